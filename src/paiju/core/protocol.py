@@ -1,0 +1,181 @@
+"""The protocol every game implements, and the only thing bots and the simulator know.
+
+A :class:`State` is one hand from deal to settlement. It is mutable, like a board:
+``apply`` changes it in place, ``clone`` copies it. Every action is checked before
+anything changes, so an illegal action raises :class:`~paiju.core.errors.IllegalAction`
+and leaves the state exactly as it was.
+
+A :class:`View` is what one seat knows: its own cards and everything public. It never
+holds another seat's cards, a face-down discard or a hidden card. ``View.sample``
+deals a full state that agrees with everything the seat has seen (a determinization),
+which is how searching players reason about hidden cards without reading them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, Protocol, runtime_checkable
+
+from paiju.core.options import OptionTable
+
+
+@runtime_checkable
+class Action(Hashable, Protocol):
+    """One decision of one seat. Hashable and comparable, so trees can key on it."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as it stands in a record: ``{"seat": s, "do": ..., ...}``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished hand ended.
+
+    ``points`` are the net points of every seat (the dreamer too, in Luk Fu).
+    ``winners`` are the seats that count as winning the hand (empty for a draw).
+    ``summary`` holds the game's own report fields, as the referee prints them.
+    """
+
+    points: tuple[float, ...]
+    winners: tuple[int, ...]
+    summary: Mapping[str, Any] = field(default_factory=dict)
+
+
+class View(Protocol):
+    """What one seat knows of a hand."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` when the hand is over."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """This seat's legal actions; empty when it is not this seat's turn."""
+        ...
+
+    def sample(self, rng: Random) -> State:
+        """A full state consistent with everything this seat has seen."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON (for front ends and logs)."""
+        ...
+
+
+class State(Protocol):
+    """One hand of a game, from deal to settlement."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def num_seats(self) -> int:
+        """Seats that score in this hand (Luk Fu counts the dreamer)."""
+        ...
+
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or ``None`` when the hand is over."""
+        ...
+
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the seat to move (empty when the hand is over)."""
+        ...
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal now, else the reason, in a player's words."""
+        ...
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; raise ``IllegalAction`` (changing nothing) if it is illegal."""
+        ...
+
+    def clone(self) -> State: ...
+
+    def view(self, seat: int) -> View: ...
+
+    def result(self) -> Result:
+        """The result of a finished hand; raises ``ValueError`` before the end."""
+        ...
+
+    def report(self) -> dict[str, Any]:
+        """The game's fields of a referee report (``null`` where the hand is unfinished)."""
+        ...
+
+    def record(self) -> dict[str, Any]:
+        """The hand so far as a JSON record that ``paiju referee`` accepts."""
+        ...
+
+
+class Session(Protocol):
+    """A series of hands with dealer rotation, exchanges and running totals.
+
+    Players are numbered ``0 .. players-1`` for the whole session; each hand's seats
+    map onto them through :meth:`seat_players`.
+    """
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def totals(self) -> Sequence[float]:
+        """Running points per player."""
+        ...
+
+    @property
+    def hands_played(self) -> int: ...
+
+    def deal(self) -> State:
+        """The next hand, dealt and ready for its first decision."""
+        ...
+
+    def seat_players(self) -> Sequence[int]:
+        """The player at each seat of the current hand."""
+        ...
+
+    def finish(self, state: State) -> Result:
+        """Settle a finished hand into the totals and move the deal on."""
+        ...
+
+
+class Game(Protocol):
+    """A game's entry point, found through :func:`paiju.core.games.get_game`."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def player_counts(self) -> Sequence[int]: ...
+
+    @property
+    def options(self) -> OptionTable: ...
+
+    def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The game's rules object (with ``preset`` and ``values``) from a spec and overrides."""
+        ...
+
+    def new_hand(self, rules: Any, players: int, rng: Random) -> State:
+        """A freshly dealt single hand."""
+        ...
+
+    def new_session(self, rules: Any, players: int, seed: int | None) -> Session: ...
+
+    def from_record(self, record: Mapping[str, Any]) -> State:
+        """The initial state of a record (before its actions); ``MalformedRecord`` if bad."""
+        ...
+
+    def action_from_json(self, obj: Any) -> Action:
+        """An action of a record; ``MalformedRecord`` if it cannot be read."""
+        ...

@@ -1,0 +1,1 @@
+"""Playing hands and sessions between computer players."""
