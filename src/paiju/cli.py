@@ -144,5 +144,10 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
             handle.write("\n")
 
 
+from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
+
+main.add_command(simulate_cmd)
+main.add_command(bench_cmd)
+
 if __name__ == "__main__":
     main()

@@ -1,8 +1,13 @@
-"""The player protocol and the registry of players."""
+"""The player protocol and the registry of players.
+
+A player is named by a spec: its name, optionally followed by ``:key=value`` settings,
+for example ``random``, ``heuristic`` or ``ismcts:iters=400:rollout=heuristic``. Specs
+contain no commas, so a list of them can be written ``b1,b2,b3``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Protocol
 
@@ -10,7 +15,11 @@ from paiju.core.protocol import Action, View
 
 
 class Bot(Protocol):
-    """A computer player: given a seat's view, choose one of its legal actions."""
+    """A computer player: given a seat's view, choose one of its legal actions.
+
+    A player sees only the :class:`View` it is given. ``rng`` is its only source of
+    chance, so the same view and the same ``rng`` state give the same choice.
+    """
 
     name: str
 
@@ -29,13 +38,54 @@ class RandomBot:
         return actions[rng.randrange(len(actions))]
 
 
-#: Player name -> factory.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+def _random(params: Mapping[str, str]) -> Bot:
+    _no_params("random", params)
+    return RandomBot()
 
 
-def make_bot(name: str) -> Bot:
-    """The player called ``name``."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; known: {', '.join(BOTS)}") from None
+def _heuristic(params: Mapping[str, str]) -> Bot:
+    from paiju.bots.heuristic import HeuristicBot
+
+    _no_params("heuristic", params)
+    return HeuristicBot()
+
+
+def _ismcts(params: Mapping[str, str]) -> Bot:
+    from paiju.bots.ismcts import ISMCTSBot
+
+    return ISMCTSBot.from_params(params)
+
+
+def _no_params(name: str, params: Mapping[str, str]) -> None:
+    if params:
+        raise ValueError(f"player {name!r} takes no settings, not {sorted(params)}")
+
+
+#: Player name -> factory taking the spec's ``key=value`` settings.
+BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "ismcts": _ismcts,
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iters=400"`` as ``("ismcts", {"iters": "400"})``."""
+    name, *parts = spec.strip().split(":")
+    params: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ValueError(f"a player setting is written key=value, not {part!r} in {spec!r}")
+        if key.strip() in params:
+            raise ValueError(f"player spec {spec!r} sets {key.strip()!r} twice")
+        params[key.strip()] = value.strip()
+    return name.strip().lower(), params
+
+
+def make_bot(spec: str) -> Bot:
+    """The player named by ``spec`` (``name[:key=value...]``)."""
+    name, params = parse_spec(spec)
+    if name not in BOTS:
+        raise ValueError(f"unknown player {name!r}; known: {', '.join(BOTS)}")
+    return BOTS[name](params)

@@ -1,0 +1,177 @@
+"""The ``paiju simulate`` and ``paiju bench`` commands."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+import click
+
+from paiju.core.errors import PaijuError
+from paiju.core.games import GAMES
+from paiju.core.options import parse_overrides
+from paiju.core.records import dumps_record
+
+
+def _fail(message: str) -> None:
+    click.echo(f"paiju: {message}", err=True)
+    sys.exit(2)
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+
+
+def _ci(interval: Any, percent: bool = False) -> str:
+    if percent:
+        low, high = interval.low * 100, interval.high * 100
+        if not (math.isfinite(low) and math.isfinite(high)):
+            return "[n/a]"
+        return f"[{low:5.1f}%, {high:5.1f}%]"
+    return f"[{_signed(interval.low)}, {_signed(interval.high)}]"
+
+
+def format_result(result: Any) -> str:
+    """A simulation result as the table ``paiju simulate`` prints."""
+    cfg = result.config
+    how = (
+        f"duplicate: each {'session' if cfg.hands_per_session > 1 else 'deal'} "
+        f"played at all {cfg.players} seatings"
+        if cfg.duplicate
+        else "seats rotate from one group to the next"
+    )
+    session = (
+        f", sessions of {cfg.hands_per_session} hands" if cfg.hands_per_session > 1 else ""
+    )
+    options = "".join(f" {k}={v}" for k, v in cfg.overrides.items())
+    lines = [
+        f"{cfg.game} ({cfg.rules}{options}), {cfg.players} players, seed {cfg.seed}",
+        f"{result.hands} hands in {result.groups} groups ({how}{session}); "
+        f"{result.decisions} decisions in {result.seconds:.1f}s",
+        "95% intervals are over groups (Student's t).",
+        "",
+        f"{'player':<7}{'bot':<28}{'points/hand':>12}  {'95% CI':<20}"
+        f"{'win rate':>9}  {'95% CI':<18}",
+    ]
+    for row in result.players:
+        lines.append(
+            f"{row.player:<7}{row.bot:<28}{_signed(row.points.mean):>12}  "
+            f"{_ci(row.points):<20}{row.win_rate.mean * 100:>8.1f}%  {_ci(row.win_rate, True)}"
+        )
+    if len(result.by_bot) > 1:
+        lines.append("")
+        lines.append("by bot (mean over the players of each bot):")
+        for bot, interval in result.by_bot:
+            lines.append(f"  {bot:<28}{_signed(interval.mean):>12}  {_ci(interval)}")
+        lines.append("margins (points per hand, 95% CI over groups):")
+        for a, b, interval in result.margins:
+            verdict = "significant" if interval.excludes_zero() else "not significant"
+            lines.append(
+                f"  {a} - {b}: {_signed(interval.mean)} {_ci(interval)} ({verdict})"
+            )
+    return "\n".join(lines)
+
+
+@click.command("simulate")
+@click.argument("game", type=click.Choice(list(GAMES), case_sensitive=False))
+@click.option("--rules", "-r", "preset", default=None, help="Preset (default: the game's first).")
+@click.option(
+    "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
+)
+@click.option("--players", "-n", type=int, default=None, help="Number of players (seats).")
+@click.option(
+    "--bots", "-b", default=None,
+    help="Comma-separated player specs, one per seat, e.g. heuristic,random,ismcts:iters=200. "
+    "Default: random for every seat.",
+)
+@click.option("--hands", "-H", type=int, default=1000, show_default=True,
+              help="Hands to play (rounded up to whole groups).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The run's seed.")
+@click.option("--duplicate/--no-duplicate", default=True, show_default=True,
+              help="Replay every deal (or session) at all seatings.")
+@click.option("--hands-per-session", type=int, default=1, show_default=True,
+              help="Play sessions of this many dependent hands (exchanges, dealer rotation); "
+              "1 plays independent hands.")
+@click.option("--workers", "-w", type=int, default=1, show_default=True,
+              help="Worker processes (results do not depend on it).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="local processes, or a Ray cluster (extra 'ray').")
+@click.option("--batch", "batch_size", type=int, default=None,
+              help="Groups per task (default: chosen from the number of groups and workers).")
+@click.option("--records", "records_path", type=click.Path(dir_okay=False), default=None,
+              help="Write every hand's record to this JSON-lines file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def simulate_cmd(
+    game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
+    bots: str | None, hands: int, seed: int, duplicate: bool, hands_per_session: int,
+    workers: int, backend: str, batch_size: int | None, records_path: str | None,
+    as_json: bool,
+) -> None:
+    """Play many hands of GAME between computer players and report each player's results."""
+    from paiju.core.games import get_game
+    from paiju.sim.runner import Progress, SimConfig, check_config, simulate
+
+    try:
+        g = get_game(game)
+        rules = g.rules(preset, parse_overrides(overrides))
+        n = players or (len(bots.split(",")) if bots else g.player_counts[0])
+        specs = tuple(b.strip() for b in bots.split(",")) if bots else ("random",) * n
+        config = SimConfig(
+            game=g.name, rules=rules.preset, players=n, bots=specs, hands=hands, seed=seed,
+            overrides=parse_overrides(overrides), duplicate=duplicate,
+            hands_per_session=hands_per_session,
+        )
+        check_config(config)
+    except (PaijuError, ValueError) as err:
+        _fail(str(err))
+    progress = Progress(config.groups * config.hands_per_group)
+    handle = open(records_path, "w", encoding="utf-8") if records_path else None  # noqa: SIM115
+
+    def write(record: dict[str, Any]) -> None:
+        assert handle is not None
+        handle.write(dumps_record(record) + "\n")
+
+    try:
+        result = simulate(
+            config, workers=workers, backend=backend,
+            records=write if handle is not None else None, progress=progress,
+            batch_size=batch_size,
+        )
+    except (PaijuError, ValueError) as err:
+        _fail(str(err))
+    finally:
+        if handle is not None:
+            handle.close()
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_result(result))
+
+
+@click.command("bench")
+@click.option("--seconds", "-s", type=float, default=5.0, show_default=True,
+              help="Seconds each throughput measurement runs.")
+@click.option("--ismcts-iters", type=int, default=200, show_default=True,
+              help="ISMCTS iterations per measured decision.")
+@click.option("--memory-hands", type=int, default=20000, show_default=True,
+              help="Hands of the long simulation that measures memory (0 skips it).")
+@click.option("--peers/--no-peers", default=True, show_default=True,
+              help="Also measure OpenSpiel dou_dizhu and RLCard doudizhu when installed.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_cmd(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool, seed: int,
+              as_json: bool) -> None:
+    """Measure random-play throughput, ISMCTS speed and memory, beside peer engines."""
+    from paiju.sim.bench import format_bench, run_bench
+
+    try:
+        report = run_bench(seconds, ismcts_iters, memory_hands, peers, seed,
+                           log=None if as_json else lambda m: click.echo(m, err=True))
+    except (PaijuError, ValueError) as err:
+        _fail(str(err))
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_bench(report))
