@@ -308,3 +308,11 @@ def register() -> None:
     from paiju.core import games
 
     games.GAMES["tiny"] = "tinygame"
+
+
+def heuristic(view: Any, rng: _random.Random) -> Move:
+    """The tiny game's rule-based player: shed pairs first, then the lowest single; pass last."""
+    plays = [m for m in view.legal_actions() if m.do == "play"]
+    if not plays:
+        return Move(view.seat, "pass")
+    return min(plays, key=lambda m: (-len(m.cards), rank(m.cards[0]), m.cards))

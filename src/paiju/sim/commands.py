@@ -75,7 +75,7 @@ def format_result(result: Any) -> str:
 
 
 @click.command("simulate")
-@click.argument("game", type=click.Choice(list(GAMES), case_sensitive=False))
+@click.argument("game", metavar=f"GAME ({'|'.join(GAMES)})")
 @click.option("--rules", "-r", "preset", default=None, help="Preset (default: the game's first).")
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."

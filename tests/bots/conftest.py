@@ -1,0 +1,19 @@
+"""Make the tiny test game importable and known to the game registry."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import tinygame
+
+
+@pytest.fixture(autouse=True)
+def _tiny_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from paiju.bots import heuristic
+    from paiju.core import games
+
+    monkeypatch.setitem(games.GAMES, "tiny", "tinygame")
+    monkeypatch.setitem(heuristic.STRATEGIES, "tiny", tinygame.heuristic)

@@ -1,0 +1,45 @@
+"""The benchmark's pieces, on the tiny game (figures are measured, never asserted)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from paiju.cli import main
+from paiju.sim import bench
+
+
+def test_slope_is_least_squares() -> None:
+    assert bench.slope([0, 1, 2, 3], [1, 3, 5, 7]) == pytest.approx(2.0)
+    assert bench.slope([0, 1, 2], [5, 5, 5]) == 0.0
+    assert bench.slope([1, 1], [2, 3]) == 0.0
+
+
+def test_hardware_names_cpu_cores_and_python() -> None:
+    hw = bench.hardware()
+    assert hw["cpu"] and hw["cores"] >= 1 and hw["python"].split()[0] in ("CPython", "PyPy")
+
+
+def test_bench_command_on_the_tiny_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "TARGETS", (("Tiny, 3 players", "tiny", "basic", {}, 3),))
+    out = CliRunner().invoke(main, ["bench", "--seconds", "0.05", "--ismcts-iters", "5",
+                                    "--memory-hands", "60", "--no-peers", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    (entry,) = report["paiju"]
+    engine = entry["engine"]
+    assert engine["hands"] >= 1 and engine["decisions"] >= engine["hands"]
+    assert entry["ismcts"]["iterations"] == 5 * entry["ismcts"]["positions"]
+    (memory,) = report["memory"]
+    assert memory["hands"] == 60 and len(memory["samples"]) == 20
+    text = bench.format_bench(report)
+    assert "hardware:" in text and "Tiny, 3 players" in text and "KiB per 10,000 hands" in text
+
+
+def test_peers_report_when_they_are_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.setitem(sys.modules, "rlcard", None)
+    assert "not installed" in str(bench.openspiel_random(0.01, 0))
+    assert "not installed" in str(bench.rlcard_random(0.01, 0))
