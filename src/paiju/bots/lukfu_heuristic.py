@@ -1,0 +1,196 @@
+"""The Luk Fu rule-based player: how a club player plays, written down.
+
+It reads only its seat's view: its hand, the public history (``view.knowledge()``),
+the round's highest meld, and its legal actions. The rules, in order:
+
+* **Five Tigers.** Claim it: a sure eight tricks (000 'Ng Fu Ha San').
+* **Calling.** Count the hand's likely tricks (:func:`strength`): aged cards, Goks by
+  their height, runs by their suit and length, keeping Goks and runs together
+  (:func:`plan`). The Master calls from a lower count than players 2 and 3, because a
+  privileged or Vulnerable caller pays another loser's loss if he fails (000 'Calling';
+  001 'Vulnerable'). Under ``master_call=lead`` the Master's call is his first lead.
+* **Declaring.** Declare as soon as it is legal: six is paid, and playing on risks the
+  others reaching six first (000 'Winning requirements').
+* **Leading.** Lead a Gok or run that nothing unseen can beat (it wins its tricks and
+  keeps the lead); else the strongest Gok or run of the plan when it is likely to hold;
+  else a single: the lowest of the longest suit among the singles the lead rules allow,
+  taken from cards outside the plan's Goks and runs.
+* **Following.** Beat with the cheapest meld that breaks no planned Gok or run, and only
+  when the beat is likely to stand (it is the last play of the round, or nothing unseen
+  beats it) or costs only a loose card; otherwise discard the least useful cards: loose
+  low cards of low suits first, aged cards and planned melds last.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from random import Random
+from typing import Any
+
+from paiju.lukfu import aged
+from paiju.lukfu.cards import (
+    LI_CHEN,
+    SUIT_MASK,
+    cards_of,
+    mask,
+    number_of,
+    pack,
+    suit_of,
+)
+from paiju.lukfu.knowledge import LEAD
+from paiju.lukfu.melds import GOK, SINGLE, Meld, has_beating, meld_of, melds_in
+
+#: Likely tricks needed to call: the Master, and players 2 and 3 (who pay more if they lose).
+CALL_MASTER, CALL_OTHER = 5.0, 6.0
+
+
+@lru_cache(maxsize=4096)
+def plan(hand: int) -> tuple[Meld, ...]:
+    """Disjoint Goks and runs of ``hand`` covering the most cards (then the highest ones)."""
+    options = [m for m in melds_in(hand) if m.kind != SINGLE]
+    best: tuple[tuple[int, int], tuple[Meld, ...]] = ((0, 0), ())
+
+    def search(start: int, used: int, chosen: tuple[Meld, ...]) -> None:
+        nonlocal best
+        covered = used.bit_count()
+        height = sum(m.number * m.size for m in chosen)
+        if (covered, height) > best[0]:
+            best = ((covered, height), chosen)
+        for i in range(start, len(options)):
+            m = options[i]
+            if not m.cards & used:
+                search(i + 1, used | m.cards, (*chosen, m))
+
+    search(0, 0, ())
+    return best[1]
+
+
+def meld_worth(m: Meld) -> float:
+    """The chance-weighted tricks a Gok or run is worth when led."""
+    if m.kind == GOK:
+        chance = 1.0 if m.number >= 7 else 0.8 if m.number == 1 else m.number / 8
+        return m.size * min(chance, 1.0)
+    suit_chance = (1.0, 0.8, 0.55, 0.35)[m.suit]
+    return m.size * min(1.0, suit_chance + 0.1 * (m.size - 3) + 0.03 * m.number)
+
+
+def strength(hand: int, aged_cards: int) -> float:
+    """Likely tricks in ``hand``: aged cards, then planned Goks and runs, then high loose cards."""
+    melds = plan(hand & ~aged_cards)
+    total = float(aged_cards.bit_count())
+    in_melds = 0
+    for m in melds:
+        total += meld_worth(m)
+        in_melds |= m.cards
+    for c in cards_of(hand & ~aged_cards & ~in_melds):
+        if c != LI_CHEN and number_of(c) == 8:
+            total += 0.4
+    return total
+
+
+def unseen(view: Any) -> int:
+    """Cards this seat has not seen: not in its hand and not played face up."""
+    seen = view.hand
+    for event in view.events:
+        seen |= event.cards
+    return mask(pack(view.players)) & ~seen
+
+
+def _aged(view: Any) -> int:
+    return aged.aged_cards(view.knowledge(), view.rules.values["aged_knowledge"])
+
+
+def _card_value(c: int, aged_cards: int, planned: int) -> float:
+    """How much a card is worth keeping (lower goes first in a discard)."""
+    if aged_cards >> c & 1:
+        return 100.0
+    value = number_of(c) + (3 - suit_of(c)) * 0.5 if c != LI_CHEN else 0.0
+    if planned >> c & 1:
+        value += 50.0
+    return value
+
+
+def _lead(view: Any, actions: list[Any], aged_cards: int) -> Any:
+    hand = view.hand
+    outside = unseen(view)
+    plays = [(a, meld_of(a.cards)) for a in actions if a.do == "play"]
+    melds = [(a, m) for a, m in plays if m is not None and m.kind != SINGLE]
+    sure = [(a, m) for a, m in melds if not has_beating(outside, m)]
+    if sure:
+        return max(sure, key=lambda am: (am[1].size, am[1].number))[0]
+    planned_melds = plan(hand & ~aged_cards)
+    planned = {m.cards for m in planned_melds}
+    strong = [(a, m) for a, m in melds if m.cards in planned and meld_worth(m) >= 0.8 * m.size]
+    if strong:
+        return max(strong, key=lambda am: meld_worth(am[1]))[0]
+    in_plan = sum(planned)
+    singles = [(a, m) for a, m in plays if m is not None and m.kind == SINGLE]
+    loose = [(a, m) for a, m in singles if not m.cards & in_plan] or singles
+    if loose:
+        def length(m: Meld) -> int:
+            return (hand & SUIT_MASK[m.suit]).bit_count() if m.suit >= 0 else 0
+
+        return min(loose, key=lambda am: (am[1].cards & aged_cards != 0, -length(am[1]),
+                                          am[1].number, -am[1].suit))[0]
+    if melds:
+        return min(melds, key=lambda am: (meld_worth(am[1]), am[1].size))[0]
+    return actions[0]
+
+
+def _follow(view: Any, actions: list[Any], aged_cards: int) -> Any:
+    hand = view.hand
+    planned_melds = plan(hand & ~aged_cards)
+    planned = sum(m.cards for m in planned_melds)
+    outside = unseen(view)
+    last_to_play = _last_to_play(view)
+    beats = [(a, meld_of(a.cards)) for a in actions if a.do == "play"]
+    good = []
+    for a, m in beats:
+        assert m is not None
+        breaks = a.cards & planned and not any(a.cards == p.cards for p in planned_melds)
+        stands = last_to_play or not has_beating(outside & ~hand, m)
+        cheap = m.kind == SINGLE and not a.cards & (planned | aged_cards)
+        if not breaks and (stands or cheap):
+            good.append((a, m))
+    if good:
+        return min(good, key=lambda am: (am[1].number, am[1].size))[0]
+    discards = [a for a in actions if a.do == "discard"]
+    if discards:
+        return min(discards, key=lambda a: sum(
+            _card_value(c, aged_cards, planned) for c in cards_of(a.cards)))
+    return min((a for a, _ in beats), key=lambda a: sum(
+        _card_value(c, aged_cards, planned) for c in cards_of(a.cards)))
+
+
+def _last_to_play(view: Any) -> bool:
+    """Whether this seat plays last to the current round."""
+    plays = 0
+    for event in reversed(view.events):
+        plays += 1
+        if event.kind == LEAD:
+            break
+    return plays == 2
+
+
+def choose(view: Any, rng: Random) -> Any:
+    """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
+    actions = list(view.legal_actions())
+    dos = {a.do for a in actions}
+    if "five_tigers" in dos:
+        return next(a for a in actions if a.do == "five_tigers")
+    if "declare" in dos:
+        return next(a for a in actions if a.do == "declare")
+    aged_cards = _aged(view)
+    if "call" in dos or view.phase == "calling":
+        need = CALL_MASTER if view.seat == 0 else CALL_OTHER
+        wants = strength(view.hand, aged_cards) >= need
+        if "call" in dos:
+            return next(a for a in actions if a.do == ("call" if wants else "pass"))
+        if not wants:
+            return next(a for a in actions if a.do == "pass")
+        actions = [a for a in actions if a.do != "pass"]
+        return _lead(view, actions, aged_cards)
+    if view.top is None:
+        return _lead(view, actions, aged_cards)
+    return _follow(view, actions, aged_cards)
+
