@@ -1,0 +1,140 @@
+"""Dai Fugō cards, their notation and bitsets.
+
+A suited card is ``rank * 4 + suit``: ranks 0..12 are 3, 4, ..., 10, J, Q, K, A, 2 (the
+order of 004, "Players and Cards": "Joker-2-A-K-Q-J-10-9-8-7-6-5-4-3"), suits 0..3 are
+S, H, D, C. The jokers are 52 and 53: two distinct cards with the same token ``JK``.
+A set of cards is an int bitset: bit ``c`` is card ``c``, so the four cards of a rank
+are four adjacent bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from paiju.core.errors import UnknownCard
+
+Card = int
+
+RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+SUIT_NAMES = ("S", "H", "D", "C")
+SUIT_SYMBOLS = ("♠", "♡", "♢", "♣")
+NUM_RANKS = 13
+THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE, TWO = range(13)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+JOKER1, JOKER2 = 52, 53
+JOKERS = (1 << JOKER1) | (1 << JOKER2)
+SUITED = (1 << 52) - 1
+SPADE_THREE = THREE * 4 + SPADES
+DIAMOND_THREE = THREE * 4 + DIAMONDS
+
+#: The four cards of each rank, as a bitset.
+RANK_MASK = tuple(0xF << (4 * r) for r in range(NUM_RANKS))
+#: The thirteen cards of each suit, as a bitset.
+SUIT_MASK = tuple(sum(1 << (4 * r + s) for r in range(NUM_RANKS)) for s in range(4))
+
+
+def card(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (0 = 3 .. 12 = 2) and ``suit`` (0..3 = S H D C)."""
+    return rank * 4 + suit
+
+
+def rank_of(c: Card) -> int:
+    """0 for a 3 .. 12 for a 2; 13 for a joker."""
+    return c >> 2 if c < 52 else NUM_RANKS
+
+
+def suit_of(c: Card) -> int:
+    """0..3 for S H D C; -1 for a joker."""
+    return c & 3 if c < 52 else -1
+
+
+def is_joker(c: Card) -> bool:
+    return c >= 52
+
+
+def pack(jokers: int) -> int:
+    """The bitset of the pack: the 52 suited cards and ``jokers`` (0, 1 or 2) jokers."""
+    if jokers not in (0, 1, 2):
+        raise ValueError(f"a pack has 0, 1 or 2 jokers, not {jokers}")
+    return SUITED | sum(1 << (52 + j) for j in range(jokers))
+
+
+def token(c: Card) -> str:
+    """The canonical token: ``3S`` .. ``10S``, ``JS``, ``QS``, ``KS``, ``AS``, ``2S``; ``JK``."""
+    return TOKENS[c]
+
+
+TOKENS: tuple[str, ...] = tuple(
+    [RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] for c in range(52)] + ["JK", "JK"]
+)
+
+_RANK_IN = {name.lower(): r for r, name in enumerate(RANK_NAMES)}
+_RANK_IN["t"] = TEN
+_SUIT_IN = {
+    "s": SPADES, "h": HEARTS, "d": DIAMONDS, "c": CLUBS,
+    "♠": SPADES, "♤": SPADES, "♥": HEARTS, "♡": HEARTS,
+    "♦": DIAMONDS, "♢": DIAMONDS, "♣": CLUBS, "♧": CLUBS,
+}
+
+
+def parse_card(text: object) -> Card:
+    """A card from a token: ``10S``, ``TS``, ``ts``, ``♠10``, ``10♠``, ``JK``.
+
+    A joker parses as :data:`JOKER1`; which of two jokers a seat holds does not matter.
+    """
+    if not isinstance(text, str):
+        raise UnknownCard(f"a card is written as a string like '9H', not {text!r}")
+    t = text.strip().lower().replace("\ufe0f", "")
+    if t in ("jk", "joker", "jo"):
+        return JOKER1
+    if len(t) >= 2:
+        if t[0] in _SUIT_IN and t[1:] in _RANK_IN:
+            return card(_RANK_IN[t[1:]], _SUIT_IN[t[0]])
+        if t[-1] in _SUIT_IN and t[:-1] in _RANK_IN:
+            return card(_RANK_IN[t[:-1]], _SUIT_IN[t[-1]])
+    raise UnknownCard(
+        f"unknown card {text!r}: write rank then suit, like 3S, 10H, TD, QC, AS, 2H, or JK"
+    )
+
+
+def parse_play_token(text: object) -> tuple[Card, Card | None]:
+    """``(card, stands_for)`` from a token of a play: ``9H``, ``JK`` or ``JK=9H``."""
+    if isinstance(text, str) and "=" in text:
+        left, _, right = text.partition("=")
+        if parse_card(left) != JOKER1:
+            raise UnknownCard(f"only a joker may say what it stands for, not {text!r}")
+        stand = parse_card(right)
+        if stand >= 52:
+            raise UnknownCard(f"a joker stands for a suited card, not {text!r}")
+        return JOKER1, stand
+    return parse_card(text), None
+
+
+def bits(mask: int) -> Iterator[Card]:
+    """The cards of a bitset, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitset of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def tokens(mask: int) -> list[str]:
+    """The tokens of a bitset, from the 3s up, suits S H D C, jokers last."""
+    return [TOKENS[c] for c in bits(mask)]
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def show(cards: Iterable[str]) -> str:
+    """Tokens joined by spaces, for messages."""
+    return " ".join(cards)

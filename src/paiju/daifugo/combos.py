@@ -1,0 +1,330 @@
+"""Dai Fugō combinations (melds): reading a play, and every play a hand can make.
+
+004, "Play": "Any single card ... A pair ... Three of a kind ... Four of a kind ... A
+sequence: Three or more consecutive cards of the same suit ... The highest 3-card
+sequence is K-A-2 and the lowest is 3-4-5. (A-2-3 and 2-3-4 are not valid sequences,
+since the 2 and 3 are not adjacent in this game.)" and "The joker may be used as a
+substitute for any card in a pair, triplet, four of a kind or sequence."
+
+A pair, triple or four is a *group*; a single card is a group of one. A group made only
+of jokers (a lone joker, or the pair of jokers) has rank :data:`JOKER_RANK`. A joker in
+a group takes the others' rank and has no suit (``JK=9H`` in a pair of 9s is read as a
+plain ``JK``). In a sequence a joker stands for one card, named with ``=`` unless the
+other cards leave it only one place. The house rule ``emperor`` adds a fourth kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import NamedTuple
+
+from paiju.daifugo.cards import (
+    NUM_RANKS,
+    RANK_NAMES,
+    TOKENS,
+    Card,
+    bits,
+    card,
+    rank_of,
+    suit_of,
+)
+
+GROUP, SEQUENCE, EMPEROR = 0, 1, 2
+JOKER_RANK = NUM_RANKS
+KIND_NAMES = {GROUP: "group", SEQUENCE: "sequence", EMPEROR: "emperor"}
+GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind"}
+
+
+class BadPlay(ValueError):
+    """Cards that do not make a combination; the message says why."""
+
+
+class Meld(NamedTuple):
+    """One combination as played."""
+
+    kind: int
+    size: int
+    #: group: its rank (13 for jokers only); sequence and emperor: the lowest rank.
+    rank: int
+    #: the natural cards, as a bitset.
+    naturals: int
+    jokers: int
+    #: sequence: the cards the jokers stand for, lowest first; () for a group.
+    subs: tuple[Card, ...]
+    #: the suits of the natural cards, as a 4-bit mask.
+    suits: int
+    #: the ranks the combination covers (jokers included), as a 13-bit mask.
+    ranks: int
+
+    @property
+    def high(self) -> int:
+        """The highest rank covered."""
+        return self.rank if self.kind == GROUP else self.rank + self.size - 1
+
+    def count(self, rank: int) -> int:
+        """How many cards of ``rank`` the play holds, jokers standing for it included."""
+        if self.kind == GROUP:
+            return self.size if self.rank == rank else 0
+        return (self.ranks >> rank) & 1
+
+    def is_lone_joker(self) -> bool:
+        return self.kind == GROUP and self.size == 1 and self.jokers == 1
+
+    def tokens(self) -> tuple[str, ...]:
+        """The canonical tokens: groups with plain ``JK``, sequences with ``JK=card``."""
+        if self.kind == GROUP:
+            return tuple(TOKENS[c] for c in bits(self.naturals)) + ("JK",) * self.jokers
+        out = []
+        subs = set(self.subs)
+        for r in range(self.rank, self.rank + self.size):
+            hit = [c for c in range(r * 4, r * 4 + 4) if c in subs]
+            if hit:
+                out.append("JK=" + TOKENS[hit[0]])
+            else:
+                nat = (self.naturals >> (r * 4)) & 0xF
+                out.append(TOKENS[r * 4 + (nat.bit_length() - 1)])
+        return tuple(out)
+
+    def describe(self) -> str:
+        """A short name: 'a pair of 7s', 'a 4-card ♠ sequence', 'the joker'."""
+        if self.kind == GROUP:
+            if self.rank == JOKER_RANK:
+                return "the joker" if self.size == 1 else "the pair of jokers"
+            name = RANK_NAMES[self.rank]
+            if self.size == 1:
+                return " ".join(self.tokens())
+            return f"a {GROUP_NAMES[self.size]} of {name}s".replace("four of a kind of", "four")
+        if self.kind == EMPEROR:
+            return "an emperor " + " ".join(self.tokens())
+        return f"a {self.size}-card sequence " + " ".join(self.tokens())
+
+
+def suits_mask(naturals: int) -> int:
+    """The 4-bit mask of the suits of some natural cards."""
+    m = 0
+    for c in bits(naturals):
+        m |= 1 << (c & 3)
+    return m
+
+
+def seq_top(twos_in_sequences: bool) -> int:
+    """The highest rank a sequence may reach: the 2, or the ace (004 "No twos in sequences")."""
+    return NUM_RANKS - 1 if twos_in_sequences else NUM_RANKS - 2
+
+
+def group(naturals: int, jokers: int, rank: int) -> Meld:
+    size = naturals.bit_count() + jokers
+    return Meld(GROUP, size, rank, naturals, jokers, (), suits_mask(naturals),
+                0 if rank == JOKER_RANK else 1 << rank)
+
+
+def sequence(suit: int, lo: int, length: int, joker_ranks: int) -> Meld:
+    """The sequence of ``suit`` from rank ``lo``; jokers stand at the ranks in ``joker_ranks``."""
+    window = ((1 << length) - 1) << lo
+    naturals = 0
+    subs = []
+    for r in range(lo, lo + length):
+        if joker_ranks >> r & 1:
+            subs.append(card(r, suit))
+        else:
+            naturals |= 1 << card(r, suit)
+    return Meld(SEQUENCE, length, lo, naturals, len(subs), tuple(subs), 1 << suit, window)
+
+
+def read_play(
+    played: Sequence[tuple[Card, Card | None]], *, sequences: bool, twos: bool, emperor: bool
+) -> Meld:
+    """The combination of ``(card, stands_for)`` pairs, or :class:`BadPlay` saying why not."""
+    if not played:
+        raise BadPlay("a play needs at least one card")
+    naturals = 0
+    stands: list[Card | None] = []
+    for c, stand in played:
+        if c >= 52:
+            stands.append(stand)
+            continue
+        if naturals >> c & 1:
+            raise BadPlay(f"{TOKENS[c]} is named twice in the play")
+        naturals |= 1 << c
+    jokers = len(stands)
+    size = len(played)
+    if jokers > 2:
+        raise BadPlay("the pack has at most two jokers")
+    nat = list(bits(naturals))
+    ranks = {rank_of(c) for c in nat}
+    if not nat:
+        if any(s is not None for s in stands):
+            raise BadPlay("a joker played alone is the joker itself; it stands for no card")
+        return group(0, jokers, JOKER_RANK)
+    if len(ranks) == 1 and all(s is None or rank_of(s) == nat[0] >> 2 for s in stands):
+        r = nat[0] >> 2
+        named = [s for s in stands if s is not None]
+        for s in named:
+            if naturals >> s & 1 or named.count(s) > 1:
+                raise BadPlay(f"the joker cannot stand for {TOKENS[s]}: the play already has it")
+        if size > 4:
+            raise BadPlay(f"{size} cards of one rank are not a combination (four at most)")
+        return group(naturals, jokers, r)
+    if emperor and jokers == 0 and size == 4:
+        m = _emperor(nat, twos)
+        if m is not None:
+            return m
+    if not sequences:
+        raise BadPlay(
+            "cards of different ranks make no combination (sequences are off in these rules)"
+        )
+    if size < 3:
+        raise BadPlay("cards of different ranks make no combination (a sequence needs three)")
+    suits = {suit_of(c) for c in nat} | {suit_of(s) for s in stands if s is not None}
+    if len(suits) > 1:
+        raise BadPlay("a sequence is all of one suit; these cards are of several suits")
+    suit = suits.pop()
+    fixed = 0
+    for c in nat:
+        fixed |= 1 << rank_of(c)
+    for st in stands:
+        if st is None:
+            continue
+        if naturals >> st & 1 or fixed >> rank_of(st) & 1:
+            raise BadPlay(f"the joker cannot stand for {TOKENS[st]}: the play already has it")
+        fixed |= 1 << rank_of(st)
+    top = seq_top(twos)
+    if fixed >> (NUM_RANKS - 1) & 1 and not twos:
+        raise BadPlay("a 2 cannot be part of a sequence under these rules (twos_in_sequences)")
+    lo_f = (fixed & -fixed).bit_length() - 1
+    hi_f = fixed.bit_length() - 1
+    if hi_f - lo_f + 1 > size:
+        raise BadPlay(
+            "the cards are not consecutive: " + " ".join(TOKENS[c] for c in nat)
+            + (" (2 and 3 are never adjacent)" if fixed & 1 and hi_f == NUM_RANKS - 1 else "")
+        )
+    windows = [
+        lo for lo in range(max(0, hi_f - size + 1), min(lo_f, top - size + 1) + 1)
+    ]
+    if not windows:
+        raise BadPlay("the sequence would run past the 2 (2 and 3 are never adjacent)")
+    if len(windows) > 1:
+        low = TOKENS[card(windows[0], suit)]
+        high = TOKENS[card(windows[-1] + size - 1, suit)]
+        raise BadPlay(
+            "the joker could stand at either end of the sequence: write which card it "
+            f"stands for, e.g. JK={low} or JK={high}"
+        )
+    lo = windows[0]
+    window = ((1 << size) - 1) << lo
+    return sequence(suit, lo, size, window & ~_ranks_of(naturals))
+
+
+def _ranks_of(naturals: int) -> int:
+    m = 0
+    for c in bits(naturals):
+        m |= 1 << (c >> 2)
+    return m
+
+
+def _emperor(nat: list[Card], twos: bool) -> Meld | None:
+    ranks = sorted(c >> 2 for c in nat)
+    suits = {c & 3 for c in nat}
+    lo = ranks[0]
+    if len(suits) == 4 and ranks == list(range(lo, lo + 4)) and lo + 3 <= seq_top(twos):
+        naturals = sum(1 << c for c in nat)
+        return Meld(EMPEROR, 4, lo, naturals, 0, (), 0xF, 0xF << lo)
+    return None
+
+
+# ------------------------------------------------------------------ enumeration
+
+#: SUBSETS[m][k]: the k-card subsets of the 4-bit suit mask m.
+SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            sum(1 << b for b in combo)
+            for combo in combinations([b for b in range(4) if m >> b & 1], k)
+        )
+        for k in range(5)
+    )
+    for m in range(16)
+)
+
+
+def groups(naturals: int, jokers: int, size: int) -> Iterator[Meld]:
+    """Every group of ``size`` cards from a hand (``jokers`` jokers in it)."""
+    if size <= 2 and jokers >= size:
+        yield group(0, size, JOKER_RANK)
+    for r in range(NUM_RANKS):
+        m = (naturals >> (4 * r)) & 0xF
+        if not m:
+            continue
+        for jj in range(min(jokers, size - 1) + 1):
+            for sub in SUBSETS[m][size - jj]:
+                nat = sub << (4 * r)
+                yield Meld(GROUP, size, r, nat, jj, (), sub, 1 << r)
+
+
+def all_groups(naturals: int, jokers: int) -> Iterator[Meld]:
+    for size in (1, 2, 3, 4):
+        yield from groups(naturals, jokers, size)
+
+
+def sequences(naturals: int, jokers: int, length: int, twos: bool) -> Iterator[Meld]:
+    """Every sequence of ``length`` cards from a hand, each joker placement once."""
+    top = seq_top(twos)
+    for suit in range(4):
+        held = _suit_ranks(naturals, suit)
+        if not held:
+            continue
+        for lo in range(0, top - length + 2):
+            window = ((1 << length) - 1) << lo
+            missing = window & ~held
+            mc = missing.bit_count()
+            if mc > jokers or mc == length:
+                continue
+            inside = [r for r in range(lo, lo + length) if held >> r & 1]
+            for extra in range(0, jokers - mc + 1):
+                if len(inside) - extra < 1:
+                    break
+                for chosen in combinations(inside, extra):
+                    jr = missing
+                    for r in chosen:
+                        jr |= 1 << r
+                    yield sequence(suit, lo, length, jr)
+
+
+def all_sequences(naturals: int, jokers: int, twos: bool) -> Iterator[Meld]:
+    for length in range(3, NUM_RANKS + 1):
+        yield from sequences(naturals, jokers, length, twos)
+
+
+def emperors(naturals: int, twos: bool) -> Iterator[Meld]:
+    """Every emperor (four consecutive ranks, one card of each suit, no joker)."""
+    top = seq_top(twos)
+    for lo in range(0, top - 2):
+        masks = [(naturals >> (4 * r)) & 0xF for r in range(lo, lo + 4)]
+        if not all(masks):
+            continue
+        for perm in _PERMS:
+            if all(masks[i] >> perm[i] & 1 for i in range(4)):
+                nat = sum(1 << card(lo + i, perm[i]) for i in range(4))
+                yield Meld(EMPEROR, 4, lo, nat, 0, (), 0xF, 0xF << lo)
+
+
+_PERMS = tuple(
+    (a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)
+    if len({a, b, c, d}) == 4
+)
+
+
+def _suit_ranks(naturals: int, suit: int) -> int:
+    m = 0
+    x = naturals >> suit
+    for r in range(NUM_RANKS):
+        if x >> (4 * r) & 1:
+            m |= 1 << r
+    return m
+
+
+def suit_name(mask: int) -> str:
+    """The suits of a 4-bit mask as symbols: '♠♢'."""
+    return "".join("♠♡♢♣"[s] for s in range(4) if mask >> s & 1)
+

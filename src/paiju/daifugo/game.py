@@ -1,0 +1,158 @@
+"""The Dai Fugō entry point (paiju.core.protocol.Game): rules, deals, records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from paiju.core.errors import MalformedRecord
+from paiju.core.options import OptionTable
+from paiju.core.records import field
+from paiju.daifugo.cards import DIAMOND_THREE, pack, parse_card, tokens
+from paiju.daifugo.rules import TABLE, Rules, make_rules
+from paiju.daifugo.session import DaifugoSession, deal_hands
+from paiju.daifugo.state import (
+    TITLE_NAMES,
+    TITLE_RANK,
+    Action,
+    DaifugoState,
+    action_from_json,
+    titles_for,
+)
+
+
+class DaifugoGame:
+    """Dai Fugō (大富豪), for 3 to 8 players (004 "More than six players")."""
+
+    name = "daifugo"
+    title = "Dai Fugō (大富豪)"
+    player_counts: Sequence[int] = tuple(range(3, 9))
+
+    @property
+    def options(self) -> OptionTable:
+        return TABLE
+
+    def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:
+        return make_rules(spec, overrides)
+
+    def new_hand(self, rules: Any, players: int, rng: Random) -> DaifugoState:
+        """A first hand of a session: dealt at random, the first player by ``first_lead``."""
+        if players not in self.player_counts:
+            raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
+        hands = deal_hands(rules, players, rng, rng.randrange(players))
+        if rules.values["first_lead"] == "diamond_three":
+            first = next(s for s in range(players) if hands[s] >> DIAMOND_THREE & 1)
+        else:
+            first = rng.randrange(players)
+        return DaifugoState(rules, hands, first)
+
+    def new_session(self, rules: Any, players: int, seed: int | None) -> DaifugoSession:
+        if players not in self.player_counts:
+            raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
+        return DaifugoSession(rules, players, seed)
+
+    def from_record(self, record: Mapping[str, Any]) -> DaifugoState:
+        if record.get("game") != self.name:
+            raise MalformedRecord(f"not a Dai Fugō record: game is {record.get('game')!r}")
+        rules = make_rules(record.get("rules"))
+        deal = field(record, "deal", dict)
+        raw_hands = field(deal, "hands", list)
+        n = len(raw_hands)
+        if n not in self.player_counts:
+            raise MalformedRecord(f"Dai Fugō is for 3 to 8 players; the deal has {n} hands")
+        hands = _read_hands(raw_hands, rules)
+        sizes = [h.bit_count() for h in hands]
+        if max(sizes) - min(sizes) > 1:
+            raise MalformedRecord(
+                f"the cards are not dealt as equally as possible: hand sizes {sizes}")
+        first = field(record, "first", int)
+        if not 0 <= first < n:
+            raise MalformedRecord(f"'first' must be a seat from 0 to {n - 1}, not {first}")
+        titles = record.get("titles")
+        if titles is not None:
+            titles = _read_titles(titles, n, rules)
+        state = DaifugoState(rules, hands, first, titles)
+        _check_first(state, rules, first, titles)
+        return state
+
+    def action_from_json(self, obj: Any) -> Action:
+        return action_from_json(obj)
+
+
+def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
+    jokers = rules.values["jokers"]
+    hands = []
+    seen = 0
+    jokers_seen = 0
+    for seat, hand in enumerate(raw):
+        if not isinstance(hand, list):
+            raise MalformedRecord(f"hand {seat} must be a list of cards, not {hand!r}")
+        mask = 0
+        for tok in hand:
+            c = parse_card(tok)
+            if c >= 52:
+                if jokers_seen >= jokers:
+                    raise MalformedRecord(
+                        f"the deal has more jokers than the rules' {jokers} (jokers={jokers})")
+                c = 52 + jokers_seen
+                jokers_seen += 1
+            elif seen >> c & 1:
+                raise MalformedRecord(f"{tokens(1 << c)[0]} is dealt twice")
+            seen |= 1 << c
+            mask |= 1 << c
+        hands.append(mask)
+    if jokers_seen != jokers:
+        raise MalformedRecord(
+            f"the deal has {jokers_seen} joker(s) but the rules have jokers={jokers}")
+    missing = pack(jokers) & ~seen
+    if missing:
+        raise MalformedRecord("all cards are dealt (004 \"Deal\"), but these are missing: "
+                              + " ".join(tokens(missing)))
+    return hands
+
+
+def _read_titles(raw: Any, n: int, rules: Rules) -> list[str]:
+    want = titles_for(n, rules.values["exchange"])
+    if not isinstance(raw, list) or len(raw) != n:
+        raise MalformedRecord(f"'titles' must list the previous hand's title of each of the "
+                              f"{n} seats")
+    for t in raw:
+        if t not in TITLE_RANK:
+            raise MalformedRecord(f"unknown title {t!r}; titles are {', '.join(TITLE_NAMES)}")
+    if sorted(raw, key=TITLE_RANK.__getitem__) != want:
+        raise MalformedRecord(
+            f"with {n} players the titles are {', '.join(want)}, not {', '.join(raw)}")
+    return list(raw)
+
+
+def _check_first(state: DaifugoState, rules: Rules, first: int, titles: Any) -> None:
+    n = state.n
+    seat_change = rules.values["seat_change"]
+    if titles is None:
+        if rules.values["first_lead"] == "diamond_three" and not state.dealt[first] >> \
+                DIAMOND_THREE & 1:
+            holder = next(s for s in range(n) if state.dealt[s] >> DIAMOND_THREE & 1)
+            raise MalformedRecord(
+                f"first_lead=diamond_three: seat {holder}, who holds 3D, leads, not seat {first}")
+        return
+    eff = state.titles_eff
+    assert eff is not None
+    if seat_change == "reverse":
+        want = min(range(n), key=lambda s: TITLE_RANK[eff[s]])
+        who = "the previous winner (seat_change=reverse)"
+    else:
+        want = max(range(n), key=lambda s: TITLE_RANK[eff[s]])
+        who = "the loser of the previous hand (004 \"Exchange of cards\")"
+    if first != want:
+        raise MalformedRecord(f"'first' must be seat {want}, {who}, not {first}")
+    if seat_change != "off":
+        places = [TITLE_RANK[titles[(first + k) % n]] for k in range(n)]
+        ok = places == sorted(places, reverse=seat_change == "standard")
+        if not ok:
+            raise MalformedRecord(
+                f"with seat_change={seat_change} the seats follow the previous result, "
+                f"but the titles in play order from seat {first} are {titles}")
+
+
+GAME = DaifugoGame()

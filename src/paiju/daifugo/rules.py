@@ -1,0 +1,366 @@
+"""Dai Fugō options, presets and the rules object.
+
+Every option quotes the passage of seed 004 (pagat.com, "Dai Fugō / Dai Hinmin") it
+comes from, or, for the house rules beyond 004, says that it is a common Japanese house
+rule and how paiju reads it. docs/daifugo.md gives the same with the interpretations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.core.errors import UnknownOption
+from paiju.core.options import Option, OptionTable
+
+HOUSE = "common Japanese house rule, not in 004"
+
+OPTIONS = [
+    Option(
+        "jokers", "int", 1, "how many jokers are added to the 52-card pack",
+        '004 "Players and Cards": "one joker is normally added"; "Jokers": "Rarely, this game '
+        'is played without jokers, or with two jokers, in which case a pair of jokers is the '
+        'highest pair."',
+        choices=(0, 1, 2),
+        values={"0": "52 cards", "1": "53 cards (004's normal pack)",
+                "2": "54 cards; the pair of jokers is the highest pair"},
+    ),
+    Option(
+        "sequences", "bool", True, "sequences (three or more consecutive cards of a suit) may "
+        "be played",
+        '004 "Play": "A sequence: Three or more consecutive cards of the same suit"; "Jokers": '
+        '"In an early form of the game ... there were two jokers but no sequences were allowed."',
+        values={"true": "sequences are played", "false": "no sequences"},
+    ),
+    Option(
+        "twos_in_sequences", "bool", True, "a 2 may end a sequence (K-A-2)",
+        '004 "No twos in sequences": "Some play that a 2 cannot be used to make a sequence '
+        'K-A-2. In this version a sequence headed by an ace is unbeatable."',
+        values={"true": "K-A-2 is the highest 3-card sequence",
+                "false": "a 2 is never in a sequence; Q-K-A is the highest"},
+    ),
+    Option(
+        "revolution", "choice", "off", "which four of a kind causes a revolution (kakumei)",
+        '004 "Revolution (kakumei)": "any play of four of a kind (such as 9-9-9-9 or '
+        '5-5-5-Joker) causes a revolution ... Some only allow a revolution with a genuine '
+        'four of a kind, but not with three equal cards plus a joker."',
+        choices=("off", "four", "four_natural"),
+        values={"off": "four of a kind is just the highest group size",
+                "four": "any four of a kind, joker allowed, reverses the ranking",
+                "four_natural": "only four natural cards of a rank reverse the ranking"},
+    ),
+    Option(
+        "sequence_revolution", "int", 0, "a sequence of this many cards or more causes a "
+        "revolution (0: never)",
+        '004 "Revolution": "Some people play that a revolution is also caused if anyone plays '
+        'a five-card or longer sequence. Other variants are sometimes encountered, such as '
+        '... a 4-card sequence."',
+        choices=(0, *range(3, 14)),
+        values={"0": "sequences never cause a revolution"},
+    ),
+    Option(
+        "three_threes_revolution", "bool", False, "a triple of 3s causes a revolution",
+        '004 "Revolution": "Other variants are sometimes encountered, such as that a '
+        'revolution is caused by a set of three 3\'s"',
+        values={"true": "three 3s (joker allowed) reverse the ranking", "false": "they do not"},
+    ),
+    Option(
+        "revolution_timing", "choice", "next_clear", "when a revolution changes the ranking",
+        '004 "Revolution": "reverses the ranking of the cards from the next time that the '
+        'table is cleared ... if someone plays 5-5-5-5 to the empty table, another player can '
+        'beat this with (for example) 7-7-7-7, and the card ranking order remains as it was, '
+        'the revolution having been cancelled." Immediate effect is the UECda reading.',
+        choices=("next_clear", "immediate"),
+        values={"next_clear": "from the next clear; a second revolution in the same trick "
+                              "cancels it",
+                "immediate": "at once: the next play in the trick must be lower"},
+    ),
+    Option(
+        "eight_cut", "bool", False, "a play containing an 8 clears the table (hachi-giri)",
+        '004 "Eights rule (hachi-giri)": "any 8 or combination containing an 8 causes the '
+        'table to be cleared immediately. The person who played the 8 begins again"',
+        values={"true": "an 8 (or a joker standing for an 8) clears the table",
+                "false": "8s are ordinary"},
+    ),
+    Option(
+        "shibari", "choice", "off", "suit lock",
+        '004 "Suit lock rule (Shibari)": "if two consecutive plays are in the same suit, then '
+        'subsequent players can only beat this with another play in the same suit" ... "Some '
+        'also play with Kata-Shibari (partial suit lock). If a pair is beaten by a higher pair '
+        'with one suit in common, then subsequent players can only beat this with a pair that '
+        'includes the same suit."',
+        choices=("off", "full", "partial"),
+        values={"off": "no suit lock",
+                "full": "plays in exactly the same suits lock those suits until the clear",
+                "partial": "suits common to the locking plays must be included (kata-shibari)"},
+    ),
+    Option(
+        "shibari_after", "int", 2, "how many consecutive plays in the same suits lock them",
+        '004 "Suit lock": "if two consecutive plays are in the same suit"; "Some play that '
+        'suits are only locked if there are three consecutive plays in the same suit."',
+        choices=(2, 3),
+        values={"2": "two plays in a row lock", "3": "three plays in a row lock"},
+    ),
+    Option(
+        "forbidden_finish", "list", (), "plays you may not go out with; going out with one "
+        "makes you Dai Hinmin",
+        '004 "Cannot go out with highest card": "Some play that you cannot go out by playing a '
+        '2 or a set of 2\'s ... the highest sequence (K-A-2) or a single joker. If there has '
+        'been a revolution ... a 3 or a set of 3\'s or a top sequence such as 3-4-5 ... the '
+        'penalty ... is that you automatically become the Dai Hinmin ... Some play that the '
+        'penalty only applies to a player who goes out by playing a single joker."; "Eights '
+        'rule": "some also play that it is illegal to go out with a play that includes an '
+        'eight." spade_three is the common Japanese ban on going out with the ♠3 over a joker.',
+        choices=("top", "joker", "eight", "spade_three"),
+        values={"top": "2s (3s when reversed) and the top sequence",
+                "joker": "a lone joker or the pair of jokers",
+                "eight": "a play with an 8 (eight_cut)",
+                "spade_three": "the ♠3 played on the joker"},
+    ),
+    Option(
+        "spade_three", "bool", False, "the ♠3 beats a lone joker",
+        '004 "Three of spades rule": "when the joker is played as a single card, it can be '
+        'beaten by the 3 of spades (but by no other card). The ♠3 can then in turn be beaten '
+        'by any higher card."',
+        values={"true": "♠3 beats a lone joker", "false": "nothing beats a lone joker"},
+    ),
+    Option(
+        "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
+        '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
+        'but this reversal lasts only until the cards are cleared."',
+        values={"true": "Jack back (11-back) is on", "false": "Jacks are ordinary"},
+    ),
+    Option(
+        "ten_discard", "bool", False, "playing tens lets you discard one card face down per ten",
+        '004 "Discard for tens": "anyone playing one or more tens is allowed to discard one '
+        'further card from their hand for each ten played. These discards are placed face '
+        'down in the pile of used cards."',
+        values={"true": "after a play with tens, a 'discard' step of up to that many cards",
+                "false": "tens are ordinary"},
+    ),
+    Option(
+        "no_play_after_pass", "bool", False, "a player who passes may not play again until the "
+        "table is cleared",
+        '004 "Cannot play after passing": "a player who passes is not allowed to play again '
+        'until after the cards have been cleared."',
+        values={"true": "passing ends your part in the trick", "false": "pass freely"},
+    ),
+    Option(
+        "miyako_ochi", "bool", False, "the previous Dai Fugō who fails to win becomes Dai Hinmin",
+        '004 "Miyako-Ochi": "if the Dai Fugō of the previous hand fails to win again and '
+        'maintain his position, he automatically becomes Dai Hinmin."',
+        values={"true": "he drops out at once when another player goes out first",
+                "false": "no miyako-ochi"},
+    ),
+    Option(
+        "exchange", "choice", "standard", "the card exchange before the second and later hands",
+        '004 "Exchange of cards": "The Dai Hinmin must give his highest ranking two cards to '
+        'the Dai Fugō and the Hinmin must give his highest card to the Fugō. In exchange, the '
+        'Dai Fugō gives any two unwanted cards ..."; "Card exchange variants": "Some play that '
+        'the loser must always exchange two cards with the winner, even if there are only 3 or '
+        '4 players, and with 4 players the second player exchanges one card with the third."',
+        choices=("standard", "always_two", "off"),
+        values={"standard": "2 cards between Dai Fugō and Dai Hinmin, 1 between Fugō and "
+                            "Hinmin (with 3-4 players: 1 card, winner and loser)",
+                "always_two": "the winner and loser always exchange 2 cards",
+                "off": "no exchange"},
+    ),
+    Option(
+        "exchange_keep_joker", "bool", False, "the poor keep a joker in the exchange",
+        '004 "Card exchange variants": "Some play that if you are the Dai Hinmin and have the '
+        'joker in your hand, you don\'t have to give it to the Dai Fugō"',
+        values={"true": "the poor give their best cards other than jokers",
+                "false": "a joker is the best card and is given"},
+    ),
+    Option(
+        "joker_reversal", "bool", False, "a poor player dealt both jokers reverses the titles",
+        '004 "Jokers": "if the Dai Hinmin or the Hinmin was dealt both jokers there was a '
+        'different kind of revolution, in which the roles of the players were reversed"',
+        values={"true": "titles are reversed before the exchange", "false": "no reversal"},
+    ),
+    Option(
+        "seat_change", "choice", "off", "players change seats by their result before each hand",
+        '004 "Switching seats": "The Dai Fugō sits to the right of the Dai Hinmin, then the '
+        'Fugō and so on in order of their result, with the Hinmin to the Dai Hinmin\'s left. '
+        '... the reverse ... in this version Dai Fugō begins the play."',
+        choices=("off", "standard", "reverse"),
+        values={"off": "seats stay", "standard": "play runs Dai Hinmin, Hinmin, ..., Dai Fugō",
+                "reverse": "play runs Dai Fugō, Fugō, ..., Dai Hinmin; Dai Fugō leads"},
+    ),
+    Option(
+        "scoring", "choice", "titles", "points for a hand",
+        '004 "Result": "the Dai Fugō should score +2 points, and the Fugō +1"; "Scoring '
+        'variants": "the Hinmin pays 1 point to the Fugō and the Dai Hinmin pays 2 points to '
+        'the Dai Fugō." uecda: the computer competition\'s 5/4/3/2/1.',
+        choices=("titles", "payments", "uecda"),
+        values={"titles": "Dai Fugō +2, Fugō +1", "payments": "Hinmin pays 1 to Fugō, "
+                "Dai Hinmin pays 2 to Dai Fugō", "uecda": "n points for first .. 1 for last"},
+    ),
+    Option(
+        "first_lead", "choice", "random", "who leads the first hand of a session",
+        '004 "Play": "In the first deal of a new session the first player is decided at '
+        'random." diamond_three is the UECda rule (the ♦3 holder leads).',
+        choices=("random", "diamond_three"),
+        values={"random": "any seat (chosen at random)", "diamond_three": "the ♦3 holder"},
+    ),
+    Option(
+        "sequence_beat", "choice", "higher", "what a sequence must do to beat a sequence",
+        '004 "Play": "A sequence can only be beaten by a higher sequence containing the same '
+        'number of cards." above is the UECda reading: every card above the table\'s top card.',
+        choices=("higher", "above"),
+        values={"higher": "a higher sequence (it may share ranks)",
+                "above": "its lowest card must beat the table's highest"},
+    ),
+    Option(
+        "seven_pass", "bool", False, "7-watashi: playing 7s hands cards to the next player",
+        HOUSE + ": after a play with 7s the player hands that many cards (all, if fewer) to "
+        "the next player who has cards, in a 'seven_pass' step",
+        values={"true": "7-watashi is on", "false": "7s are ordinary"},
+    ),
+    Option(
+        "five_skip", "bool", False, "5-skip: playing 5s skips players",
+        HOUSE + ": each 5 in a play skips the next player in turn (a skip counts as a pass)",
+        values={"true": "5-skip is on", "false": "5s are ordinary"},
+    ),
+    Option(
+        "sandstorm", "bool", False, "sandstorm: three 3s beat anything and clear the table",
+        HOUSE + " (suna-arashi): a triple of 3s may be played on any play and clears the "
+        "table; its player leads again",
+        values={"true": "sandstorm is on", "false": "3-3-3 is the lowest triple"},
+    ),
+    Option(
+        "ambulance", "bool", False, "ambulance: a pair of 9s clears the table",
+        HOUSE + " (kyūkyūsha): a pair of 9s, played where a pair may be played, clears the "
+        "table like an 8",
+        values={"true": "ambulance is on", "false": "9-9 is an ordinary pair"},
+    ),
+    Option(
+        "nine_reverse", "bool", False, "9-reverse: a play with a 9 reverses the direction of play",
+        HOUSE + ": after a play containing a 9 the turn goes the other way round the table "
+        "until another 9 turns it back",
+        values={"true": "9-reverse is on", "false": "play always runs clockwise"},
+    ),
+    Option(
+        "four_stop", "bool", False, "4-stop: 4s stop an 8-cut",
+        HOUSE + " (yon-dome): when a single, pair, triple or four with an 8 is played, the "
+        "others may stop the cut with as many 4s; if all pass the table clears",
+        values={"true": "4-stop is on", "false": "an 8-cut clears at once"},
+    ),
+    Option(
+        "emperor", "bool", False, "emperor: four consecutive ranks in four suits beat anything",
+        HOUSE + ": four natural cards of consecutive ranks, one of each suit (e.g. ♠5 ♡6 ♢7 "
+        "♣8), may be played on anything and clear the table",
+        values={"true": "emperor is on", "false": "such cards make no combination"},
+    ),
+    Option(
+        "down_number", "bool", False, "down number: a single may be followed by the next lower "
+        "card of its suit",
+        HOUSE + ": on a natural single, the card of the same suit one step lower in the "
+        "ranking then in force may be played",
+        values={"true": "down number is on", "false": "singles must be beaten"},
+    ),
+    Option(
+        "gekokujo", "bool", False, "gekokujō: the previous loser going out first reverses all "
+        "titles",
+        HOUSE + ": if the previous hand's last player goes out first, the hand ends at once "
+        "and every title of the previous hand is reversed",
+        values={"true": "gekokujō is on", "false": "no gekokujō"},
+    ),
+]
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "pagat": {},
+    "uecda": {
+        "jokers": 1,
+        "revolution": "four",
+        "sequence_revolution": 5,
+        "revolution_timing": "immediate",
+        "eight_cut": True,
+        "shibari": "full",
+        "shibari_after": 2,
+        "spade_three": True,
+        "exchange": "standard",
+        "scoring": "uecda",
+        "first_lead": "diamond_three",
+        "sequence_beat": "above",
+    },
+    "popular": {
+        "revolution": "four",
+        "eight_cut": True,
+        "shibari": "full",
+        "spade_three": True,
+        "jack_back": True,
+        "forbidden_finish": ["top", "joker", "eight", "spade_three"],
+        "miyako_ochi": True,
+    },
+}
+
+TABLE = OptionTable("daifugo", OPTIONS, PRESETS)
+
+#: The number of players each preset is written for (None: any of 3..8).
+PRESET_PLAYERS: dict[str, int | None] = {"pagat": None, "uecda": 5, "popular": None}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, checked set of Dai Fugō options."""
+
+    preset: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the preset, as JSON values."""
+        base = TABLE.preset(self.preset)
+        return {
+            k: list(v) if isinstance(v, tuple) else v
+            for k, v in self.values.items() if base[k] != v
+        }
+
+    def spec(self) -> dict[str, Any]:
+        """The rules as a record holds them."""
+        return {"preset": self.preset, "options": self.changed()}
+
+
+def conflicts(values: Mapping[str, Any]) -> list[str]:
+    """Why these option values cannot be played together (empty when they can)."""
+    out = []
+    ff = set(values["forbidden_finish"])
+    if values["jokers"] == 0:
+        if values["spade_three"]:
+            out.append("spade_three lets the ♠3 beat a lone joker, but jokers=0")
+        if "joker" in ff:
+            out.append("forbidden_finish 'joker' needs a joker, but jokers=0")
+        if values["exchange_keep_joker"]:
+            out.append("exchange_keep_joker needs a joker, but jokers=0")
+    if values["joker_reversal"] and values["jokers"] != 2:
+        out.append("joker_reversal is about a poor player dealt both jokers: it needs jokers=2")
+    if values["joker_reversal"] and values["seat_change"] != "off":
+        out.append("joker_reversal reverses titles after the deal, but seat_change has "
+                   "already seated the players by the old titles")
+    if "spade_three" in ff and not values["spade_three"]:
+        out.append("forbidden_finish 'spade_three' needs the spade_three rule")
+    if "eight" in ff and not values["eight_cut"]:
+        out.append("forbidden_finish 'eight' goes with the 8-cut: it needs eight_cut=true")
+    if values["four_stop"] and not values["eight_cut"]:
+        out.append("four_stop stops an 8-cut: it needs eight_cut=true")
+    if values["sequence_revolution"] and not values["sequences"]:
+        out.append("sequence_revolution needs sequences=true")
+    if values["emperor"] and not values["sequences"]:
+        out.append("emperor is a kind of sequence: it needs sequences=true")
+    return out
+
+
+def make_rules(spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of a spec (preset name or ``{"preset", "options"}``) and overrides."""
+    preset, values = TABLE.resolve(spec, overrides, default="pagat")
+    problems = conflicts(values)
+    if problems:
+        raise UnknownOption("conflicting daifugo options: " + "; ".join(problems))
+    return Rules(preset, values)
