@@ -1,0 +1,205 @@
+"""What one seat knows of a Luk Fu hand: its own cards and everything public.
+
+A view is a snapshot that holds no reference to the state. It never contains another
+seat's cards, another seat's face-down discards, or the dreamer's card before the end
+(000 'Dealing': the dreamer "can literally go dreaming"; 002 'Pug Pai': discards "may
+not be overturned and revealed at any stage"). The Five Tigers window belongs to the
+dealing phase (000 'Ng Fu Ha San'): while it is open, and afterwards, only the holder's
+own view shows it; the others see the deal still going on.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from paiju.lukfu import aged
+from paiju.lukfu.cards import cards_of, name, pack, sort_key
+from paiju.lukfu.knowledge import DISCARD, Event, Knowledge
+
+if TYPE_CHECKING:
+    from paiju.lukfu.state import LukFuAction, LukFuState
+
+#: Checked replays tried when sampling for the dreamer before an unchecked one is used.
+DREAMER_TRIES = 200
+
+
+def _tokens(cards: int) -> list[str]:
+    return [name(c) for c in sorted(cards_of(cards), key=sort_key)]
+
+
+class LukFuView:
+    """Seat ``seat``'s view of a hand (a snapshot)."""
+
+    def __init__(self, state: LukFuState, seat: int) -> None:
+        from paiju.lukfu.state import DECLARE, DISCARD_DO, OVER, PLAY, WINDOW
+
+        if not 0 <= seat < state.players:
+            raise ValueError(f"there is no seat {seat} in a {state.players}-player hand")
+        self._seat = seat
+        self.rules = state.rules
+        self.players = state.players
+        hidden_window = state.phase == WINDOW and seat != state.turn
+        self.phase = "deal" if hidden_window else state.phase
+        self._to_move = None if hidden_window else state.turn
+        self._legal: tuple[LukFuAction, ...] = (
+            state.legal_actions() if seat == self._to_move else ()
+        )
+        self.hand = state.hands[seat] if seat < 3 else 0
+        over = state.phase == OVER
+        self.dreamer_card = state.dreamer_card if (seat == 3 or over) else None
+        self.hand_counts = state.hand_counts()
+        if seat < 3:
+            self.events: tuple[Event, ...] = tuple(state.seen[seat])
+        else:
+            self.events = tuple(
+                Event(e.round, e.seat, e.kind, e.count, 0, e.top) if e.kind == DISCARD else e
+                for e in state.events
+            )
+        script: list[tuple[int, str, int]] = []  # (seat, do, event index or -1)
+        j = 0
+        for i, a in enumerate(state.actions):
+            if i == state.window_pass_index and seat != a.seat:
+                continue
+            if a.do in (PLAY, DISCARD_DO):
+                script.append((a.seat, a.do, j))
+                j += 1
+            else:
+                script.append((a.seat, a.do, -1))
+        self._script = tuple(script)
+        self._window = state.window_seat is not None and state.window_seat == seat and (
+            state.window_pass_index is not None or state.phase == WINDOW
+        )
+        self.caller = state.caller
+        self.privileged = state.privileged
+        self.master_passed = state.master_passed
+        self.tricks = tuple(state.tricks)
+        self.won = tuple(state.won)
+        self.round = state.round
+        self.leader = state.leader
+        self.top = state.top
+        self.top_seat = state.top_seat
+        self.report = state.report()
+        self.declared = state.declared_aged if any(a.do == DECLARE for a in state.actions) else 0
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def legal_actions(self) -> tuple[LukFuAction, ...]:
+        return self._legal
+
+    def knowledge(self) -> Knowledge:
+        """The aged-card knowledge of this (active) seat."""
+        if self._seat > 2:
+            raise ValueError("the dreamer does not play, so has no aged cards")
+        return Knowledge(
+            self._seat, self.players, self.hand, self.hand_counts, self.events,
+            self.rules.values["surrender"],
+        )
+
+    def sample(self, rng: Random) -> LukFuState:
+        """A full state that agrees with everything this seat has seen."""
+        if self._seat > 2:
+            return self._sample_for_dreamer(rng)
+        hidden = aged.sample_hidden(self.knowledge(), rng)
+        hands = list(hidden.hands)
+        for e, cards in zip(self.events, hidden.plays, strict=True):
+            hands[e.seat] |= cards
+        return self._replay(hands, hidden.dreamer, hidden.plays, checked=False)
+
+    def _replay(
+        self, hands: list[int], dreamer: int | None, plays: tuple[int, ...] | list[int],
+        checked: bool,
+    ) -> LukFuState:
+        from paiju.lukfu.state import LukFuAction, LukFuState
+
+        state = LukFuState(self.rules, hands, dreamer, window=self._window)
+        for seat, do, j in self._script:
+            action = LukFuAction(seat, do, plays[j] if j >= 0 else 0)
+            if checked:
+                state.apply(action)
+            else:
+                state._do(action)
+        return state
+
+    def _sample_for_dreamer(self, rng: Random) -> LukFuState:
+        """The dreamer's sample: random deals of the unseen cards, replayed under the rules.
+
+        The dreamer never decides; a deal is accepted when every recorded action is legal
+        with it. After :data:`DREAMER_TRIES` refusals the last deal is used unchecked.
+        """
+        from paiju.core.errors import IllegalAction
+
+        assert self.dreamer_card is not None
+        seen = 1 << self.dreamer_card
+        for e in self.events:
+            seen |= e.cards
+        unseen = [c for c in pack(self.players) if not seen >> c & 1]
+        sizes = [e.count for e in self.events if not e.cards]
+        hands: list[int] = []
+        plays: list[int] = []
+        for attempt in range(DREAMER_TRIES + 1):
+            rng.shuffle(unseen)
+            pos = 0
+            cuts = []
+            for n in sizes:
+                cuts.append(sum(1 << c for c in unseen[pos:pos + n]))
+                pos += n
+            hands = [0, 0, 0]
+            for s in range(3):
+                n = self.hand_counts[s]
+                hands[s] = sum(1 << c for c in unseen[pos:pos + n])
+                pos += n
+            cut = iter(cuts)
+            plays = [e.cards or next(cut) for e in self.events]
+            for e, cards in zip(self.events, plays, strict=True):
+                hands[e.seat] |= cards
+            if attempt < DREAMER_TRIES:
+                try:
+                    return self._replay(list(hands), self.dreamer_card, plays, checked=True)
+                except IllegalAction:
+                    continue
+        return self._replay(hands, self.dreamer_card, plays, checked=False)
+
+    def to_json(self) -> dict[str, Any]:
+        history = []
+        for seat, do, j in self._script:
+            item: dict[str, Any] = {"seat": seat, "do": do}
+            if j >= 0:
+                e = self.events[j]
+                if e.cards:
+                    item["cards"] = _tokens(e.cards)
+                else:
+                    item["count"] = e.count
+            history.append(item)
+        out: dict[str, Any] = {
+            "seat": self._seat,
+            "players": self.players,
+            "rules": self.rules.spec(),
+            "phase": self.phase,
+            "to_move": self._to_move,
+            "hand": _tokens(self.hand),
+            "hand_counts": list(self.hand_counts),
+            "caller": self.caller,
+            "privileged": self.privileged,
+            "master_passed": self.master_passed,
+            "tricks": list(self.tricks),
+            "won": [_tokens(w) for w in self.won],
+            "round": self.round + 1,
+            "leader": self.leader,
+            "top": None if self.top is None else {
+                "seat": self.top_seat, "meld": self.top.describe(), "cards": self.top.tokens()
+            },
+            "history": history,
+            "legal": [a.to_json() for a in self._legal],
+        }
+        if self.dreamer_card is not None:
+            out["dreamer"] = name(self.dreamer_card)
+        if self.declared:
+            out["declared_aged"] = _tokens(self.declared)
+        out.update(self.report)
+        return out
