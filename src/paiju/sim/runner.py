@@ -320,7 +320,7 @@ class Tally:
         """Per-player and per-bot means and 95% intervals over the groups counted."""
         cfg = self.config
         rows = tuple(
-            PlayerRow(p, cfg.bots[p], self.points[p].interval(), self.wins[p].interval())
+            PlayerRow(p, cfg.bots[p], self.points[p].interval(), _rate(self.wins[p].interval()))
             for p in range(cfg.players)
         )
         return SimResult(
@@ -333,6 +333,11 @@ class Tally:
             tuple((k, self.by_kind[k].interval()) for k in self.kinds),
             tuple((a, b, self.margin[(a, b)].interval()) for a, b in self.pairs),
         )
+
+
+def _rate(interval: Interval) -> Interval:
+    """A win rate's interval, kept within [0, 1] where a rate can lie."""
+    return Interval(interval.mean, max(0.0, interval.low), min(1.0, interval.high), interval.n)
 
 
 def summarize(config: SimConfig, outcomes: Sequence[GroupOutcome], seconds: float) -> SimResult:

@@ -1,0 +1,230 @@
+"""The Dai Fugō rule-based player: how a club player plays, written down.
+
+It reads only its seat's view: its hand, the public table (``view.to_json()``: the
+combination to beat, the revolution and Jack-back state, the card counts) and its legal
+actions, plus the table's rules, which every player knows (``view.rules`` where the view
+offers it, else the rules of a state drawn with ``view.sample``, which are the same). The
+rules, in order:
+
+* **Going out.** A play that empties the hand is made at once, unless it is a
+  forbidden finish (it would make this seat Dai Hinmin).
+* **Control cards are saved.** 2s, jokers and (under ``eight_cut``) 8s, the cards that
+  win or clear a trick, are kept for the end: they are played to take the lead when
+  the rest of the hand then goes out in one or two plays, when an opponent is about to
+  go out, or when nothing else can be played and the hand is down to a few cards.
+* **Leading.** Shed the lowest cards first, as whole combinations: the lead that gets
+  rid of the lowest cards, longer combinations (sequences, then groups) before singles
+  of the same height, never splitting a pair or triple to lead part of it.
+* **Following.** Beat with the lowest combination that splits no group and spends no
+  control card; otherwise pass (unless an opponent is about to go out).
+* **Revolution.** With a weak hand (most cards low), play a four of a kind (or a long
+  sequence) that causes a revolution as soon as possible; with a strong hand keep it
+  for last.
+* **Exchange and hand-overs.** Give the least useful cards: the lowest loose ones (not
+  in a pair, triple or sequence), never a control card while anything else can go.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, parse_play_token, rank_of
+
+#: An opponent with this many cards or fewer is about to go out.
+DANGER = 2
+
+
+@dataclass(frozen=True)
+class Play:
+    """A legal play read for the heuristic: its action, ranks and shape."""
+
+    action: Any
+    ranks: tuple[int, ...]  # the rank of each natural card (13 never appears here)
+    jokers: int
+    size: int
+    sequence: bool
+
+
+def _read(action: Any) -> Play:
+    ranks: list[int] = []
+    jokers = 0
+    for token in action.cards:
+        card, _ = parse_play_token(token)
+        if card >= 52:
+            jokers += 1
+        else:
+            ranks.append(rank_of(card))
+    sequence = len(set(ranks)) > 1
+    return Play(action, tuple(sorted(ranks)), jokers, len(action.cards), sequence)
+
+
+def _hand_ranks(view: Any) -> tuple[Counter[int], int]:
+    counts: Counter[int] = Counter()
+    jokers = 0
+    for token in view.to_json()["hand"]:
+        card, _ = parse_play_token(token)
+        if card >= 52:
+            jokers += 1
+        else:
+            counts[rank_of(card)] += 1
+    return counts, jokers
+
+
+def _rules(view: Any) -> dict[str, Any]:
+    rules = getattr(view, "rules", None)
+    if rules is None:
+        rules = view.sample(Random(0)).rules
+    return dict(rules.values)
+
+
+@dataclass
+class _Table:
+    """What the heuristic needs of the public table."""
+
+    reversed_now: bool
+    reversed_later: bool
+    danger: bool
+    eight_cut: bool
+    forbidden: tuple[str, ...]
+    revolution: str
+    seq_revolution: int
+    twos_in_sequences: bool
+
+    def strength(self, rank: int) -> int:
+        """0 (weakest) .. 12 (strongest) for a natural rank under the current order."""
+        return NUM_RANKS - 1 - rank if self.reversed_now else rank
+
+    def is_control(self, rank: int) -> bool:
+        top = THREE if self.reversed_now else TWO
+        return rank == top or (self.eight_cut and rank == EIGHT)
+
+
+def _table(view: Any, data: dict[str, Any], rules: dict[str, Any]) -> _Table:
+    counts = data["counts"]
+    others = [c for s, c in enumerate(counts) if s != view.seat and c > 0]
+    reversed_now = bool(data.get("revolution")) != bool(data.get("jack_back"))
+    later = bool(data.get("revolution")) != bool(data.get("revolution_pending"))
+    return _Table(
+        reversed_now, later, any(c <= DANGER for c in others), bool(rules.get("eight_cut")),
+        tuple(rules.get("forbidden_finish", ())), str(rules.get("revolution", "off")),
+        int(rules.get("sequence_revolution", 0)), bool(rules.get("twos_in_sequences", True)),
+    )
+
+
+def _forbidden_finish(play: Play, t: _Table) -> bool:
+    if not t.forbidden:
+        return False
+    if "joker" in t.forbidden and not play.ranks and play.jokers:
+        return True
+    if "eight" in t.forbidden and EIGHT in play.ranks:
+        return True
+    if "top" in t.forbidden and play.ranks:
+        top = THREE if t.reversed_now else TWO
+        if not play.sequence and play.ranks[0] == top:
+            return True
+        if play.sequence and top in play.ranks:
+            return True
+    return "spade_three" in t.forbidden and play.size == 1 and "3S" in play.action.cards
+
+
+def _causes_revolution(play: Play, t: _Table) -> bool:
+    if play.sequence:
+        return bool(t.seq_revolution) and play.size >= t.seq_revolution
+    if play.size == 4 and play.ranks:
+        return t.revolution == "four" or (t.revolution == "four_natural" and not play.jokers)
+    return False
+
+
+def _splits(play: Play, held: Counter[int]) -> int:
+    """Cards left behind of the groups this play takes cards from (a single from a pair: 1)."""
+    if play.sequence:
+        return sum(1 for r in set(play.ranks) if held[r] >= 2)
+    return sum(held[r] - play.ranks.count(r) for r in set(play.ranks))
+
+
+def _cost(play: Play, held: Counter[int], t: _Table) -> tuple[float, ...]:
+    """Lower is a better play to make now: shed low cards, keep groups and controls."""
+    controls = sum(1 for r in play.ranks if t.is_control(r)) + play.jokers * 2
+    height = max((t.strength(r) for r in play.ranks), default=NUM_RANKS)
+    mean = sum(t.strength(r) for r in play.ranks) / len(play.ranks) if play.ranks else 13.0
+    return (controls, _splits(play, held), height, -play.size, mean)
+
+
+def _weak_hand(held: Counter[int], t: _Table) -> bool:
+    cards = sum(held.values())
+    low = sum(n for r, n in held.items() if t.strength(r) <= 5)
+    return cards > 0 and low * 2 > cards
+
+
+def _card_value(token: str, held: Counter[int], t: _Table) -> float:
+    card, _ = parse_play_token(token)
+    if card >= 52:
+        return 100.0
+    rank = rank_of(card)
+    value = float(t.strength(rank))
+    if t.is_control(rank):
+        value += 30.0
+    if held[rank] >= 2:
+        value += 6.0 + held[rank]
+    return value
+
+
+def _give(view: Any, actions: list[Any], held: Counter[int], t: _Table) -> Any:
+    return min(actions, key=lambda a: (sum(_card_value(x, held, t) for x in a.cards), a.cards))
+
+
+def _rest_goes_out(held: Counter[int], jokers: int, play: Play) -> bool:
+    """Whether the hand left after ``play`` is a single group (it could go out next lead)."""
+    left = held.copy()
+    for r in play.ranks:
+        left[r] -= 1
+    ranks = [r for r, n in left.items() if n > 0]
+    return len(ranks) <= 1 and jokers - play.jokers >= 0
+
+
+def choose(view: Any, rng: Random) -> Any:
+    """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
+    actions = list(view.legal_actions())
+    data = view.to_json()
+    rules = _rules(view)
+    t = _table(view, data, rules)
+    held, jokers = _hand_ranks(view)
+    hand_size = sum(held.values()) + jokers
+    dos = {a.do for a in actions}
+    if dos <= {"give", "seven_pass", "discard"}:
+        return _give(view, actions, held, t)
+    plays = [_read(a) for a in actions if a.do == "play"]
+    passing = next((a for a in actions if a.do == "pass"), None)
+    finishing = [p for p in plays if p.size == hand_size and not _forbidden_finish(p, t)]
+    if finishing:
+        return finishing[0].action
+    if not plays:
+        assert passing is not None
+        return passing
+    leading = data.get("table") is None
+    weak = _weak_hand(held, t)
+    revolutions = [p for p in plays if _causes_revolution(p, t)]
+    if revolutions and weak and not t.reversed_later:
+        return min(revolutions, key=lambda p: _cost(p, held, t)).action
+    calm = [p for p in plays if not _causes_revolution(p, t) or not weak]
+    candidates = calm or plays
+    if leading:
+        safe = [p for p in candidates if not _forbidden_finish(p, t) or p.size < hand_size]
+        pool = safe or candidates
+        # Endgame: a control card now, when what is left is one combination.
+        closers = [p for p in pool if _rest_goes_out(held, jokers, p)
+                   and (any(t.is_control(r) for r in p.ranks) or p.jokers)]
+        if closers and hand_size <= 5:
+            return min(closers, key=lambda p: _cost(p, held, t)).action
+        return min(pool, key=lambda p: _cost(p, held, t)).action
+    best = min(candidates, key=lambda p: _cost(p, held, t))
+    controls, splits = _cost(best, held, t)[:2]
+    if controls == 0 and splits == 0:
+        return best.action
+    endgame = hand_size <= 4 or t.danger
+    if endgame or passing is None or (splits and not controls and hand_size <= 6):
+        return best.action
+    return passing
