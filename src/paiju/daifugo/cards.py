@@ -99,6 +99,10 @@ def parse_card(text: object) -> Card:
 
 def parse_play_token(text: object) -> tuple[Card, Card | None]:
     """``(card, stands_for)`` from a token of a play: ``9H``, ``JK`` or ``JK=9H``."""
+    if isinstance(text, str):
+        known = _CANONICAL.get(text)
+        if known is not None:
+            return known
     if isinstance(text, str) and "=" in text:
         left, _, right = text.partition("=")
         if parse_card(left) != JOKER1:
@@ -138,3 +142,7 @@ def count(mask: int) -> int:
 def show(cards: Iterable[str]) -> str:
     """Tokens joined by spaces, for messages."""
     return " ".join(cards)
+
+
+_CANONICAL: dict[str, tuple[Card, Card | None]] = {TOKENS[c]: (c, None) for c in range(53)}
+_CANONICAL.update({"JK=" + TOKENS[c]: (JOKER1, c) for c in range(52)})

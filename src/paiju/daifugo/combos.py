@@ -248,13 +248,16 @@ SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def groups(naturals: int, jokers: int, size: int) -> Iterator[Meld]:
-    """Every group of ``size`` cards from a hand (``jokers`` jokers in it)."""
-    if size <= 2 and jokers >= size:
+def groups(naturals: int, jokers: int, size: int, ranks: int = -1) -> Iterator[Meld]:
+    """Every group of ``size`` cards from a hand (``jokers`` jokers in it), of ``ranks``.
+
+    ``ranks`` is a mask of the ranks wanted; bit 13 stands for the groups of jokers only.
+    """
+    if size <= 2 and jokers >= size and ranks >> JOKER_RANK & 1:
         yield group(0, size, JOKER_RANK)
     for r in range(NUM_RANKS):
         m = (naturals >> (4 * r)) & 0xF
-        if not m:
+        if not m or not ranks >> r & 1:
             continue
         for jj in range(min(jokers, size - 1) + 1):
             for sub in SUBSETS[m][size - jj]:
@@ -264,17 +267,25 @@ def groups(naturals: int, jokers: int, size: int) -> Iterator[Meld]:
 
 def all_groups(naturals: int, jokers: int) -> Iterator[Meld]:
     for size in (1, 2, 3, 4):
-        yield from groups(naturals, jokers, size)
+        yield from groups(naturals, jokers, size, -1)
 
 
-def sequences(naturals: int, jokers: int, length: int, twos: bool) -> Iterator[Meld]:
-    """Every sequence of ``length`` cards from a hand, each joker placement once."""
+def sequences(
+    naturals: int, jokers: int, length: int, twos: bool, los: int = -1
+) -> Iterator[Meld]:
+    """Every sequence of ``length`` cards from a hand, each joker placement once.
+
+    ``los`` is a mask of the lowest ranks wanted.
+    """
     top = seq_top(twos)
+    per_suit = suit_ranks(naturals)
     for suit in range(4):
-        held = _suit_ranks(naturals, suit)
-        if not held:
+        held = per_suit[suit]
+        if held.bit_count() + jokers < length:
             continue
         for lo in range(0, top - length + 2):
+            if not los >> lo & 1:
+                continue
             window = ((1 << length) - 1) << lo
             missing = window & ~held
             mc = missing.bit_count()
@@ -315,13 +326,49 @@ _PERMS = tuple(
 )
 
 
-def _suit_ranks(naturals: int, suit: int) -> int:
-    m = 0
-    x = naturals >> suit
+_SUIT_RANKS: dict[int, list[int]] = {}
+
+
+def suit_ranks(naturals: int) -> list[int]:
+    """For each suit, the 13-bit mask of the ranks held (cached)."""
+    got = _SUIT_RANKS.get(naturals)
+    if got is None:
+        got = _suit_ranks(naturals)
+        if len(_SUIT_RANKS) > 100_000:
+            _SUIT_RANKS.clear()
+        _SUIT_RANKS[naturals] = got
+    return got
+
+
+def _suit_ranks(naturals: int) -> list[int]:
+    out = [0, 0, 0, 0]
     for r in range(NUM_RANKS):
-        if x >> (4 * r) & 1:
-            m |= 1 << r
-    return m
+        nib = (naturals >> (4 * r)) & 0xF
+        if nib:
+            bit = 1 << r
+            if nib & 1:
+                out[0] |= bit
+            if nib & 2:
+                out[1] |= bit
+            if nib & 4:
+                out[2] |= bit
+            if nib & 8:
+                out[3] |= bit
+    return out
+
+
+_TOKEN_CACHE: dict[tuple[int, int, int, tuple[int, ...]], tuple[str, ...]] = {}
+
+
+def tokens_of(m: Meld) -> tuple[str, ...]:
+    """``m.tokens()``, cached."""
+    key = (m.kind, m.naturals, m.jokers, m.subs)
+    got = _TOKEN_CACHE.get(key)
+    if got is None:
+        got = m.tokens()
+        if len(_TOKEN_CACHE) < 200_000:
+            _TOKEN_CACHE[key] = got
+    return got
 
 
 def suit_name(mask: int) -> str:

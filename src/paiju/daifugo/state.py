@@ -40,6 +40,7 @@ from paiju.daifugo.combos import GROUP, JOKER_RANK, SEQUENCE, BadPlay, Meld, sui
 from paiju.daifugo.rules import Rules
 
 EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
+OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT = range(5)
 DOS = ("play", "pass", "give", "seven_pass", "discard")
 
 DAIFUGO, FUGO, HEIMIN, HINMIN, DAIHINMIN = "daifugo", "fugo", "heimin", "hinmin", "daihinmin"
@@ -491,39 +492,54 @@ class DaifugoState:
         why = self._held(seat, m.naturals, m.jokers)
         if why:
             return why
-        t = self.table
-        if t is None:
+        code = self._fits(m)
+        if code == OK:
             return None
-        if self.cut_pending:
-            if m.kind == GROUP and m.rank == FOUR and m.size == t.size:
-                return None if self._lock_ok(m) else self._lock_reason(m)
+        t = self.table
+        assert t is not None
+        if code == NO_STOP:
             return (f"{t.describe()} cuts the table unless someone stops it with "
                     f"{t.size} four(s) (4-stop): play 4s or pass")
-        if self.sandstorm and m.kind == GROUP and m.rank == THREE and m.size == 3:
-            return None
-        if m.kind == combos.EMPEROR:
-            return None
-        if m.kind != t.kind or m.size != t.size:
+        if code == NO_SHAPE:
             return f"the table holds {self._shape(t)}: you must play {self._shape(t)} or pass"
-        if not self._lock_ok(m):
+        if code == NO_LOCK:
             return self._lock_reason(m)
+        return f"{self._cards_text(m)} does not beat {self._cards_text(t)}{self._order_note()}"
+
+    def _fits(self, m: Meld) -> int:
+        """OK if ``m`` may be played on the table now (cards held aside), else a NO_ code."""
+        t = self.table
+        if t is None:
+            return OK
+        if self.cut_pending:
+            if m.kind == GROUP and m.rank == FOUR and m.size == t.size:
+                return OK if self._lock_ok(m) else NO_LOCK
+            return NO_STOP
+        if self.sandstorm and m.kind == GROUP and m.rank == THREE and m.size == 3:
+            return OK
+        if m.kind == combos.EMPEROR:
+            return OK
+        if m.kind != t.kind or m.size != t.size:
+            return NO_SHAPE
+        if self.lock and not self._lock_ok(m):
+            return NO_LOCK
         rev = self.revolution ^ self.jack
         if m.kind == GROUP:
             if (self.spade_three and t.size == 1 and t.jokers == 1
                     and m.naturals == 1 << SPADE_THREE):
-                return None
-            if (self.down_number and t.size == 1 and m.size == 1 and t.jokers == 0
-                    and m.jokers == 0 and t.suits == m.suits
-                    and self._strength(m.rank, rev) == self._strength(t.rank, rev) - 1):
-                return None
-            if self._strength(m.rank, rev) > self._strength(t.rank, rev):
-                return None
+                return OK
+            ms, ts = self._strength(m.rank, rev), self._strength(t.rank, rev)
+            if ms > ts:
+                return OK
+            if (self.down_number and ms == ts - 1 and t.size == 1 and t.jokers == 0
+                    and m.jokers == 0 and t.suits == m.suits):
+                return OK
         elif self.seq_above:
             if (m.high < t.rank) if rev else (m.rank > t.high):
-                return None
+                return OK
         elif (m.rank < t.rank) if rev else (m.rank > t.rank):
-            return None
-        return f"{self._cards_text(m)} does not beat {self._cards_text(t)}{self._order_note()}"
+            return OK
+        return NO_BEAT
 
     def _cards_text(self, m: Meld) -> str:
         return " ".join(m.tokens())
@@ -587,23 +603,47 @@ class DaifugoState:
                 cands.extend(combos.all_sequences(nat, nj, self.twos))
             if self.emperor:
                 cands.extend(combos.emperors(nat, self.twos))
+            for m in cands:
+                out[Action(seat, "play", combos.tokens_of(m))] = m
+            return out
+        out[Action(seat, "pass")] = None
+        rev = self.revolution ^ self.jack
+        if self.cut_pending:
+            cands.extend(combos.groups(nat, nj, t.size, 1 << FOUR))
         else:
-            out[Action(seat, "pass")] = None
-            if self.cut_pending:
-                cands.extend(m for m in combos.groups(nat, nj, t.size) if m.rank == FOUR)
+            if t.kind == GROUP:
+                cands.extend(combos.groups(nat, nj, t.size, self._group_ranks(t, rev)))
             else:
-                if t.kind == GROUP:
-                    cands.extend(combos.groups(nat, nj, t.size))
+                if self.seq_above:
+                    los = (((1 << t.rank) - 1) >> (t.size - 1)) if rev else ~((2 << t.high) - 1)
                 else:
-                    cands.extend(combos.sequences(nat, nj, t.size, self.twos))
-                if self.sandstorm and not (t.kind == GROUP and t.size == 3):
-                    cands.extend(m for m in combos.groups(nat, nj, 3) if m.rank == THREE)
-                if self.emperor:
-                    cands.extend(combos.emperors(nat, self.twos))
+                    los = ((1 << t.rank) - 1) if rev else ~((2 << t.rank) - 1)
+                cands.extend(combos.sequences(nat, nj, t.size, self.twos, los))
+            if self.sandstorm and not (t.kind == GROUP and t.size == 3):
+                cands.extend(combos.groups(nat, nj, 3, 1 << THREE))
+            if self.emperor:
+                cands.extend(combos.emperors(nat, self.twos))
+        fits = self._fits
         for m in cands:
-            if self._why_meld(seat, m) is None:
-                out[Action(seat, "play", m.tokens())] = m
+            if fits(m) == OK:
+                out[Action(seat, "play", combos.tokens_of(m))] = m
         return out
+
+    def _group_ranks(self, t: Meld, rev: bool) -> int:
+        """The ranks (bit 13: jokers only) that might follow the group ``t``."""
+        ts = self._strength(t.rank, rev)
+        if ts >= JOKER_RANK:
+            allowed = 0
+        elif rev:
+            allowed = ((1 << (12 - ts)) - 1) | (1 << JOKER_RANK)
+        else:
+            allowed = ~((2 << ts) - 1) & ((1 << (JOKER_RANK + 1)) - 1)
+        if t.size == 1:
+            if self.spade_three and t.jokers == 1:
+                allowed |= 1 << THREE
+            if self.down_number and t.jokers == 0 and ts > 0:
+                allowed |= 1 << (t.rank + 1 if rev else t.rank - 1)
+        return allowed
 
     # ---------------------------------------------------------------- applying
 

@@ -1,0 +1,92 @@
+"""Shared helpers of the Dai Fugō tests: records, random option sets, random play."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from paiju.core.errors import UnknownOption
+from paiju.core.referee import referee
+from paiju.daifugo.game import GAME
+from paiju.daifugo.rules import OPTIONS, Rules
+from paiju.daifugo.state import Action, DaifugoState
+
+
+def record(hands: list[str], actions: list[Any], rules: Any = "pagat", first: int = 0,
+           **extra: Any) -> dict[str, Any]:
+    """A record from hands written as space-separated tokens and actions as tuples."""
+    acts = []
+    for a in actions:
+        if isinstance(a, dict):
+            acts.append(a)
+            continue
+        seat, do, *rest = a
+        obj: dict[str, Any] = {"seat": seat, "do": do}
+        if rest:
+            obj["cards"] = rest[0].split()
+        acts.append(obj)
+    rec = {"game": "daifugo", "rules": rules, "deal": {"hands": [h.split() for h in hands]},
+           "first": first, "actions": acts}
+    rec.update(extra)
+    return rec
+
+
+def ruling(rec: dict[str, Any]) -> dict[str, Any]:
+    return referee(json.loads(json.dumps(rec))).report
+
+
+def state_of(rec: dict[str, Any]) -> DaifugoState:
+    """The state after the record's actions (all must be legal)."""
+    st = GAME.from_record(rec)
+    for obj in rec["actions"]:
+        st.apply(GAME.action_from_json(obj))
+    return st
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random option set that the rules accept."""
+    while True:
+        values: dict[str, Any] = {}
+        for o in OPTIONS:
+            if o.kind == "bool":
+                values[o.name] = rng.random() < 0.4
+            elif o.kind == "list":
+                values[o.name] = [c for c in o.choices if rng.random() < 0.3]
+            else:
+                values[o.name] = rng.choice(o.choices)
+        try:
+            return GAME.rules({"preset": "pagat", "options": values})
+        except UnknownOption:
+            continue
+
+
+def play_random(state: DaifugoState, rng: random.Random, check: bool = False) -> int:
+    """Play uniformly random legal actions to the end; the number of actions."""
+    steps = 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        assert actions, "a live hand always has a legal action"
+        state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+        if check:
+            check_cards(state)
+        assert steps < 3000, "the hand does not end"
+    return steps
+
+
+def check_cards(st: DaifugoState) -> None:
+    """Every card of the pack is in exactly one place."""
+    from paiju.daifugo.cards import pack
+
+    places = [*st.hands, st.played, st.discards, st.dropped]
+    total = 0
+    for p in places:
+        assert total & p == 0, "a card is in two places"
+        total |= p
+    assert total == pack(st.rules.values["jokers"]), "a card went missing"
+
+
+def act(seat: int, do: str, cards: str = "") -> Action:
+    return GAME.action_from_json(
+        {"seat": seat, "do": do} | ({"cards": cards.split()} if do != "pass" else {}))
