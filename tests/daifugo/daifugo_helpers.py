@@ -90,3 +90,31 @@ def check_cards(st: DaifugoState) -> None:
 def act(seat: int, do: str, cards: str = "") -> Action:
     return GAME.action_from_json(
         {"seat": seat, "do": do} | ({"cards": cards.split()} if do != "pass" else {}))
+
+
+def deal(n: int, fixed: dict[int, str], jokers: int = 1) -> list[str]:
+    """Hands for ``n`` seats: the ``fixed`` cards, the rest of the pack dealt round.
+
+    The first ``total % n`` seats hold one card more (004 "as equally as possible").
+    """
+    from paiju.daifugo.cards import pack, parse_card, tokens
+
+    rest = pack(jokers)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for seat, text in fixed.items():
+        for tok in text.split():
+            c = parse_card(tok)
+            if c >= 52:
+                c = 52 if rest >> 52 & 1 else 53
+            assert rest >> c & 1, f"{tok} given twice"
+            rest &= ~(1 << c)
+            hands[seat].append(tokens(1 << c)[0])
+    total = 52 + jokers
+    sizes = [total // n + (1 if s < total % n else 0) for s in range(n)]
+    pool = tokens(rest)
+    for seat in range(n):
+        need = sizes[seat] - len(hands[seat])
+        assert need >= 0, f"seat {seat} is given too many cards"
+        hands[seat].extend(pool[:need])
+        pool = pool[need:]
+    return [" ".join(h) for h in hands]
