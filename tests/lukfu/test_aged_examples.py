@@ -6,14 +6,20 @@ said otherwise. Rounds are numbered from 1.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from paiju.lukfu.aged import (
     DEDUCED,
     FACE_UP,
+    InconsistentKnowledge,
     aged_cards,
     explain_aged,
+    sample_hidden,
 )
 from paiju.lukfu.cards import Card, mask, parse_card, show
-from paiju.lukfu.knowledge import BEAT, DISCARD, LEAD, STRICT, Event, Knowledge
+from paiju.lukfu.knowledge import BEAT, BREAK, DISCARD, LEAD, STRICT, Event, Knowledge
 from paiju.lukfu.melds import Meld, meld_of
 
 
@@ -143,3 +149,190 @@ def test_a_sequence_headed_by_an_old_card_is_old() -> None:
     for mode in (FACE_UP, DEDUCED):
         assert aged(k, mode) == "9Gon 8Gon 7Gon 6Gon"
     assert "5 Gon may still be held" in explain_aged(k, DEDUCED, c("4Gon"))
+
+
+# ---------------------------------------------------------------- deductions
+
+
+def eight_chen_face_down(surrender: str = STRICT, seat_2_discards: bool = True) -> Knowledge:
+    """9 Chen is seen face up; 8 Chen must have gone face down (000 "Aged cards")."""
+    events = [
+        play(1, 0, LEAD, "5Chen"), hidden_discard(1, 1, 1, "5Chen"),
+        play(1, 2, BEAT, "9Chen", "5Chen"),
+        play(2, 2, LEAD, "2Gon"), play(2, 0, BEAT, "6Gon", "2Gon"),
+        play(2, 1, BEAT, "8Gon", "6Gon"),
+        play(3, 1, LEAD, "7Sip"), hidden_discard(3, 2, 1, "7Sip"), play(3, 0, DISCARD, "2Sok"),
+        play(4, 1, LEAD, "4Gon"), hidden_discard(4, 2, 1, "4Gon"), play(4, 0, BEAT, "5Gon", "4Gon"),
+        play(5, 0, LEAD, "3Chen"), hidden_discard(5, 1, 1, "3Chen"),
+        hidden_discard(5, 2, 1, "3Chen") if seat_2_discards else play(5, 2, BEAT, "4Chen", "3Chen"),
+    ]
+    return know("7Chen 2Chen 4Sok 3Sok 3Gon 3Sip 2Sip", events, surrender=surrender)
+
+
+def test_8_chen_played_face_down_by_logic() -> None:
+    # 000 "Aged cards": "If, in the above example, 8 Chen was played face-down, but the
+    # player can assert through a logical argument that someone must have played it out
+    # earlier, then 7 Chen is still considered as aged."
+    k = eight_chen_face_down()
+    assert aged_cards(k, DEDUCED) & cards("7Chen")
+    assert not aged_cards(k, FACE_UP) & cards("7Chen")
+    assert explain_aged(k, DEDUCED, c("7Chen")) == (
+        "7 Chen is aged: 9 Chen was played face up in round 1; 8 Chen cannot be in an "
+        "opponent's hand: seat 1 could not beat the single 5 Chen in round 1; seat 2 could "
+        "not beat the single 3 Chen in round 5"
+    )
+    assert explain_aged(k, FACE_UP, c("7Chen")) == (
+        "7 Chen is not aged: 8 Chen has not been seen face up, so an opponent may hold it"
+    )
+    # Both opponents discarded to the 3 Chen in round 5: nothing above 2 Chen is left.
+    assert explain_aged(k, DEDUCED, c("2Chen")) == (
+        "2 Chen is aged: 9 Chen, 5 Chen and 3 Chen were played face up in rounds 1 and 5; "
+        "you hold 7 Chen; 8 Chen and 6 Chen cannot be in an opponent's hand: seat 1 could not "
+        "beat the single 5 Chen in round 1; seat 2 could not beat the single 3 Chen in round "
+        "5; 4 Chen cannot be in an opponent's hand: seat 1 could not beat the single 3 Chen in "
+        "round 5; seat 2 could not beat the single 3 Chen in round 5"
+    )
+    # Where can 8 Chen be? Only in seat 2's discards of rounds 3 and 4.
+    rng = random.Random(7)
+    for _ in range(50):
+        world = sample_hidden(k, rng)
+        assert not (world.hands[1] | world.hands[2]) & cards("8Chen 6Chen")
+        assert (world.plays[7] | world.plays[10]) & cards("8Chen")
+
+
+def test_break_surrender_reveals_the_hand_after_the_discard() -> None:
+    # Under ``break`` (000 "Play of the hand", the triple-twos example) a discard only
+    # shows that the cards kept cannot beat: the discard itself may be the 8 Chen.
+    k = eight_chen_face_down(surrender=BREAK)
+    assert aged_cards(k, DEDUCED) & cards("7Chen")
+    assert "seat 2 kept nothing to beat the single 3 Chen when it discarded in round 5" in (
+        explain_aged(k, DEDUCED, c("7Chen"))
+    )
+    seen_in_round_5 = False
+    rng = random.Random(3)
+    for _ in range(200):
+        world = sample_hidden(k, rng)
+        assert not (world.hands[1] | world.hands[2]) & cards("8Chen")
+        seen_in_round_5 |= bool(world.plays[14] & cards("8Chen"))
+    assert seen_in_round_5
+
+
+def test_no_conclusion_without_the_surrender() -> None:
+    # Seat 2 beat the 3 Chen instead of discarding: it may still hold 8 Chen.
+    k = eight_chen_face_down(seat_2_discards=False)
+    assert not aged_cards(k, DEDUCED) & cards("7Chen")
+    assert explain_aged(k, DEDUCED, c("7Chen")) == (
+        "7 Chen is not aged: 8 Chen may still be held by seat 2"
+    )
+
+
+def gok_surrender(seat_1_shows_8_gon: bool) -> Knowledge:
+    events = [
+        play(1, 0, LEAD, "5Sip 5Gon 5Sok"), hidden_discard(1, 1, 3, "5Sip 5Gon 5Sok"),
+        play(1, 2, BEAT, "6Sip 6Gon 6Sok", "5Sip 5Gon 5Sok"),
+        play(2, 2, LEAD, "2Sip"), play(2, 0, DISCARD, "2Sok"), play(2, 1, BEAT, "8Sip", "2Sip"),
+        play(3, 1, LEAD, "8Gon" if seat_1_shows_8_gon else "3Sip"),
+        hidden_discard(3, 2, 1, "8Gon" if seat_1_shows_8_gon else "3Sip"),
+        play(3, 0, DISCARD, "2Gon"),
+        play(4, 1, LEAD, "4Chen"), hidden_discard(4, 2, 1, "4Chen"),
+        play(4, 0, BEAT, "5Chen", "4Chen"),
+    ]
+    return know("9Chen 7Chen 4Sok 3Sok 1Gon 1Sip", events)
+
+
+def test_a_gok_surrender_and_later_face_up_cards_exclude_a_card() -> None:
+    # Seat 1 could not beat three 5s in round 1 and later showed 8 Sip and 8 Gon: had it
+    # held 8 Chen, it would have had three 8s. Seat 2 could not beat the 4 Chen.
+    k = gok_surrender(seat_1_shows_8_gon=True)
+    assert aged_cards(k, DEDUCED) & cards("7Chen")
+    assert not aged_cards(k, FACE_UP) & cards("7Chen")
+    assert explain_aged(k, DEDUCED, c("7Chen")) == (
+        "7 Chen is aged: you hold 9 Chen; 8 Chen cannot be in an opponent's hand: seat 1 "
+        "could not beat the Gok of three 5s in round 1, which it could have with 8 Chen and "
+        "the cards it played later; seat 2 could not beat the single 4 Chen in round 4"
+    )
+
+
+def test_a_gok_surrender_alone_does_not_exclude_a_single_card() -> None:
+    # 8 Gon may now be with seat 2, so seat 1 may hold 8 Chen beside its shown 8 Sip
+    # without having held three 8s: "no Gok beating three 5s" does not exclude it.
+    k = gok_surrender(seat_1_shows_8_gon=False)
+    assert not aged_cards(k, DEDUCED) & cards("7Chen")
+    assert explain_aged(k, DEDUCED, c("7Chen")) == (
+        "7 Chen is not aged: 8 Chen may still be held by seat 1"
+    )
+
+
+def test_counting_the_unseen_cards() -> None:
+    # Seat 2 could not beat 3 Sok in round 1, so every unseen Sok above it lies with
+    # seat 1, whose four cards are then exactly 4, 6, 7 and 8 Sok: no room for 8 Chen
+    # or 9 Chen. Seat 2 could not beat 2 Chen in round 4. So 6 Chen is aged.
+    events = [
+        play(1, 0, LEAD, "2Sok"), play(1, 1, BEAT, "3Sok", "2Sok"),
+        hidden_discard(1, 2, 1, "3Sok"),
+        play(2, 1, LEAD, "4Gon 5Gon 6Gon"), hidden_discard(2, 2, 3, "4Gon 5Gon 6Gon"),
+        play(2, 0, DISCARD, "2Sip 4Sip 2Gon"),
+        play(3, 1, LEAD, "7Sip 7Gon 7Chen"), hidden_discard(3, 2, 3, "7Sip 7Gon 7Chen"),
+        play(3, 0, DISCARD, "3Gon 1Gon 1Sok"),
+        play(4, 1, LEAD, "2Chen"), hidden_discard(4, 2, 1, "2Chen"),
+        play(4, 0, BEAT, "4Chen", "2Chen"),
+    ]
+    k = know("9Sok 5Sok 6Chen 3Sip", events)
+    assert aged_cards(k, DEDUCED) & cards("6Chen")
+    assert not aged_cards(k, FACE_UP) & cards("6Chen")
+    words = explain_aged(k, DEDUCED, c("6Chen"))
+    assert words == (
+        "6 Chen is aged: 7 Chen was played face up in round 3; 9 Chen and 8 Chen cannot be in "
+        "an opponent's hand: seat 2 could not beat the single 2 Chen in round 4; counting the "
+        "unseen cards against the face-down discards, no deal consistent with the play puts "
+        "it in seat 1's hand"
+    )
+    rng = random.Random(1)
+    for _ in range(20):
+        assert sample_hidden(k, rng).hands[1] == cards("4Sok 6Sok 7Sok 8Sok")
+
+
+def test_the_dreamers_card_is_out_of_play() -> None:
+    # Four players: seat 1 could not beat 5 Chen in round 1, seat 2 could not beat 2 Chen
+    # in round 3 and had discarded nothing before: the unseen 8 Chen is the dreamer's.
+    events = [
+        play(1, 0, LEAD, "5Chen"), hidden_discard(1, 1, 1, "5Chen"),
+        play(1, 2, BEAT, "9Chen", "5Chen"),
+        play(2, 2, LEAD, "3Chen"), play(2, 0, BEAT, "4Chen", "3Chen"),
+        hidden_discard(2, 1, 1, "4Chen"),
+        play(3, 0, LEAD, "2Chen"), hidden_discard(3, 1, 1, "2Chen"),
+        hidden_discard(3, 2, 1, "2Chen"),
+    ]
+    k = know("7Chen 6Chen 1Chen 6Sok 5Sok 4Sok 3Sok 8Gon 6Gon", events, players=4)
+    assert aged(k, DEDUCED) == "7Chen 6Chen 1Chen"
+    assert aged(k, FACE_UP) == "1Chen"
+    assert explain_aged(k, DEDUCED, c("7Chen")) == (
+        "7 Chen is aged: 9 Chen was played face up in round 1; 8 Chen cannot be in an "
+        "opponent's hand: seat 1 could not beat the single 5 Chen in round 1; seat 2 could "
+        "not beat the single 2 Chen in round 3"
+    )
+    rng = random.Random(0)
+    for _ in range(20):
+        assert sample_hidden(k, rng).dreamer == c("8Chen")
+
+
+def test_bad_input_is_refused() -> None:
+    k = know("9Sok 8Sok 7Sok 4Sok 6Sip 3Sip 5Gon 2Gon 8Chen 6Chen 3Chen 2Chen", [])
+    with pytest.raises(ValueError, match="'faceup'"):
+        aged_cards(k, "faceup")
+    with pytest.raises(ValueError, match="5 Sok is not in seat 0's hand"):
+        explain_aged(k, DEDUCED, c("5Sok"))
+    short = know("9Sok 8Sok", [], counts=(2, 2, 2))
+    with pytest.raises(InconsistentKnowledge, match="34 cards are unseen"):
+        aged_cards(short, DEDUCED)
+    # Seat 1 discarded to the 2 Chen, then played 7 Chen: it held a beating card.
+    liar = know(
+        "9Sok 8Sok 7Sok 4Sok 6Sip 3Sip 5Gon 2Gon 8Chen 3Chen",
+        [play(1, 0, LEAD, "2Chen"), hidden_discard(1, 1, 1, "2Chen"),
+         play(1, 2, BEAT, "4Chen", "2Chen"), play(2, 2, LEAD, "5Chen"),
+         play(2, 0, BEAT, "6Chen", "5Chen"), play(2, 1, BEAT, "7Chen", "6Chen")],
+    )
+    with pytest.raises(InconsistentKnowledge, match="seat 1 discarded in round 1 yet held"):
+        aged_cards(liar, DEDUCED)
+    with pytest.raises(InconsistentKnowledge):
+        sample_hidden(liar, random.Random(0))

@@ -156,7 +156,7 @@ def _exclusion_words(k: Knowledge, c: Card, why: Exclusion) -> str:
     return text
 
 
-def _deduced_words(k: Knowledge, c: Card) -> str:
+def _deduced_reasons(k: Knowledge, c: Card) -> str:
     """Why unknown card ``c`` cannot be in an opponent's hand now (it is known not to be)."""
     p = problem(k)
     parts: list[str] = []
@@ -174,7 +174,18 @@ def _deduced_words(k: Knowledge, c: Card) -> str:
             f"counting the unseen cards against {places}, no deal consistent with the play "
             f"puts it in {_or(counted)}'s hand"
         )
-    return f"{spoken(c)} cannot be in an opponent's hand: " + "; ".join(parts)
+    return "; ".join(parts)
+
+
+def _deduced_words(k: Knowledge, unseen: list[Card]) -> list[str]:
+    """The reasons for each unseen higher card, cards with the same reasons together."""
+    groups: dict[str, list[Card]] = {}
+    for c in unseen:
+        groups.setdefault(_deduced_reasons(k, c), []).append(c)
+    return [
+        f"{_names(group)} cannot be in an opponent's hand: {reasons}"
+        for reasons, group in groups.items()
+    ]
 
 
 def _rounds(events: list[Event]) -> str:
@@ -215,9 +226,7 @@ def explain_aged(k: Knowledge, mode: str, card: Card) -> str:
     if discarded:
         events = [e for h in discarded if (e := _own_discard(k, h)) is not None]
         parts.append(f"you discarded {_names(discarded)} face down in {_rounds(events)}")
-    for h in rest:
-        if h not in discarded:
-            parts.append(_deduced_words(k, h))
+    parts += _deduced_words(k, [h for h in rest if h not in discarded])
     return f"{name} is aged: " + "; ".join(parts)
 
 
