@@ -22,6 +22,7 @@ from functools import lru_cache
 from paiju.lukfu.cards import (
     INITIALLY_AGED,
     IRON_SINGLES,
+    SUIT_MASK,
     Card,
     above_in_suit,
     cards_of,
@@ -32,6 +33,7 @@ from paiju.lukfu.cards import (
 from paiju.lukfu.inference import (
     Exclusion,
     InconsistentKnowledge,
+    can_hold,
     possible_holders,
     problem,
     sample_world,
@@ -79,12 +81,22 @@ def _higher_unseen(k: Knowledge, mode: str) -> int:
 
 
 def _maybe_held(k: Knowledge, mode: str) -> int:
-    """The cards above the observer's cards that an opponent may hold now, in ``mode``."""
+    """Cards above the observer's cards that an opponent may hold now, in ``mode``.
+
+    In ``deduced`` mode only the highest such card of each suit is found (it decides
+    which of the observer's cards of that suit are aged), searching from the top down.
+    """
     unseen = _higher_unseen(k, mode)
     if mode == FACE_UP or not unseen:
         return unseen
-    holders = possible_holders(k, unseen)
-    return mask(c for c, seats in holders.items() if seats)
+    p = problem(k)
+    out = 0
+    for suit_cards in SUIT_MASK:
+        for h in sorted(cards_of(unseen & suit_cards), reverse=True):
+            if can_hold(p, h, 0) or can_hold(p, h, 1):
+                out |= 1 << h
+                break
+    return out
 
 
 @lru_cache(maxsize=256)
@@ -207,10 +219,13 @@ def explain_aged(k: Knowledge, mode: str, card: Card) -> str:
     if number_of(card) == 9:
         return f"{name} is aged: no card of its suit beats a 9"
     higher = sorted(cards_of(above_in_suit(card)), reverse=True)
-    threat = _maybe_held(k, mode)
-    if threat & above_in_suit(card):
-        return f"{name} is not aged: " + "; ".join(_threat_words(k, mode, h) for h in higher
-                                                    if threat >> h & 1)
+    if _maybe_held(k, mode) & above_in_suit(card):
+        unseen = _higher_unseen(k, mode) & above_in_suit(card)
+        if mode == DEDUCED:
+            holders = possible_holders(k, unseen)
+            unseen = mask(h for h, seats in holders.items() if seats)
+        words = [_threat_words(k, mode, h) for h in higher if unseen >> h & 1]
+        return f"{name} is not aged: " + "; ".join(words)
     face_up = face_up_cards(k)
     held = [h for h in higher if k.hand >> h & 1]
     shown = [h for h in higher if face_up >> h & 1]

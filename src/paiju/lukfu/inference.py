@@ -74,7 +74,9 @@ class Problem:
     ``n_segs[o]`` locate opponent ``o``'s segments; its last segment holds its hand.
     ``lims[c]`` is ``(a, b)``: card ``c`` may lie only in the first ``a`` segments of
     opponent 0 and the first ``b`` of opponent 1 (and with the dreamer). ``nogoods`` are
-    ``(cover, cards)``: not all of ``cards`` may lie in the segments of bitset ``cover``.
+    ``(opponent, start, cover, cards)``: not all of ``cards`` may lie in that opponent's
+    segments from ``start`` on (the global segments of bitset ``cover``). ``hard`` lists
+    the cards of nogoods, those sharing a nogood next to each other.
     """
 
     knowledge: Knowledge
@@ -88,7 +90,7 @@ class Problem:
     n_segs: tuple[int, int]
     dreamer_seg: int
     lims: dict[Card, tuple[int, int]]
-    nogoods: tuple[tuple[int, int], ...]
+    nogoods: tuple[tuple[int, int, int, int], ...]
     nogoods_of: dict[Card, tuple[int, ...]]
     hard: tuple[Card, ...]
     exclusions: dict[tuple[Card, int], Exclusion]
@@ -282,7 +284,7 @@ def build(k: Knowledge) -> Problem:
             lims[c][o] = s
         exclusions.setdefault((c, o), Exclusion(opponents[o], e))
 
-    nogoods: list[tuple[int, int]] = []
+    nogoods: list[tuple[int, int, int, int]] = []
     seen_nogoods: set[tuple[int, int]] = set()
     for o, s, rest in multi:
         if any(lims[c][o] <= s for c in cards_of(rest)):
@@ -292,12 +294,12 @@ def build(k: Knowledge) -> Problem:
             cover |= 1 << (first_seg[o] + local)
         if (cover, rest) not in seen_nogoods:
             seen_nogoods.add((cover, rest))
-            nogoods.append((cover, rest))
+            nogoods.append((o, s, cover, rest))
     by_card: dict[Card, list[int]] = {}
-    for index, (_, rest) in enumerate(nogoods):
+    for index, (*_, rest) in enumerate(nogoods):
         for c in cards_of(rest):
             by_card.setdefault(c, []).append(index)
-    hard = sorted(by_card, key=lambda c: (-len(by_card[c]), c))
+    hard = _linked_order(by_card, nogoods)
 
     return Problem(
         knowledge=k,
@@ -318,6 +320,32 @@ def build(k: Knowledge) -> Problem:
     )
 
 
+def _linked_order(
+    by_card: dict[Card, list[int]], nogoods: list[tuple[int, int, int, int]]
+) -> list[Card]:
+    """The cards of nogoods, breadth first along shared nogoods, busiest first.
+
+    Cards of one nogood come close together, so a nogood is complete (and checked)
+    early, and once a group of cards is placed it no longer matters to the rest.
+    """
+    order: list[Card] = []
+    placed: set[Card] = set()
+    for start in sorted(by_card, key=lambda c: (-len(by_card[c]), c)):
+        if start in placed:
+            continue
+        queue = [start]
+        placed.add(start)
+        while queue:
+            c = queue.pop(0)
+            order.append(c)
+            for index in by_card[c]:
+                for other in cards_of(nogoods[index][3]):
+                    if other not in placed:
+                        placed.add(other)
+                        queue.append(other)
+    return order
+
+
 @lru_cache(maxsize=64)
 def problem(k: Knowledge) -> Problem:
     """:func:`build`, remembered for the last few knowledge values."""
@@ -327,85 +355,120 @@ def problem(k: Knowledge) -> Problem:
 # ---------------------------------------------------------------- searching for a world
 
 
-def _hall_ok(p: Problem, cards: list[Card], caps: list[int]) -> bool:
-    """Whether ``cards`` (each within its segment limits) fit the remaining ``caps``.
+def _hall_ok(p: Problem, cards: int, lims: dict[Card, tuple[int, int]], caps: list[int]) -> bool:
+    """Whether the cards of bitset ``cards`` (each within ``lims``) fit the remaining ``caps``.
 
     A card may lie in the first ``a`` segments of one opponent, the first ``b`` of the
     other, and with the dreamer: every set of cards reaches such a union, so Hall's
     condition need only be checked on those unions.
     """
-    n0, n1 = p.n_segs
     if not cards:
         return True
-    grid = [[0] * (n1 + 1) for _ in range(n0 + 1)]
-    for c in cards:
-        a, b = p.lims[c]
-        grid[a][b] += 1
+    n0, n1 = p.n_segs
+    width = n1 + 1
+    grid = [0] * ((n0 + 1) * width)
+    while cards:
+        low = cards & -cards
+        a, b = lims[low.bit_length() - 1]
+        grid[a * width + b] += 1
+        cards ^= low
     f0, f1 = p.first_seg
-    pre0 = [0] * (n0 + 1)
-    for a in range(n0):
-        pre0[a + 1] = pre0[a] + caps[f0 + a]
-    pre1 = [0] * (n1 + 1)
+    dream = caps[p.dreamer_seg] if p.dreamer_seg >= 0 else 0
+    pre1 = [0] * width
     for b in range(n1):
         pre1[b + 1] = pre1[b] + caps[f1 + b]
-    dream = caps[p.dreamer_seg] if p.dreamer_seg >= 0 else 0
-    column = [0] * (n1 + 1)
+    column = [0] * width
+    cap_a = dream
     for a in range(n0 + 1):
         row_total = 0
-        cap_a = pre0[a] + dream
-        row = grid[a]
-        for b in range(n1 + 1):
-            row_total += row[b]
+        base = a * width
+        for b in range(width):
+            row_total += grid[base + b]
             column[b] += row_total
             if column[b] > cap_a + pre1[b]:
                 return False
+        if a < n0:
+            cap_a += caps[f0 + a]
     return True
 
 
-def _violates(p: Problem, c: Card, content: list[int]) -> bool:
-    """Whether some several-card constraint of ``c`` is now complete in ``content``."""
-    for index in p.nogoods_of.get(c, ()):
-        cover, rest = p.nogoods[index]
-        held = 0
-        g = cover
-        while g:
-            low = g & -g
-            held |= content[low.bit_length() - 1]
-            g ^= low
-        if rest & ~held == 0:
-            return True
-    return False
-
-
 class _Search:
-    """Backtracking over the cards of several-card constraints, Hall-checked."""
+    """Backtracking over the cards of several-card constraints.
+
+    Placing a card checks its nogoods; a nogood left one card short keeps that card out
+    of the nogood's segments (forward checking); Hall's condition prunes placements
+    after which the remaining cards cannot fit; states already seen to fail, up to
+    cards that no longer matter, are remembered.
+    """
 
     def __init__(self, p: Problem, rng: random.Random | None) -> None:
         self.p = p
         self.rng = rng
         self.caps = list(p.seg_cap)
         self.content = [0] * len(p.seg_cap)
+        self.placed = 0
         self.seg_of: dict[Card, int] = {}
+        self.lims = dict(p.lims)
+        self.trail: list[tuple[Card, tuple[int, int]]] = []
+        self.failed: set[tuple[int, ...]] = set()
+
+    def _domain(self, c: Card) -> int:
+        a, b = self.lims[c]
+        dom = ((1 << a) - 1) | (((1 << b) - 1) << self.p.first_seg[1])
+        if self.p.dreamer_seg >= 0:
+            dom |= 1 << self.p.dreamer_seg
+        return dom
 
     def place(self, c: Card, g: int) -> bool:
-        """Put ``c`` in segment ``g`` if room and constraints allow; report success."""
-        if self.caps[g] <= 0 or not self.p.domain(c) >> g & 1:
+        """Put ``c`` in segment ``g`` if room and constraints allow; report success.
+
+        On success a mark is left for :meth:`unplace` to undo the forward checks.
+        """
+        if self.caps[g] <= 0 or not self._domain(c) >> g & 1:
             return False
+        mark = len(self.trail)
         self.caps[g] -= 1
         self.content[g] |= 1 << c
+        self.placed |= 1 << c
         self.seg_of[c] = g
-        if _violates(self.p, c, self.content):
-            self.unplace(c)
-            return False
+        for index in self.p.nogoods_of.get(c, ()):
+            o, start, cover, rest = self.p.nogoods[index]
+            if not cover >> g & 1:
+                continue
+            held = 0
+            bits = cover
+            while bits:
+                low = bits & -bits
+                held |= self.content[low.bit_length() - 1]
+                bits ^= low
+            missing = rest & ~held
+            if not missing:
+                self._undo(c, mark)
+                return False
+            if missing & (missing - 1) == 0 and not missing & self.placed:
+                m = missing.bit_length() - 1
+                lim = self.lims[m]
+                if lim[o] > start:
+                    self.trail.append((m, lim))
+                    self.lims[m] = (start, lim[1]) if o == 0 else (lim[0], start)
+        self.trail.append((c, (-1, mark)))
         return True
 
-    def unplace(self, c: Card) -> None:
+    def _undo(self, c: Card, mark: int) -> None:
+        while len(self.trail) > mark:
+            m, lim = self.trail.pop()
+            self.lims[m] = lim
         g = self.seg_of.pop(c)
         self.caps[g] += 1
         self.content[g] &= ~(1 << c)
+        self.placed &= ~(1 << c)
+
+    def unplace(self, c: Card) -> None:
+        _, (_, mark) = self.trail.pop()
+        self._undo(c, mark)
 
     def _choices(self, c: Card) -> list[int]:
-        dom = self.p.domain(c)
+        dom = self._domain(c)
         out = []
         while dom:
             low = dom & -dom
@@ -420,37 +483,70 @@ class _Search:
             out.sort(key=lambda g: (self.p.seg_owner[g] != 2, self.p.seg_local[g]))
         return out
 
-    def _free(self) -> list[Card]:
-        return [c for c in cards_of(self.p.unknown) if c not in self.seg_of]
+    def fits(self) -> bool:
+        return _hall_ok(self.p, self.p.unknown & ~self.placed, self.lims, self.caps)
 
-    def solve_hard(self, hard: list[Card]) -> bool:
-        """Place every card of ``hard`` so that the rest still fit; backtracks."""
-        if not hard:
-            return _hall_ok(self.p, self._free(), self.caps)
-        if not _hall_ok(self.p, self._free(), self.caps):
+    def solve(self, hard: list[Card], relevant: list[int], i: int = 0) -> bool:
+        """Place ``hard[i:]`` so that the rest still fit; backtracks.
+
+        ``relevant[i]`` is the bitset of cards whose place still matters to the nogoods
+        of ``hard[i:]``; it keys the memory of failed states.
+        """
+        if not self.fits():
             return False
-        c, rest = hard[0], hard[1:]
+        if i == len(hard):
+            return True
+        key = (i, *self.caps, *(x & relevant[i] for x in self.content))
+        if key in self.failed:
+            return False
+        c = hard[i]
         for g in self._choices(c):
             if self.place(c, g):
-                if self.solve_hard(rest):
+                if self.solve(hard, relevant, i + 1):
                     return True
                 self.unplace(c)
+        self.failed.add(key)
         return False
 
     def fill_free(self) -> None:
-        """Place the remaining cards (no several-card constraint left), Hall-guided."""
-        free = self._free()
+        """Place the remaining cards (no nogood left open), each where the rest still fit."""
+        free = cards_of(self.p.unknown & ~self.placed)
         if self.rng is not None:
             self.rng.shuffle(free)
-        for i, c in enumerate(free):
-            rest = free[i + 1 :]
+        for c in free:
             for g in self._choices(c):
                 if self.place(c, g):
-                    if _hall_ok(self.p, rest, self.caps):
+                    if self.fits():
                         break
                     self.unplace(c)
             else:  # pragma: no cover - Hall's condition guarantees a place
                 raise AssertionError("no place for an unconstrained card")
+
+
+def _relevance(p: Problem, hard: list[Card]) -> list[int]:
+    """For each depth ``i``, the cards of the nogoods that some card of ``hard[i:]`` is in."""
+    out = [0] * (len(hard) + 1)
+    later = 0
+    for i in range(len(hard) - 1, -1, -1):
+        for index in p.nogoods_of.get(hard[i], ()):
+            later |= p.nogoods[index][3]
+        out[i] = later
+    return out
+
+
+def _violates(p: Problem, c: Card, content: list[int]) -> bool:
+    """Whether some nogood of ``c`` lies complete in ``content``."""
+    for index in p.nogoods_of.get(c, ()):
+        _, _, cover, rest = p.nogoods[index]
+        held = 0
+        bits = cover
+        while bits:
+            low = bits & -bits
+            held |= content[low.bit_length() - 1]
+            bits ^= low
+        if rest & ~held == 0:
+            return True
+    return False
 
 
 def find_world(
@@ -464,13 +560,13 @@ def find_world(
     hard = [c for c in p.hard if c not in search.seg_of]
     if rng is not None:
         rng.shuffle(hard)
-    if not search.solve_hard(hard):
+    if not search.solve(hard, _relevance(p, hard)):
         return None
     search.fill_free()
     return dict(search.seg_of)
 
 
-def feasible_in_hand(p: Problem, c: Card, o: int) -> bool:
+def can_hold(p: Problem, c: Card, o: int) -> bool:
     """Whether some world puts unknown card ``c`` in opponent ``o``'s hand now."""
     seat = p.opponents[o]
     if p.knowledge.hand_counts[seat] == 0 or p.lims[c][o] < p.n_segs[o]:
@@ -478,47 +574,18 @@ def feasible_in_hand(p: Problem, c: Card, o: int) -> bool:
     search = _Search(p, None)
     if not search.place(c, p.hand_seg(o)):
         return False
-    return search.solve_hard([h for h in p.hard if h != c])
+    hard = [h for h in p.hard if h != c]
+    return search.solve(hard, _relevance(p, hard))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def possible_holders(k: Knowledge, cards: int) -> dict[Card, tuple[int, ...]]:
-    """For each unknown card of bitset ``cards``: the opponents that may hold it now.
-
-    Each world found also shows every card in an opponent's last segment to be possibly
-    in its hand (within a segment, a card can swap places with one in the hand), which
-    saves most searches.
-    """
+    """For each unknown card of bitset ``cards``: the active seats that may hold it now."""
     p = problem(k)
-    wanted = cards & p.unknown
-    maybe: dict[Card, set[int]] = {c: set() for c in cards_of(wanted)}
-    settled: set[tuple[Card, int]] = set()
-
-    def harvest(world: dict[Card, int]) -> None:
-        for o in (0, 1):
-            if k.hand_counts[p.opponents[o]] == 0:
-                continue
-            g = p.hand_seg(o)
-            for c, seg in world.items():
-                if seg == g and c in maybe:
-                    maybe[c].add(o)
-                    settled.add((c, o))
-
-    base = find_world(p)
-    if base is None:
-        raise InconsistentKnowledge(f"{_where(k)}: no deal is consistent with the play")
-    harvest(base)
-    for c in cards_of(wanted):
-        for o in (0, 1):
-            if (c, o) in settled:
-                continue
-            settled.add((c, o))
-            if k.hand_counts[p.opponents[o]] == 0 or p.lims[c][o] < p.n_segs[o]:
-                continue
-            world = find_world(p, ((c, p.hand_seg(o)),))
-            if world is not None:
-                harvest(world)
-    return {c: tuple(p.opponents[o] for o in sorted(v)) for c, v in maybe.items()}
+    return {
+        c: tuple(p.opponents[o] for o in (0, 1) if can_hold(p, c, o))
+        for c in cards_of(cards & p.unknown)
+    }
 
 
 # ---------------------------------------------------------------- sampling
@@ -528,7 +595,7 @@ def _consistent(p: Problem, seg_of: dict[Card, int], content: list[int]) -> bool
     for c, g in seg_of.items():
         if not p.domain(c) >> g & 1:
             return False
-    for cover, rest in p.nogoods:
+    for _, _, cover, rest in p.nogoods:
         held = 0
         g = cover
         while g:
