@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from daifugo_helpers import act, deal, play_random, record, ruling, state_of
 
 from paiju.daifugo.state import titles_for
-from daifugo_helpers import act, deal, play_random, record, ruling, state_of
 
 # Players A, B, C, D of 004's table are seats 0, 1, 2, 3.
 A, B, C, D = 0, 1, 2, 3
@@ -312,12 +312,10 @@ def test_forbidden_finish_with_a_two() -> None:
     """
     rules = {"preset": "pagat", "options": {"forbidden_finish": ["top"]}}
     hands = deal(8, {0: "5S 5H 5D 6S 6H 2S", 5: "2D"})
-    # the 53 cards give seats 0-4 seven cards: seat 0 holds one more, a 3C
-    hands[0] = hands[0]
     seat0 = hands[0].split()
     plays = [(0, "play", "5S 5H 5D")] + [(s, "pass") for s in range(1, 8)]
     plays += [(0, "play", "6S 6H")] + [(s, "pass") for s in range(1, 8)]
-    extra = [t for t in seat0 if t not in "5S 5H 5D 6S 6H 2S".split()]
+    extra = [t for t in seat0 if t not in ["5S", "5H", "5D", "6S", "6H", "2S"]]
     plays += [(0, "play", " ".join(extra))] + [(s, "pass") for s in range(1, 8)]
     plays += [(0, "play", "2S")]
     rep = finish_random(record(hands, plays, rules))
