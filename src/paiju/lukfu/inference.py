@@ -486,25 +486,42 @@ class _Search:
     def fits(self) -> bool:
         return _hall_ok(self.p, self.p.unknown & ~self.placed, self.lims, self.caps)
 
-    def solve(self, hard: list[Card], relevant: list[int], i: int = 0) -> bool:
-        """Place ``hard[i:]`` so that the rest still fit; backtracks.
+    def _open(self, left: int) -> int:
+        """The cards of the nogoods that some card of ``left`` is in."""
+        out = 0
+        for c in cards_of(left):
+            for index in self.p.nogoods_of.get(c, ()):
+                out |= self.p.nogoods[index][3]
+        return out
 
-        ``relevant[i]`` is the bitset of cards whose place still matters to the nogoods
-        of ``hard[i:]``; it keys the memory of failed states.
+    def solve(self, left: int) -> bool:
+        """Place the cards of bitset ``left`` so that the rest still fit; backtracks.
+
+        The card with the fewest places goes first. A failed state is remembered by the
+        cards still to place, the room left, and where the placed cards of nogoods still
+        open lie (where the others lie no longer matters).
         """
         if not self.fits():
             return False
-        if i == len(hard):
+        if not left:
             return True
-        key = (i, *self.caps, *(x & relevant[i] for x in self.content))
+        open_cards = self._open(left)
+        key = (left, *self.caps, *(x & open_cards for x in self.content))
         if key in self.failed:
             return False
-        c = hard[i]
-        for g in self._choices(c):
-            if self.place(c, g):
-                if self.solve(hard, relevant, i + 1):
+        best = -1
+        best_choices: list[int] = []
+        for c in cards_of(left):
+            choices = self._choices(c)
+            if best < 0 or len(choices) < len(best_choices):
+                best, best_choices = c, choices
+                if len(choices) <= 1:
+                    break
+        for g in best_choices:
+            if self.place(best, g):
+                if self.solve(left & ~(1 << best)):
                     return True
-                self.unplace(c)
+                self.unplace(best)
         self.failed.add(key)
         return False
 
@@ -521,17 +538,6 @@ class _Search:
                     self.unplace(c)
             else:  # pragma: no cover - Hall's condition guarantees a place
                 raise AssertionError("no place for an unconstrained card")
-
-
-def _relevance(p: Problem, hard: list[Card]) -> list[int]:
-    """For each depth ``i``, the cards of the nogoods that some card of ``hard[i:]`` is in."""
-    out = [0] * (len(hard) + 1)
-    later = 0
-    for i in range(len(hard) - 1, -1, -1):
-        for index in p.nogoods_of.get(hard[i], ()):
-            later |= p.nogoods[index][3]
-        out[i] = later
-    return out
 
 
 def _violates(p: Problem, c: Card, content: list[int]) -> bool:
@@ -557,10 +563,7 @@ def find_world(
     for c, g in forced:
         if c in search.seg_of or not search.place(c, g):
             return None
-    hard = [c for c in p.hard if c not in search.seg_of]
-    if rng is not None:
-        rng.shuffle(hard)
-    if not search.solve(hard, _relevance(p, hard)):
+    if not search.solve(mask(p.hard) & ~search.placed):
         return None
     search.fill_free()
     return dict(search.seg_of)
@@ -574,8 +577,7 @@ def can_hold(p: Problem, c: Card, o: int) -> bool:
     search = _Search(p, None)
     if not search.place(c, p.hand_seg(o)):
         return False
-    hard = [h for h in p.hard if h != c]
-    return search.solve(hard, _relevance(p, hard))
+    return search.solve(mask(p.hard) & ~search.placed)
 
 
 @lru_cache(maxsize=256)
