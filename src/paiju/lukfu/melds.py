@@ -100,12 +100,19 @@ def meld_of(cards: int) -> Meld | None:
     return None
 
 
+#: The four cards of each number (index 1-9): the candidates of a Gok.
+NUMBER_MASK = (0, *(mask(card(s, n) for s in SUITS) for n in range(1, 10)))
+
+
 def _goks(hand: int, size: int) -> list[Meld]:
     out = []
     for number in range(1, 10):
-        present = [card(s, number) for s in SUITS if hand >> card(s, number) & 1]
-        for combo in combinations(present, size):
-            out.append(Meld(GOK, mask(combo), size, -1, number))
+        held = hand & NUMBER_MASK[number]
+        if held.bit_count() < size:
+            continue
+        bits = [1 << c for c in cards_of(held)]
+        for combo in combinations(bits, size):
+            out.append(Meld(GOK, sum(combo), size, -1, number))
     return out
 
 
@@ -152,9 +159,5 @@ def has_beating(hand: int, top: Meld) -> bool:
         return bool(hand & above)
     if top.kind == GOK:
         numbers = (9,) if top.number == 1 else range(top.number + 1, 10)
-        for number in numbers:
-            held = sum(hand >> card(s, number) & 1 for s in SUITS)
-            if held >= top.size:
-                return True
-        return False
+        return any((hand & NUMBER_MASK[n]).bit_count() >= top.size for n in numbers)
     return any(m.beats(top) for m in _runs(hand, top.size))
