@@ -336,3 +336,23 @@ def test_bad_input_is_refused() -> None:
         aged_cards(liar, DEDUCED)
     with pytest.raises(InconsistentKnowledge):
         sample_hidden(liar, random.Random(0))
+
+
+def test_own_face_down_discard_counts_only_when_deduced() -> None:
+    # face_up follows 002 literally ("revealed during play"): the seat's own face-down
+    # discard of 9 Sip is not revealed; deduced knows where 9 Sip went.
+    events = [
+        play(1, 0, LEAD, "3Gon"), play(1, 1, BEAT, "5Gon", "3Gon"),
+        play(1, 2, BEAT, "6Gon", "5Gon"),
+        play(2, 2, LEAD, "2Chen"), play(2, 0, DISCARD, "9Sip"), play(2, 1, BEAT, "4Chen", "2Chen"),
+    ]
+    k = know("8Sip 7Sip 4Gon 2Gon 1Gon 6Sok 5Sok 4Sok 3Sok 1Chen", events)
+    assert aged(k, DEDUCED) == "8Sip 7Sip 1Chen"
+    assert aged(k, FACE_UP) == "1Chen"
+    assert explain_aged(k, DEDUCED, c("8Sip")) == (
+        "8 Sip is aged: you discarded 9 Sip face down in round 2"
+    )
+    assert explain_aged(k, FACE_UP, c("8Sip")) == (
+        "8 Sip is not aged: 9 Sip has not been seen face up (in this mode your own face-down "
+        "discard of it does not count)"
+    )
