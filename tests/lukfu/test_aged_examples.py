@@ -226,13 +226,13 @@ def test_no_conclusion_without_the_surrender() -> None:
     )
 
 
-def gok_surrender(seat_1_shows_8_gon: bool) -> Knowledge:
+def gok_surrender(seat_1_shows_8_gon: bool, round_3_lead: str = "3Sip") -> Knowledge:
     events = [
         play(1, 0, LEAD, "5Sip 5Gon 5Sok"), hidden_discard(1, 1, 3, "5Sip 5Gon 5Sok"),
         play(1, 2, BEAT, "6Sip 6Gon 6Sok", "5Sip 5Gon 5Sok"),
         play(2, 2, LEAD, "2Sip"), play(2, 0, DISCARD, "2Sok"), play(2, 1, BEAT, "8Sip", "2Sip"),
-        play(3, 1, LEAD, "8Gon" if seat_1_shows_8_gon else "3Sip"),
-        hidden_discard(3, 2, 1, "8Gon" if seat_1_shows_8_gon else "3Sip"),
+        play(3, 1, LEAD, "8Gon" if seat_1_shows_8_gon else round_3_lead),
+        hidden_discard(3, 2, 1, "8Gon" if seat_1_shows_8_gon else round_3_lead),
         play(3, 0, DISCARD, "2Gon"),
         play(4, 1, LEAD, "4Chen"), hidden_discard(4, 2, 1, "4Chen"),
         play(4, 0, BEAT, "5Chen", "4Chen"),
@@ -261,6 +261,23 @@ def test_a_gok_surrender_alone_does_not_exclude_a_single_card() -> None:
     assert explain_aged(k, DEDUCED, c("7Chen")) == (
         "7 Chen is not aged: 8 Chen may still be held by seat 1"
     )
+
+
+def test_a_gok_surrender_with_cards_that_must_lie_together() -> None:
+    # As above, but seat 2 could not beat 3 Gon in round 3 and had discarded nothing
+    # before: the unseen 8 Gon lies with seat 1. Seat 1 also showed 8 Sip, so had it held
+    # 8 Chen it would have held three 8s against the three 5s. A two-card argument.
+    k = gok_surrender(seat_1_shows_8_gon=False, round_3_lead="3Gon")
+    assert aged_cards(k, DEDUCED) & cards("7Chen")
+    assert "no deal consistent with the play puts it in seat 1's hand" in (
+        explain_aged(k, DEDUCED, c("7Chen"))
+    )
+    rng = random.Random(2)
+    for _ in range(20):
+        world = sample_hidden(k, rng)
+        assert world.hands[1] & cards("8Gon") or any(
+            world.plays[i] & cards("8Gon") for i in (1,)
+        )
 
 
 def test_counting_the_unseen_cards() -> None:
