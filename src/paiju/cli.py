@@ -149,5 +149,10 @@ from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
 main.add_command(simulate_cmd)
 main.add_command(bench_cmd)
 
+from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
+
+main.add_command(play_cmd)
+main.add_command(replay_cmd)
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,520 @@
+"""The full-screen table: one person plays a session against computer players.
+
+The screen, top to bottom: a header (game, rules, hand, seed); the seats (cards held,
+tricks won or place, flags, running totals) and the current trick on the left, the
+log of the hand on the right; the status (whose turn, what to do, the last refusal or
+hint); the person's hand; the keys that work now. Cards are chosen with the arrow
+keys and space (or a mouse click); enter plays the selection. Computer players think
+in a worker thread and act after a short visible delay (``delay``, zero in tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.cells import cell_len
+from rich.markup import escape
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from paiju.core.errors import PaijuError
+from paiju.core.protocol import Action, View
+from paiju.ui.match import HandSummary, Hint, Match
+from paiju.ui.present import MOVE_KEYS, Chip
+
+#: Seconds a computer player waits before acting, so the person can follow the play.
+BOT_DELAY = 0.6
+
+_DO_WORDS = {
+    "play": "play", "pass": "pass", "call": "call", "declare": "declare",
+    "discard": "discard", "five_tigers": "Five Tigers", "give": "give",
+    "seven_pass": "hand over",
+}
+
+
+@dataclass(frozen=True)
+class _Span:
+    row: int
+    start: int
+    end: int
+    index: int
+
+
+class HandView(Widget):
+    """The person's hand: a cursor, a selection, and a click to pick a card."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chips: list[Chip] = []
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self._spans: list[_Span] = []
+
+    def show(self, chips: list[Chip]) -> None:
+        """New cards: keep the selection of cards still held, by token."""
+        old = [self.chips[i].token for i in sorted(self.selected) if i < len(self.chips)]
+        changed = [c.token for c in chips] != [c.token for c in self.chips]
+        self.chips = chips
+        if changed:
+            self.selected = set()
+            pool = list(old)
+            for i, chip in enumerate(chips):
+                if chip.token in pool:
+                    pool.remove(chip.token)
+                    self.selected.add(i)
+            self.cursor = min(self.cursor, max(0, len(chips) - 1))
+        self.refresh()
+
+    def tokens(self) -> list[str]:
+        """The selected cards' tokens, in hand order."""
+        return [self.chips[i].token for i in sorted(self.selected)]
+
+    def select_tokens(self, tokens: list[str]) -> None:
+        pool = [t.split("=")[0] for t in tokens]
+        self.selected = set()
+        for i, chip in enumerate(self.chips):
+            if chip.token in pool:
+                pool.remove(chip.token)
+                self.selected.add(i)
+        self.refresh()
+
+    def move(self, step: int) -> None:
+        if self.chips:
+            self.cursor = (self.cursor + step) % len(self.chips)
+            self.refresh()
+
+    def toggle(self, index: int | None = None) -> None:
+        i = self.cursor if index is None else index
+        if 0 <= i < len(self.chips):
+            self.selected ^= {i}
+            self.cursor = i
+            self.refresh()
+
+    def clear(self) -> None:
+        self.selected = set()
+        self.refresh()
+
+    def current(self) -> Chip | None:
+        return self.chips[self.cursor] if 0 <= self.cursor < len(self.chips) else None
+
+    def layout_rows(self, width: int) -> list[list[tuple[int, str]]]:
+        """The chips laid out in rows of at most ``width`` cells: (index, text) pairs."""
+        rows: list[list[tuple[int, str]]] = [[]]
+        used = 0
+        for i, chip in enumerate(self.chips):
+            text = ("▸" if i == self.cursor else " ") + chip.label + (chip.mark or " ")
+            w = cell_len(text)
+            if used and used + w > width:
+                rows.append([])
+                used = 0
+            rows[-1].append((i, text))
+            used += w
+        return rows
+
+    def render(self) -> Text:
+        width = max(self.size.width, 8)
+        out = Text()
+        self._spans = []
+        if not self.chips:
+            return Text("(no cards)", style="dim")
+        for r, row in enumerate(self.layout_rows(width)):
+            if r:
+                out.append("\n")
+            x = 0
+            for i, text in row:
+                chip = self.chips[i]
+                style = chip.style
+                if i in self.selected:
+                    style += " reverse"
+                if i == self.cursor:
+                    style += " underline"
+                out.append(text, style=style.strip())
+                w = cell_len(text)
+                self._spans.append(_Span(r, x, x + w, i))
+                x += w
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for span in self._spans:
+            if span.row == offset.y and span.start <= offset.x < span.end:
+                self.toggle(span.index)
+                self.post_message(HandView.Picked())
+                return
+
+    class Picked(Message):
+        """A card was clicked."""
+
+
+class ResultScreen(ModalScreen[bool]):
+    """The end of a hand: the result, the payments and the session's running totals."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "next hand"),
+        Binding("space", "next", "next hand", show=False),
+        Binding("q", "leave", "quit"),
+    ]
+
+    def __init__(self, text: str, final: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.final = final
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, id="result-box")
+
+    def action_next(self) -> None:
+        self.dismiss(not self.final)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules in force: every option, its value and what it means."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,r,q,enter", "close", "close"),
+    ]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-box"):
+            yield Static(self.text, id="rules-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def rules_text(match: Match) -> str:
+    """The rules screen's text (Rich markup)."""
+    options = match.game.options
+    values = match.rules.values
+    lines = [f"[b]{escape(match.game.title)}[/] — preset [b]{match.rules.preset}[/]"
+             " (escape closes)", ""]
+    base = options.preset(match.rules.preset)
+    for option in options.options.values():
+        value = values[option.name]
+        mark = " [yellow](changed)[/]" if base.get(option.name) != value else ""
+        lines.append(f"[b]{option.name}[/] = {escape(option.show(value))}{mark}")
+        lines.append(f"  {escape(option.meaning)}")
+        now = option.values.get(option.show(value), "")
+        if now:
+            lines.append(f"  [i]now:[/] {escape(now)}")
+    return "\n".join(lines)
+
+
+class PlayApp(App[None]):
+    """A session at the table. ``match.human is None`` watches computers play every seat."""
+
+    TITLE = "paiju"
+    CSS_PATH = "app.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "left", show=False),
+        Binding("right", "move(1)", "right", show=False),
+        Binding("space", "pick", "select", show=False),
+        Binding("enter", "selection", "play", show=False),
+        Binding("p", "do('pass')", "pass", show=False),
+        Binding("c", "do('call')", "call", show=False),
+        Binding("d", "do('declare')", "declare", show=False),
+        Binding("x", "do('discard')", "discard", show=False),
+        Binding("t", "do('five_tigers')", "Five Tigers", show=False),
+        Binding("escape", "clear", "clear", show=False),
+        Binding("h", "hint", "hint", show=False),
+        Binding("r", "rules", "rules", show=False),
+        Binding("n", "names", "names", show=False),
+        Binding("q", "quit_table", "quit", show=False),
+    ]
+
+    def __init__(self, match: Match, delay: float = BOT_DELAY, auto_next: bool | None = None):
+        super().__init__()
+        self.match = match
+        self.delay = delay
+        self.auto_next = match.human is None if auto_next is None else auto_next
+        self.message = ""
+        self.hint: Hint | None = None
+        self._busy = False
+        self._thinking = False
+        self._ending = False
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="seats")
+                yield Static(id="trick")
+            with VerticalScroll(id="log"):
+                yield Static(id="log-text")
+        yield Static(id="status")
+        yield HandView(id="hand")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = "Table"
+        self.query_one("#trick").border_title = "Trick"
+        log = self.query_one("#log", VerticalScroll)
+        log.border_title = "Log"
+        log.can_focus = False
+        self._new_hand()
+
+    # ------------------------------------------------------------ drawing
+
+    def _new_hand(self) -> None:
+        self.match.deal()
+        self.hint = None
+        self.message = ""
+        self.redraw()
+        self._schedule()
+
+    def redraw(self) -> None:
+        m = self.match
+        state = m.state
+        if state is None:
+            return
+        p = m.presenter
+        seen = m.seen()
+        names = m.seat_names()
+        hands = f"{m.hand_number}" + (f"/{m.hands}" if m.hands else "")
+        who = "watching" if m.human is None else f"you sit at seat {m.observer_seat}"
+        header = (f"{m.game.title} · {p.rules_line(m.rules)} · hand {hands} · seed {m.seed}"
+                  f" · {who}")
+        self.query_one("#header", Static).update(Text(header, no_wrap=True, overflow="crop"))
+        totals = m.session.totals
+        rows = p.seat_rows(state, seen, names, m.native)
+        lines = [
+            f"{row} [dim]{totals[m.seats[s]]:+g}[/]" for s, row in enumerate(rows)
+        ]
+        self.query_one("#seats", Static).update("\n".join(lines))
+        trick = m.trick or m.last_trick
+        title = "Trick" if m.trick else ("Last trick" if m.last_trick else "Trick")
+        tw = self.query_one("#trick", Static)
+        tw.border_title = title
+        height = max(1, tw.size.height or 7)
+        shown = trick[-height:] if trick else ["(no cards on the table)"]
+        tw.update(Text("\n".join(shown)))
+        self._draw_log()
+        status = p.status(state, seen, names, m.native)
+        if m.human_to_move():
+            status = "[b reverse] YOUR TURN [/] " + status
+        extra = self.message
+        if self._thinking:
+            extra = "[i]Thinking of a hint…[/]"
+        self.query_one("#status", Static).update(status + ("\n" + extra if extra else ""))
+        hand = self.query_one("#hand", HandView)
+        hand.show(p.chips(state, seen, m.native))
+        hand.border_title = p.hand_title(state, seen, m.native)
+        chip = hand.current()
+        hand.border_subtitle = escape(chip.detail) if chip else ""
+        self.query_one("#keys", Static).update(self._keys_line(seen.view))
+
+    def _keys_line(self, view: View) -> str:
+        m = self.match
+        parts = []
+        if m.human_to_move():
+            for do in m.presenter.moves(view.legal_actions()):
+                key = MOVE_KEYS.get(do, "?")
+                parts.append(f"[b]{key}[/] {_DO_WORDS.get(do, do)}")
+            parts.append("[b]←→ space[/] select")
+            parts.append("[b]h[/] hint")
+        parts += ["[b]r[/] rules", f"[b]n[/] {m.presenter.native_name}", "[b]q[/] quit"]
+        return " · ".join(parts)
+
+    # ------------------------------------------------------------ computer players
+
+    def _schedule(self) -> None:
+        m = self.match
+        if m.state is None or self._busy or self._ending:
+            return
+        if m.state.is_terminal():
+            self._end_hand()
+            return
+        seat = m.bot_to_move()
+        if seat is None:
+            return
+        self._busy = True
+        if self.delay > 0:
+            self.set_timer(self.delay, self._bot_go)
+        else:
+            self.call_later(self._bot_go)
+
+    def _bot_go(self) -> None:
+        m = self.match
+        seat = m.bot_to_move()
+        if seat is None:
+            self._busy = False
+            return
+        view = m.bot_view(seat)
+
+        def think() -> None:
+            action = m.bot_choose(seat, view)
+            self.call_from_thread(self._bot_done, action)
+
+        self.run_worker(think, thread=True, group="players", exit_on_error=True)
+
+    def _bot_done(self, action: Action) -> None:
+        self._busy = False
+        if self.match.state is None:
+            return
+        self.match.apply(action)
+        self.redraw()
+        self._schedule()
+
+    # ------------------------------------------------------------ the end of a hand
+
+    def _end_hand(self) -> None:
+        self._ending = True
+        m = self.match
+        summary = m.finish()
+        self._draw_log()
+        final = m.session_over()
+        screen = ResultScreen(self._result_text(summary, final), final)
+        self.push_screen(screen, self._after_result)
+        if self.auto_next:
+            self.set_timer(max(self.delay * 6, 0.01), lambda: self._auto_dismiss(screen))
+
+    def _auto_dismiss(self, screen: ResultScreen) -> None:
+        if self.screen is screen and not screen.final:
+            screen.dismiss(True)
+
+    def _draw_log(self) -> None:
+        self.query_one("#log-text", Static).update(Text("\n".join(self.match.log)))
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+
+    def _result_text(self, summary: HandSummary, final: bool) -> str:
+        m = self.match
+        lines = [f"[b]Hand {summary.number}[/]", ""]
+        lines += [escape(line) for line in summary.lines]
+        lines.append("")
+        lines.append(f"{'player':<18}{'this hand':>10}{'total':>10}")
+        for p, label in enumerate(m.player_labels()):
+            lines.append(
+                f"{escape(label):<18}{summary.payments[p]:>+10g}{summary.totals[p]:>+10g}")
+        lines.append("")
+        if summary.record_file is not None:
+            lines.append(f"[dim]record: {escape(str(summary.record_file))}[/]")
+        if final:
+            best = max(range(m.players), key=lambda p: summary.totals[p])
+            lines.append(f"[b]The session is over.[/] Most points: {m.player_name(best)}.")
+            lines.append("[b]enter[/] leave")
+        else:
+            lines.append("[b]enter[/] next hand · [b]q[/] quit")
+        return "\n".join(lines)
+
+    def _after_result(self, go_on: bool | None) -> None:
+        self._ending = False
+        if go_on and not self.match.session_over():
+            self._new_hand()
+        else:
+            self.exit()
+
+    # ------------------------------------------------------------ the person's keys
+
+    def _hand(self) -> HandView:
+        return self.query_one("#hand", HandView)
+
+    def action_move(self, step: int) -> None:
+        hand = self._hand()
+        hand.move(step)
+        chip = hand.current()
+        hand.border_subtitle = escape(chip.detail) if chip else ""
+
+    def action_pick(self) -> None:
+        self._hand().toggle()
+
+    def action_clear(self) -> None:
+        self._hand().clear()
+        self.message = ""
+        self.redraw()
+
+    def on_hand_view_picked(self, _: HandView.Picked) -> None:
+        chip = self._hand().current()
+        self._hand().border_subtitle = escape(chip.detail) if chip else ""
+
+    def action_selection(self) -> None:
+        """Enter: the selected cards as the move the phase asks for."""
+        m = self.match
+        if not m.human_to_move():
+            return
+        legal = m.seen().view.legal_actions()
+        dos = m.presenter.moves(legal)
+        do = next((d for d in dos if MOVE_KEYS.get(d) == "enter"), "play")
+        self._act(do)
+
+    def action_do(self, do: str) -> None:
+        if self.match.human_to_move():
+            self._act(do)
+
+    def _act(self, do: str) -> None:
+        m = self.match
+        tokens = self._hand().tokens() if do not in ("pass", "call", "declare", "five_tigers") \
+            else []
+        why = m.attempt(do, tokens)
+        if why is not None:
+            self.message = f"[b red]Refused:[/] {escape(why)}"
+            self.redraw()
+            return
+        self.message = ""
+        self.hint = None
+        self._hand().clear()
+        self.redraw()
+        self._schedule()
+
+    def action_hint(self) -> None:
+        m = self.match
+        if not m.human_to_move() or self._thinking:
+            return
+        self._thinking = True
+        self.redraw()
+        view = m.hint_view()
+
+        def think() -> None:
+            try:
+                hint = m.hint(view)
+            except PaijuError as err:
+                self.call_from_thread(self._hint_failed, str(err))
+                return
+            self.call_from_thread(self._hint_done, hint)
+
+        self.run_worker(think, thread=True, group="hint", exit_on_error=True)
+
+    def _hint_failed(self, reason: str) -> None:
+        self._thinking = False
+        self.message = escape(reason)
+        self.redraw()
+
+    def _hint_done(self, hint: Hint) -> None:
+        self._thinking = False
+        self.hint = hint
+        key = MOVE_KEYS.get(hint.action["do"], "?")
+        self._hand().select_tokens(list(hint.action.get("cards", [])))
+        why = "; ".join(hint.reasons[:2])
+        self.message = f"[b]Hint:[/] {escape(hint.text)} ([b]{key}[/]) — {escape(why)}"
+        self.redraw()
+
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen(rules_text(self.match)))
+
+    def action_names(self) -> None:
+        self.match.native = not self.match.native
+        self.redraw()
+
+    def action_quit_table(self) -> None:
+        path = self.match.save_unfinished()
+        if path is not None:
+            self.match.log.append(f"unfinished hand saved: {path}")
+        self.exit()

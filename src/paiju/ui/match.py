@@ -1,0 +1,328 @@
+"""A session at the table: the person (or nobody, when watching) and the computer players.
+
+:class:`Match` deals the session's hands, asks the computer players for their
+decisions, checks the person's choices with the engine (``why_illegal``), keeps the
+log and the current trick as the person saw them, settles each hand into the
+session's totals and saves its record. It knows games only through
+:mod:`paiju.core` and the presenters, and draws nothing itself, so the full-screen
+app and the plain-text watch mode share it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from paiju.bots.base import Bot, make_bot
+from paiju.core.errors import PaijuError
+from paiju.core.games import get_game
+from paiju.core.protocol import Action, Result, State, View
+from paiju.core.seeding import make_rng
+from paiju.ui.datadir import record_path, save_record
+from paiju.ui.present import Presenter, Seen, presenter_for
+
+#: The player the hint asks: ISMCTS, the strongest, with a time budget (seconds).
+HINT_SECONDS = 2.0
+#: ... and at most this many iterations.
+HINT_ITERATIONS = 3000
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """The end of one hand: what happened, each player's payment and the running totals."""
+
+    number: int
+    lines: tuple[str, ...]
+    payments: tuple[float, ...]  # by player
+    totals: tuple[float, ...]  # by player, after this hand
+    record_file: Path | None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The strongest player's suggestion, and why: its search statistics."""
+
+    action: dict[str, Any]
+    text: str
+    reasons: tuple[str, ...]
+
+
+@dataclass
+class Match:
+    """A session between the person (player ``human``, or ``None`` to watch) and computers."""
+
+    game_name: str
+    rules: Any
+    players: int
+    bot_specs: Sequence[str] = ("heuristic",)
+    seed: int | None = None
+    hands: int | None = None
+    human: int | None = 0
+    save: bool = True
+    hint_seconds: float | None = HINT_SECONDS
+    hint_iterations: int | None = HINT_ITERATIONS
+    session_id: str = ""
+    log: list[str] = field(default_factory=list)
+    trick: list[str] = field(default_factory=list)
+    last_trick: list[str] = field(default_factory=list)
+    summaries: list[HandSummary] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.game = get_game(self.game_name)
+        self.presenter: Presenter = presenter_for(self.game.name)
+        if self.players not in self.game.player_counts:
+            counts = ", ".join(map(str, self.game.player_counts))
+            raise PaijuError(f"{self.game.title} is for {counts} players, not {self.players}")
+        if self.human is not None and not 0 <= self.human < self.players:
+            raise PaijuError(f"there is no player {self.human} among {self.players}")
+        if self.hands is not None and self.hands < 1:
+            raise PaijuError(f"a session lasts at least one hand, not {self.hands}")
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(1_000_000)
+        if not self.session_id:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            self.session_id = f"{stamp}-{self.game.name}-seed{self.seed}"
+        specs = list(self.bot_specs) or ["heuristic"]
+        computers = [p for p in range(self.players) if p != self.human]
+        self.bots: dict[int, Bot] = {}
+        self.bot_names: dict[int, str] = {}
+        for i, player in enumerate(computers):
+            spec = specs[min(i, len(specs) - 1)]
+            try:
+                self.bots[player] = make_bot(spec)
+            except ValueError as err:
+                raise PaijuError(str(err)) from None
+            self.bot_names[player] = spec.split(":")[0]
+        self.rngs = {p: make_rng(self.seed, "ui player", p) for p in self.bots}
+        self.session = self.game.new_session(self.rules, self.players, self.seed)
+        self.state: State | None = None
+        self.seats: tuple[int, ...] = ()
+        self.native = False
+        self._seen: tuple[int, Seen] | None = None
+        self._count = 0
+        self._hints = 0
+        self._keep_last: State | None = None
+
+    # ------------------------------------------------------------ seats and names
+
+    @property
+    def observer(self) -> int:
+        """The player whose view the table shows: the person, or player 0 when watching."""
+        return 0 if self.human is None else self.human
+
+    def player_name(self, player: int) -> str:
+        if player == self.human:
+            return "You"
+        return f"P{player}"
+
+    def seat_names(self) -> list[str]:
+        """The name of the player at each seat of the current hand."""
+        return [self.player_name(p) for p in self.seats]
+
+    def player_labels(self) -> list[str]:
+        """Each player's name with the computer player's kind."""
+        return [
+            self.player_name(p) + (f" ({self.bot_names[p]})" if p in self.bot_names else "")
+            for p in range(self.players)
+        ]
+
+    @property
+    def observer_seat(self) -> int:
+        return self.seats.index(self.observer)
+
+    def seen(self) -> Seen:
+        """The observer's view of the current position (made once per position)."""
+        assert self.state is not None
+        key = self._count
+        if self._seen is None or self._seen[0] != key:
+            self._seen = (key, Seen.of(self.state, self.observer_seat))
+        return self._seen[1]
+
+    # ------------------------------------------------------------ the flow of a session
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current (or last) hand, counted from 1."""
+        return self.session.hands_played + (0 if self.state is None else 1)
+
+    def session_over(self) -> bool:
+        return self.hands is not None and self.session.hands_played >= self.hands
+
+    def deal(self) -> State:
+        """Deal the next hand."""
+        if self.session_over():
+            raise PaijuError(f"the session of {self.hands} hands is over")
+        self.state = self.session.deal()
+        self.seats = tuple(self.session.seat_players())
+        self._count = 0
+        self._seen = None
+        self.log.clear()
+        self.trick.clear()
+        self.last_trick.clear()
+        names = self.seat_names()
+        self.log.append(
+            f"Hand {self.hand_number}: "
+            + ", ".join(f"seat {s} {n}" for s, n in enumerate(names))
+        )
+        return self.state
+
+    def to_move(self) -> int | None:
+        return None if self.state is None else self.state.to_move()
+
+    def human_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and self.human is not None and self.seats[seat] == self.human
+
+    def bot_to_move(self) -> int | None:
+        """The seat of the computer player to move, if it is a computer's turn."""
+        seat = self.to_move()
+        if seat is None or self.seats[seat] == self.human:
+            return None
+        return seat
+
+    def bot_view(self, seat: int) -> View:
+        """The view a computer player decides from (a snapshot, safe to use in a thread)."""
+        assert self.state is not None
+        return self.state.view(seat)
+
+    def bot_choose(self, seat: int, view: View) -> Action:
+        """The computer player's decision from ``view``; pure, may run in a worker thread."""
+        player = self.seats[seat]
+        return self.bots[player].choose(view, self.rngs[player])
+
+    def play_bot(self) -> Action:
+        """Let the computer player to move decide and play (in this thread)."""
+        seat = self.bot_to_move()
+        if seat is None:
+            raise PaijuError("it is not a computer player's turn")
+        action = self.bot_choose(seat, self.bot_view(seat))
+        self.apply(action)
+        return action
+
+    def attempt(self, do: str, tokens: Sequence[str]) -> str | None:
+        """The person's action: ``None`` if played, else the engine's reason for refusing it."""
+        assert self.state is not None
+        seat = self.to_move()
+        if seat is None:
+            return "the hand is over"
+        if not self.human_to_move():
+            return f"it is {self.seat_names()[seat]}'s turn, not yours"
+        legal = self.state.legal_actions()
+        data = self.presenter.build(do, seat, tokens, legal)
+        try:
+            action = self.game.action_from_json(data)
+        except PaijuError as err:
+            return str(err)
+        why = self.state.why_illegal(action)
+        if why is not None:
+            return why
+        self.apply(action)
+        return None
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` (checked by the engine) and note it in the log and the trick."""
+        assert self.state is not None
+        self.state.apply(action)
+        self._count += 1
+        data = action.to_json()
+        line = self.presenter.describe(data, self.observer_seat, self.seat_names(), self.native)
+        self.log.append(line)
+        seen = self.seen()
+        if data["do"] == "give":
+            return
+        self.trick.append(line)
+        if self.presenter.table_cleared(seen):
+            note = self.presenter.cleared_note(seen, self.seat_names(), self.native)
+            if note:
+                self.trick.append(note)
+                self.log.append(note)
+            self.last_trick = list(self.trick)
+            self.trick.clear()
+
+    def finish(self) -> HandSummary:
+        """Settle the finished hand into the session, save its record, and sum it up."""
+        state = self.state
+        assert state is not None and state.is_terminal()
+        result: Result = self.session.finish(state)
+        names = self.seat_names()
+        lines = list(self.presenter.result_lines(state, names, self.native))
+        payments = [0.0] * self.players
+        for seat, player in enumerate(self.seats):
+            payments[player] = float(result.points[seat])
+        path = self.save_hand(self.session.hands_played) if self.save else None
+        summary = HandSummary(
+            self.session.hands_played, tuple(lines), tuple(payments),
+            tuple(float(t) for t in self.session.totals), path,
+        )
+        self.summaries.append(summary)
+        for line in lines:
+            self.log.append(line)
+        self.state = None
+        self._keep_last = state
+        return summary
+
+    def save_hand(self, number: int, state: State | None = None) -> Path:
+        """Save the record of hand ``number`` (the current hand unless ``state`` is given)."""
+        st = state if state is not None else (self.state or self._keep_last)
+        assert st is not None
+        return save_record(record_path(self.game.name, self.session_id, number), st.record())
+
+    def save_unfinished(self) -> Path | None:
+        """Save the hand in progress, if any action was played (called when leaving)."""
+        if self.state is None or not self.save or self._count == 0:
+            return None
+        return save_record(
+            record_path(self.game.name, self.session_id, self.hand_number), self.state.record()
+        )
+
+    # ------------------------------------------------------------ hints
+
+    def hint_view(self) -> View:
+        """The person's view, for the hint (a snapshot, safe to search in a thread)."""
+        return self.seen().view
+
+    def hint(self, view: View) -> Hint:
+        """Ask ISMCTS for the best action from ``view``; pure, may run in a worker thread."""
+        from paiju.bots.ismcts import ISMCTSBot
+
+        legal = list(view.legal_actions())
+        if not legal:
+            raise PaijuError("it is not your turn")
+        names = self.seat_names()
+        if len(legal) == 1:
+            only = legal[0].to_json()
+            text = self.presenter.describe(only, view.seat, names, self.native)
+            return Hint(only, text, ("it is the only legal action",))
+        bot = ISMCTSBot(iterations=self.hint_iterations, seconds=self.hint_seconds)
+        self._hints += 1
+        rng = make_rng(self.seed, "hint", self.hand_number, self._count, self._hints)
+        root = bot.search(view, rng)
+        ranked = sorted(
+            ((child.visits, child.points / child.visits if child.visits else -math.inf, a)
+             for a, child in root.children.items() if a in legal),
+            key=lambda item: (item[0], item[1]), reverse=True,
+        )
+        total = sum(v for v, _, _ in ranked) or 1
+        reasons = []
+        for visits, mean, action in ranked[:3]:
+            words = self.presenter.describe(action.to_json(), view.seat, names, self.native)
+            words = words.removeprefix(names[view.seat] + " ")
+            reasons.append(
+                f"{words}: {100 * visits / total:.0f}% of {total} searches, "
+                f"{mean:+.2f} points on average"
+            )
+        best = ranked[0][2].to_json()
+        text = self.presenter.describe(best, view.seat, names, self.native)
+        return Hint(best, text, tuple(reasons))
+
+
+def parse_bots(text: str | None) -> list[str]:
+    """``--bots`` as a list of player specs (comma separated)."""
+    if not text:
+        return ["heuristic"]
+    return [part.strip() for part in text.split(",") if part.strip()]
