@@ -1,4 +1,5 @@
-# paiju: `make play` sets up a virtual environment and starts a game; `make test` runs the checks.
+# paiju: `make play` sets up a virtual environment and starts a session of Luk Fu
+# (`make play ARGS="--rules gloucester"` passes options on); `make test` runs the checks.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/paiju hand lukfu --rules hongkong --players 4
+	$(BIN)/paiju play lukfu $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
