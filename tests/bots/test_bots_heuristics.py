@@ -1,0 +1,96 @@
+"""The heuristic players do what their documented strategies say."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from paiju.bots.heuristic import HeuristicBot
+from paiju.core.games import get_game
+
+pytest.importorskip("paiju.lukfu.game")
+pytest.importorskip("paiju.daifugo.game")
+
+
+def _state(record: dict[str, Any]) -> Any:
+    game = get_game(record["game"])
+    state = game.from_record(record)
+    for obj in record.get("actions", []):
+        state.apply(game.action_from_json(obj))
+    return state
+
+
+def _choice(state: Any) -> dict[str, Any]:
+    seat = state.to_move()
+    return HeuristicBot().choose(state.view(seat), Random(0)).to_json()
+
+
+STRONG = ["9Sip", "9Gon", "9Sok", "9Chen", "1Sip", "1Chen", "8Sip", "7Sip", "4Gon", "1Gon",
+          "1Sok", "8Chen"]
+WEAK = ["2Sip", "4Sip", "6Sip", "3Gon", "5Gon", "8Gon", "2Sok", "4Sok", "7Sok", "3Chen",
+        "5Chen", "6Chen"]
+MIDDLING = ["3Sip", "5Sip", "2Gon", "6Gon", "7Gon", "3Sok", "5Sok", "6Sok", "8Sok", "2Chen",
+            "4Chen", "7Chen"]
+
+
+def _lukfu(hands: list[list[str]], actions: list[dict[str, Any]]) -> Any:
+    return _state({"game": "lukfu", "rules": "hongkong",
+                   "deal": {"hands": hands, "dreamer": "LiChen"}, "actions": actions})
+
+
+def test_lukfu_master_calls_a_hand_of_aged_cards() -> None:
+    # Six aged cards (the four 9s, 1 Sip and 1 Chen): a club player calls at once.
+    assert _choice(_lukfu([STRONG, WEAK, MIDDLING], [])) == {"seat": 0, "do": "call"}
+
+
+def test_lukfu_weak_hands_pass_and_the_strong_one_calls() -> None:
+    # No Gok, no run, no aged card: seat 1 passes rather than risk paying for another.
+    state = _lukfu([MIDDLING, WEAK, STRONG], [{"seat": 0, "do": "pass"}])
+    assert _choice(state) == {"seat": 1, "do": "pass"}
+    state.apply(get_game("lukfu").action_from_json({"seat": 1, "do": "pass"}))
+    assert _choice(state) == {"seat": 2, "do": "call"}
+
+
+def test_lukfu_plan_keeps_goks_and_runs_together() -> None:
+    from paiju.bots.lukfu_heuristic import plan
+    from paiju.lukfu.cards import mask, parse_card
+
+    hand = mask(parse_card(t) for t in
+                ["5Sip", "5Gon", "5Sok", "7Gon", "6Gon", "4Gon", "3Chen", "2Chen", "1Chen"])
+    melds = {frozenset(m.tokens()) for m in plan(hand)}
+    # The 4-5-6-7 Gon run and the 1-2-3 Chen run cover seven cards; the Gok of 5s would
+    # break the run and cover only six with the Chen run.
+    assert melds == {frozenset({"4Gon", "5Gon", "6Gon", "7Gon"}),
+                     frozenset({"1Chen", "2Chen", "3Chen"})}
+
+
+DAIFUGO = {
+    "game": "daifugo", "rules": "pagat", "first": 0,
+    "deal": {"hands": [
+        ["3S", "3H", "4C", "9H", "9D", "JS", "KS", "KH", "KC", "AS", "AD", "2H", "2C"],
+        ["3D", "3C", "4D", "6D", "6C", "7S", "7C", "9C", "10D", "JH", "JC", "QS", "QC", "AC"],
+        ["4S", "5S", "5H", "5D", "6H", "7H", "8S", "8H", "10S", "10H", "QD", "KD", "2D"],
+        ["4H", "5C", "6S", "7D", "8D", "8C", "9S", "10C", "JD", "QH", "AH", "2S", "JK"],
+    ]},
+}
+
+
+def test_daifugo_leads_its_lowest_cards_as_a_whole_pair() -> None:
+    assert _choice(_state(DAIFUGO)) == {"seat": 0, "do": "play", "cards": ["3S", "3H"]}
+
+
+def test_daifugo_saves_its_twos_and_does_not_split_pairs() -> None:
+    # Seat 1 plays 10D; seat 3 beats it with its lowest loose card above, JD. Seat 0
+    # could beat JD only with a king of its triple, an ace of its pair or a 2: it passes.
+    state = _state({**DAIFUGO, "actions": [
+        {"seat": 0, "do": "play", "cards": ["3S", "3H"]},
+        {"seat": 1, "do": "pass"}, {"seat": 2, "do": "pass"}, {"seat": 3, "do": "pass"},
+        {"seat": 0, "do": "play", "cards": ["4C"]},
+        {"seat": 1, "do": "play", "cards": ["10D"]},
+        {"seat": 2, "do": "pass"},
+    ]})
+    assert _choice(state) == {"seat": 3, "do": "play", "cards": ["JD"]}
+    state.apply(get_game("daifugo").action_from_json({"seat": 3, "do": "play", "cards": ["JD"]}))
+    assert _choice(state) == {"seat": 0, "do": "pass"}
