@@ -28,7 +28,7 @@ from textual.widgets import Static
 from paiju.core.errors import PaijuError
 from paiju.core.protocol import Action, View
 from paiju.ui.match import HandSummary, Hint, Match
-from paiju.ui.present import MOVE_KEYS, Chip
+from paiju.ui.present import NO_CARDS, Chip
 
 #: Seconds a computer player waits before acting, so the person can follow the play.
 BOT_DELAY = 0.6
@@ -326,8 +326,9 @@ class PlayApp(App[None]):
         m = self.match
         parts = []
         if m.human_to_move():
-            for do in m.presenter.moves(view.legal_actions()):
-                key = MOVE_KEYS.get(do, "?")
+            dos = m.presenter.moves(view.legal_actions())
+            for do in dos:
+                key = m.presenter.key_for(do, dos)
                 parts.append(f"[b]{key}[/] {_DO_WORDS.get(do, do)}")
             parts.append("[b]←→ space[/] select")
             parts.append("[b]h[/] hint")
@@ -451,9 +452,7 @@ class PlayApp(App[None]):
         if not m.human_to_move():
             return
         legal = m.seen().view.legal_actions()
-        dos = m.presenter.moves(legal)
-        do = next((d for d in dos if MOVE_KEYS.get(d) == "enter"), "play")
-        self._act(do)
+        self._act(m.presenter.enter_do(m.presenter.moves(legal)))
 
     def action_do(self, do: str) -> None:
         if self.match.human_to_move():
@@ -461,11 +460,11 @@ class PlayApp(App[None]):
 
     def _act(self, do: str) -> None:
         m = self.match
-        tokens = self._hand().tokens() if do not in ("pass", "call", "declare", "five_tigers") \
-            else []
+        tokens = [] if do in NO_CARDS else self._hand().tokens()
         why = m.attempt(do, tokens)
         if why is not None:
             self.message = f"[b red]Refused:[/] {escape(why)}"
+            m.log.append(f"refused: {why}")
             self.redraw()
             return
         self.message = ""
@@ -500,7 +499,8 @@ class PlayApp(App[None]):
     def _hint_done(self, hint: Hint) -> None:
         self._thinking = False
         self.hint = hint
-        key = MOVE_KEYS.get(hint.action["do"], "?")
+        dos = self.match.presenter.moves(self.match.seen().view.legal_actions())
+        key = self.match.presenter.key_for(hint.action["do"], dos)
         self._hand().select_tokens(list(hint.action.get("cards", [])))
         why = "; ".join(hint.reasons[:2])
         self.message = f"[b]Hint:[/] {escape(hint.text)} ([b]{key}[/]) — {escape(why)}"

@@ -15,7 +15,7 @@ from typing import Any
 
 from paiju.core.protocol import Action, State, View
 
-#: Every key the table answers to, and the action it makes (``sel``: the selected cards).
+#: The key of each kind of action; enter plays the selected cards as the phase asks.
 MOVE_KEYS: dict[str, str] = {
     "play": "enter",
     "pass": "p",
@@ -26,6 +26,8 @@ MOVE_KEYS: dict[str, str] = {
     "give": "enter",
     "seven_pass": "enter",
 }
+#: The actions that take no cards.
+NO_CARDS = ("pass", "call", "declare", "five_tigers")
 
 
 @dataclass(frozen=True)
@@ -137,12 +139,23 @@ class Presenter:
         order = list(MOVE_KEYS)
         return sorted(seen, key=lambda d: order.index(d) if d in order else len(order))
 
+    def key_for(self, do: str, dos: Sequence[str]) -> str:
+        """The key that makes action ``do`` when the actions ``dos`` are legal."""
+        return "enter" if do == self.enter_do(dos) else MOVE_KEYS.get(do, "?")
+
+    def enter_do(self, dos: Sequence[str]) -> str:
+        """What enter does with the selected cards: the one card action, else ``play``."""
+        with_cards = [d for d in dos if d not in NO_CARDS]
+        if len(with_cards) == 1:
+            return with_cards[0]
+        return "play"
+
     def build(
         self, do: str, seat: int, tokens: Sequence[str], legal: Sequence[Action]
     ) -> dict[str, Any]:
         """The action (as record JSON) for ``do`` with the selected cards."""
         out: dict[str, Any] = {"seat": seat, "do": do}
-        if tokens or do not in ("pass", "call", "declare", "five_tigers"):
+        if tokens or do not in NO_CARDS:
             out["cards"] = list(tokens)
         return out
 

@@ -1,0 +1,160 @@
+"""A whole hand of each game played at the keyboard through the real app (Textual's pilot).
+
+The person's decisions are the heuristic player's (calling whenever Luk Fu allows it, so
+that cards are played), typed in with the arrow keys, space and the action keys. On the
+way the test is refused an illegal play and must see the engine's own reason, asks for a
+hint, checks that no opponent's card is ever on the screen, and ends on the payments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from ui_helpers import my_turn_or_end, screen_text, select, wait_for
+
+from paiju.bots.heuristic import HeuristicBot
+from paiju.core.referee import referee
+from paiju.ui.app import HandView, PlayApp, ResultScreen
+from paiju.ui.match import Match
+from paiju.ui.present import NO_CARDS
+
+
+def _labels_hidden_from_me(app: PlayApp) -> list[str]:
+    """The labels of the cards in the other seats' hands (never to be shown).
+
+    The joker's label ``JK`` is left out: the ranking in the hand's caption names it.
+    """
+    m = app.match
+    state = m.state
+    assert state is not None
+    hidden = []
+    for seat in range(state.num_seats):
+        if seat == m.observer_seat:
+            continue
+        for token in state.view(seat).to_json().get("hand", []):
+            if token != "JK":
+                hidden.append(m.presenter.label(token, m.native))
+    return hidden
+
+
+def _illegal_choice(app: PlayApp) -> tuple[str, list[str], str] | None:
+    """Cards the person holds whose play the engine refuses, with its reason."""
+    m = app.match
+    state = m.state
+    assert state is not None
+    seat = m.observer_seat
+    hand = state.view(seat).to_json()["hand"]
+    for size in (1, 2):
+        for cards in itertools.combinations(hand, size):
+            data = m.presenter.build("play", seat, list(cards), state.legal_actions())
+            action = m.game.action_from_json(data)
+            why = state.why_illegal(action)
+            if why is not None:
+                return "play", list(cards), why
+    return None
+
+
+async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
+    m = app.match
+    rng = random.Random(5)
+    bot = HeuristicBot()
+    refused = hinted = clicked = False
+    turns = 0
+    while True:
+        await wait_for(pilot, my_turn_or_end(app))
+        if isinstance(app.screen, ResultScreen):
+            break
+        turns += 1
+        state = m.state
+        assert state is not None
+        text = screen_text(app)
+        for label in _labels_hidden_from_me(app):
+            assert label not in text, f"an opponent's {label} is on the screen"
+        assert "YOUR TURN" in text
+        seat = m.observer_seat
+        legal = state.legal_actions()
+        dos = m.presenter.moves(legal)
+        if not refused and "play" in dos:
+            found = _illegal_choice(app)
+            if found is not None:
+                do, cards, why = found
+                before = len(state.record()["actions"])
+                await select(pilot, app, cards)
+                await pilot.press(m.presenter.key_for(do, dos))
+                assert why in app.message, (why, app.message)
+                assert "Refused" in screen_text(app)
+                assert f"refused: {why}" in m.log
+                assert len(state.record()["actions"]) == before
+                refused = True
+        if not hinted and len(legal) > 1:
+            await pilot.press("h")
+            await wait_for(pilot, lambda: app.hint is not None)
+            assert "Hint:" in app.message and "searches" in app.message
+            assert "Hint:" in screen_text(app)
+            hinted = True
+        choice = next((a for a in legal if a.to_json()["do"] == "call"), None)
+        if choice is None:
+            choice = bot.choose(state.view(seat), rng)
+        data = choice.to_json()
+        cards = data.get("cards", [])
+        if data["do"] not in NO_CARDS and cards:
+            hand = app.query_one("#hand", HandView)
+            if not clicked and len(cards) == 1:
+                await pilot.press("escape")
+                span = next(s for s in hand._spans if hand.chips[s.index].token == cards[0])
+                await pilot.click("#hand", offset=(span.start + 2, span.row + 1))
+                assert hand.tokens() == cards
+                clicked = True
+            else:
+                await select(pilot, app, cards)
+        elif data["do"] not in NO_CARDS:
+            await pilot.press("escape")
+        count = len(state.record()["actions"])
+        await pilot.press(m.presenter.key_for(data["do"], dos))
+        assert app.message == "", app.message
+        assert len(state.record()["actions"]) > count or state.is_terminal()
+    assert turns >= 2 and refused and hinted
+    summary = m.summaries[-1]
+    text = screen_text(app)
+    assert f"Hand {summary.number}" in text
+    assert "this hand" in text and "total" in text
+    for p in range(m.players):
+        assert m.player_name(p) in text
+    assert summary.record_file is not None and summary.record_file.is_relative_to(data_dir)
+    ruling = referee(json.loads(summary.record_file.read_text(encoding="utf-8")))
+    assert ruling.report["legal"] and ruling.report["finished"]
+    assert summary.payments == summary.totals == tuple(m.session.totals)  # the first hand
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: app.return_code is not None or not app.is_running, 10)
+
+
+def _run(match: Match) -> None:
+    async def scenario() -> None:
+        app = PlayApp(match, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await _play_hand(app, pilot, Path(os.environ["PAIJU_DATA_DIR"]))
+    asyncio.run(scenario())
+
+
+def test_a_whole_hand_of_luk_fu_at_the_keyboard() -> None:
+    from paiju.core.games import get_game
+
+    rules = get_game("lukfu").rules("hongkong")
+    match = Match("lukfu", rules, 3, seed=11, hands=1, hint_seconds=0.3, hint_iterations=40)
+    _run(match)
+    assert match.session.hands_played == 1
+
+
+def test_a_whole_hand_of_dai_fugo_at_the_keyboard() -> None:
+    from paiju.core.games import get_game
+
+    rules = get_game("daifugo").rules("pagat")
+    match = Match("daifugo", rules, 4, seed=3, hands=1, hint_seconds=0.3, hint_iterations=40)
+    _run(match)
+    assert match.session.hands_played == 1
