@@ -243,8 +243,8 @@ class LukFuPresenter(Presenter):
             if data["privileged"] == seat:
                 flags.append("[b]priv.[/]")
             rows.append(
-                f"{head} {data['hand_counts'][seat]:>2} cards {data['tricks'][seat]:>2} tricks "
-                + " ".join(flags)
+                f"{head} {data['hand_counts'][seat]:>2} cards {data['tricks'][seat]:>2} tricks"
+                + "".join(" " + flag for flag in flags)
             )
         return rows
 

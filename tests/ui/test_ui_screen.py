@@ -1,0 +1,62 @@
+"""An 80 x 24 terminal shows the whole table readably: nothing cut off, nothing missing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from rich.cells import cell_len
+from rich.text import Text
+from ui_helpers import my_turn_or_end, screen_text, wait_for
+
+from paiju.core.games import get_game
+from paiju.ui.app import HandView, PlayApp
+from paiju.ui.match import Match
+
+PANELS = ("#header", "#seats", "#trick", "#log", "#status", "#hand", "#keys")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "native"),
+    [("lukfu", 3, False), ("lukfu", 4, True), ("daifugo", 4, False), ("daifugo", 3, True)],
+)
+def test_80x24_shows_hand_trick_opponents_status_and_log(
+    game: str, players: int, native: bool
+) -> None:
+    match = Match(game, get_game(game).rules(None), players, seed=2, hands=1)
+    match.native = native
+
+    async def scenario() -> None:
+        app = PlayApp(match, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, my_turn_or_end(app))
+            await pilot.pause()
+            text = screen_text(app)
+            lines = text.splitlines()
+            assert len(lines) == 24
+            assert all(cell_len(line) <= 80 for line in lines)
+            for panel in PANELS:
+                region = app.query_one(panel).region
+                assert region.width > 0 and region.height > 0, panel
+                assert region.right <= 80 and region.bottom <= 24, panel
+            state = match.state
+            assert state is not None
+            seen = match.seen()
+            hand = app.query_one("#hand", HandView)
+            assert hand.chips, "the person holds cards"
+            assert len(hand.layout_rows(hand.size.width)) <= hand.size.height
+            for chip in hand.chips:
+                assert chip.label + chip.mark in text, chip
+            names = match.seat_names()
+            for s, row in enumerate(match.presenter.seat_rows(state, seen, names, native)):
+                total = f"{match.session.totals[match.seats[s]]:+g}"
+                assert Text.from_markup(row).plain + " " + total in text, row
+            status = Text.from_markup(match.presenter.status(state, seen, names, native)).plain
+            assert status[:60] in text.replace("\n", " ")
+            assert "Table" in text and "Log" in text
+            assert ("Trick" in text) or ("Last trick" in text)
+            assert match.log[0][:20] in text
+            assert "quit" in lines[-1]
+            assert "hint" in lines[-1]
+
+    asyncio.run(scenario())
