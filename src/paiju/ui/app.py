@@ -332,7 +332,8 @@ class PlayApp(App[None]):
                 parts.append(f"[b]{key}[/] {_DO_WORDS.get(do, do)}")
             parts.append("[b]←→ space[/] select")
             parts.append("[b]h[/] hint")
-        parts += ["[b]r[/] rules", f"[b]n[/] {m.presenter.native_name}", "[b]q[/] quit"]
+        names = "romanized" if m.native else m.presenter.native_name
+        parts += ["[b]r[/] rules", f"[b]n[/] {names}", "[b]q[/] quit"]
         return " · ".join(parts)
 
     # ------------------------------------------------------------ computer players

@@ -227,16 +227,17 @@ class Match:
     def apply(self, action: Action) -> None:
         """Play ``action`` (checked by the engine) and note it in the log and the trick."""
         assert self.state is not None
+        before = self.seen()
         self.state.apply(action)
         self._count += 1
         data = action.to_json()
         line = self.presenter.describe(data, self.observer_seat, self.seat_names(), self.native)
         self.log.append(line)
-        seen = self.seen()
-        if data["do"] == "give":
+        if not self.presenter.in_trick(data):
             return
+        seen = self.seen()
         self.trick.append(line)
-        if self.presenter.table_cleared(seen):
+        if self.presenter.table_cleared(before, seen):
             note = self.presenter.cleared_note(seen, self.seat_names(), self.native)
             if note:
                 self.trick.append(note)

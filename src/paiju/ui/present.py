@@ -99,8 +99,12 @@ class Presenter:
         """An action as a log line, as ``observer`` saw it (hidden cards only counted)."""
         raise NotImplementedError
 
-    def table_cleared(self, seen: Seen) -> bool:
-        """Whether no trick is in progress (after a round is won, or the table cleared)."""
+    def in_trick(self, action: Mapping[str, Any]) -> bool:
+        """Whether the action belongs on the trick panel (a play, pass or discard)."""
+        return action["do"] not in ("give", "call", "declare", "five_tigers")
+
+    def table_cleared(self, before: Seen, after: Seen) -> bool:
+        """Whether the last action closed the trick (a round won, or the table cleared)."""
         raise NotImplementedError
 
     def cleared_note(self, seen: Seen, names: Sequence[str], native: bool) -> str:
@@ -297,9 +301,11 @@ class LukFuPresenter(Presenter):
             return say(who, "discards", "discard") + f" {n} face down"
         return say(who, "plays", "play") + f" {self.labels(cards, native)}"
 
-    def table_cleared(self, seen: Seen) -> bool:
-        data = seen.data
-        return data["top"] is None
+    def in_trick(self, action: Mapping[str, Any]) -> bool:
+        return action["do"] in ("play", "discard")
+
+    def table_cleared(self, before: Seen, after: Seen) -> bool:
+        return before.data["top"] is not None and after.data["top"] is None
 
     def cleared_note(self, seen: Seen, names: Sequence[str], native: bool) -> str:
         data = seen.data
@@ -309,7 +315,8 @@ class LukFuPresenter(Presenter):
             return ""
         leader = data["leader"]
         won = data["tricks"][leader]
-        return "— " + say(names[leader], "wins", "win") + f" the round ({won} tricks)"
+        return "— " + say(names[leader], "wins", "win") + f" the round ({won} trick" + (
+            "s)" if won != 1 else ")")
 
     def result_lines(self, state: State, names: Sequence[str], native: bool) -> list[str]:
         report = state.report()
@@ -488,9 +495,9 @@ class DaifugoPresenter(Presenter):
             return say(who, "hands", "hand") + f" {shown} to the next player (7s)"
         return say(who, "discards", "discard") + f" {shown} face down (10s)"
 
-    def table_cleared(self, seen: Seen) -> bool:
-        data = seen.data
-        return data["table"] is None and data["phase"] != "follow"
+    def table_cleared(self, before: Seen, after: Seen) -> bool:
+        data = after.data
+        return data["table"] is None and data["phase"] not in ("follow", "exchange")
 
     def cleared_note(self, seen: Seen, names: Sequence[str], native: bool) -> str:
         data = seen.data
