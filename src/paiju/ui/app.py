@@ -332,7 +332,7 @@ class PlayApp(App[None]):
                 parts.append(f"[b]{key}[/] {_DO_WORDS.get(do, do)}")
             parts.append("[b]←→ space[/] select")
             parts.append("[b]h[/] hint")
-        names = "romanized" if m.native else m.presenter.native_name
+        names = "abc" if m.native else m.presenter.native_name
         parts += ["[b]r[/] rules", f"[b]n[/] {names}", "[b]q[/] quit"]
         return " · ".join(parts)
 
