@@ -7,6 +7,7 @@ import asyncio
 import pytest
 from rich.cells import cell_len
 from rich.text import Text
+from textual.widgets import Static
 from ui_helpers import my_turn_or_end, screen_text, wait_for
 
 from paiju.core.games import get_game
@@ -58,5 +59,52 @@ def test_80x24_shows_hand_trick_opponents_status_and_log(
             assert match.log[0][:20] in text
             assert "quit" in lines[-1]
             assert "hint" in lines[-1]
+
+    asyncio.run(scenario())
+
+
+def test_rules_key_and_names_key() -> None:
+    match = Match("lukfu", get_game("lukfu").rules("gloucester", {"red_bonus": "true"}), 3,
+                  seed=2, hands=1)
+
+    async def scenario() -> None:
+        app = PlayApp(match, delay=0)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await wait_for(pilot, my_turn_or_end(app))
+            await pilot.press("r")
+            await pilot.pause()
+            text = screen_text(app)
+            option = get_game("lukfu").options.option("tariff")
+            assert "tariff = tsoi" in text
+            assert option.meaning in text
+            assert "preset gloucester" in text
+            box = app.screen.query_one("#rules-text", Static)
+            assert "red_bonus = true (changed)" in str(box.render())
+            await pilot.press("escape")
+            await pilot.pause()
+            hand = app.query_one("#hand", HandView)
+            latin = [c.label for c in hand.chips]
+            await pilot.press("n")
+            await pilot.pause()
+            from paiju.lukfu.cards import hanzi, parse_card
+
+            assert [c.label for c in hand.chips] == [hanzi(parse_card(t)) for t in latin]
+            assert hand.chips[0].label in screen_text(app)
+
+    asyncio.run(scenario())
+
+
+def test_watching_at_the_table_runs_the_session_to_its_end() -> None:
+    match = Match("daifugo", get_game("daifugo").rules(None), 4, seed=8, hands=2, human=None)
+
+    async def scenario() -> None:
+        app = PlayApp(match, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, match.session_over)
+            await pilot.pause()
+            assert "The session is over." in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert match.session.hands_played == 2 and len(match.summaries) == 2
 
     asyncio.run(scenario())

@@ -195,6 +195,9 @@ class RulesScreen(ModalScreen[None]):
         with VerticalScroll(id="rules-box"):
             yield Static(self.text, id="rules-text")
 
+    def on_mount(self) -> None:
+        self.query_one("#rules-box").focus()
+
     def action_close(self) -> None:
         self.dismiss(None)
 
