@@ -8,8 +8,9 @@ freshly built view of its seat, are measured beside it.
 
 Memory is measured over a long simulation of random play in this process: the
 resident set size (Linux ``/proc/self/statm``) is sampled at twenty points and a
-least-squares line gives its slope in KiB per 10,000 hands; the peak is the process's
-maximum resident set size (``resource.getrusage``).
+least-squares line through the second half of them (after the warm-up, while lookup
+tables fill) gives its slope in KiB per 10,000 hands; the peak is the process's maximum
+resident set size (``resource.getrusage``).
 """
 
 from __future__ import annotations
@@ -53,10 +54,15 @@ def hardware() -> dict[str, Any]:
         usable = len(os.sched_getaffinity(0))
     except AttributeError:
         usable = os.cpu_count() or 1
+    try:
+        load = [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        load = []
     return {
         "cpu": model,
         "cores": os.cpu_count(),
         "usable_cores": usable,
+        "load_average_at_start": load,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(),
     }
@@ -210,8 +216,8 @@ def memory_run(game_name: str, preset: str, options: dict[str, Any], players: in
     probe = _MemoryProbe(max(1, hands // 20))
     result = simulate(config, progress=probe)
     xs, ys = probe.xs, probe.ys
-    tail = len(xs) // 4
-    per_10k = slope(xs[tail:], ys[tail:]) * 10_000 / 1024 if len(xs) - tail >= 2 else 0.0
+    half = len(xs) // 2
+    per_10k = slope(xs[half:], ys[half:]) * 10_000 / 1024 if len(xs) - half >= 2 else 0.0
     return {
         "game": game_name,
         "hands": result.hands,
@@ -220,7 +226,7 @@ def memory_run(game_name: str, preset: str, options: dict[str, Any], players: in
         "rss_end_mib": round(ys[-1] / 2**20, 1) if ys else None,
         "peak_rss_mib": round(_peak_bytes() / 2**20, 1),
         "slope_kib_per_10k_hands": round(per_10k, 2),
-        "slope_measured_over": "the last three quarters of the run",
+        "slope_measured_over": "the second half of the run (after the warm-up)",
         "samples": [[int(x), round(y / 2**20, 2)] for x, y in zip(xs, ys, strict=True)],
     }
 
@@ -268,8 +274,8 @@ def rlcard_random(seconds: float, seed: int) -> dict[str, float] | str:
 
 
 def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool, seed: int,
-              log: Log = None) -> dict[str, Any]:
-    """Every measurement, as a JSON-ready report."""
+              log: Log = None, memory_only: bool = False) -> dict[str, Any]:
+    """Every measurement (or only the memory run), as a JSON-ready report."""
     def say(message: str) -> None:
         if log is not None:
             log(message)
@@ -283,7 +289,7 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
         "ratios": [],
         "memory": [],
     }
-    for label, game, preset, options, players in TARGETS:
+    for label, game, preset, options, players in () if memory_only else TARGETS:
         say(f"random play: {label} ...")
         entry = {
             "label": label, "game": game, "preset": preset, "options": options,
@@ -294,7 +300,7 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
         say(f"ismcts: {label} ...")
         entry["ismcts"] = ismcts_speed(game, preset, options, players, ismcts_iters, seed)
         report["paiju"].append(entry)
-    if peers:
+    if peers and not memory_only:
         say("OpenSpiel dou_dizhu ...")
         report["peers"]["openspiel_dou_dizhu"] = openspiel_random(seconds, seed)
         say("RLCard doudizhu ...")
@@ -323,10 +329,13 @@ def format_bench(report: dict[str, Any]) -> str:
     lines = [
         f"hardware: {hw['cpu']}, {hw['cores']} cores ({hw['usable_cores']} usable), "
         f"{hw['python']}, {hw['platform']}",
+        f"load average at start (1, 5, 15 min): {hw.get('load_average_at_start')}",
         f"each figure: {report['seconds_per_measure']:g}s on one core, seed {report['seed']}",
         "",
-        f"{'random play':<40}{'hands/s':>10}{'decisions/s':>14}{'decisions/hand':>16}",
     ]
+    if report["paiju"]:
+        lines.append(
+            f"{'random play':<40}{'hands/s':>10}{'decisions/s':>14}{'decisions/hand':>16}")
 
     def row(label: str, fig: dict[str, float]) -> str:
         per_hand = fig["decisions"] / fig["hands"] if fig["hands"] else 0.0
@@ -346,8 +355,9 @@ def format_bench(report: dict[str, Any]) -> str:
         lines.append("ratios (paiju hands/s ÷ peer games/s, engine level):")
         for ratio in report["ratios"]:
             lines.append(f"  {ratio['paiju']} / {ratio['peer']}: {ratio['hands_per_s_ratio']:.3f}")
-    lines.append("")
-    lines.append("ISMCTS (random rollouts):")
+    if report["paiju"]:
+        lines.append("")
+        lines.append("ISMCTS (random rollouts):")
     for entry in report["paiju"]:
         fig = entry["ismcts"]
         lines.append(f"  {entry['label']}: {fig['iterations_per_s']:,.0f} iterations/s "
