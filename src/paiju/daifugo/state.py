@@ -10,7 +10,6 @@ every rule with its source.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.protocol import Result
 from paiju.daifugo import combos
+from paiju.daifugo.actions import PLAY_MELD, Action, pass_action, play_action
 from paiju.daifugo.cards import (
     EIGHT,
     FIVE,
@@ -27,6 +27,7 @@ from paiju.daifugo.cards import (
     NINE,
     SEVEN,
     SPADE_THREE,
+    SUITED,
     TEN,
     THREE,
     TOKENS,
@@ -38,6 +39,14 @@ from paiju.daifugo.cards import (
 )
 from paiju.daifugo.combos import GROUP, JOKER_RANK, SEQUENCE, BadPlay, Meld, suit_name
 from paiju.daifugo.rules import Rules
+from paiju.daifugo.tables import (
+    GROUP_STRIDE,
+    SPREAD,
+    SeatTables,
+    at_least,
+    seat_tables,
+    sequence_shapes,
+)
 
 EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
 OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT = range(5)
@@ -75,21 +84,6 @@ def points_for(order: Sequence[int], titles: Sequence[str], scoring: str) -> lis
     table = ({DAIFUGO: 2, FUGO: 1} if scoring == "titles"
              else {DAIFUGO: 2, FUGO: 1, HINMIN: -1, DAIHINMIN: -2})
     return [table.get(t, 0) for t in titles]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision: ``play``, ``pass``, ``give`` (exchange), ``seven_pass``, ``discard``."""
-
-    seat: int
-    do: str
-    cards: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "do": self.do}
-        if self.do != "pass":
-            out["cards"] = list(self.cards)
-        return out
 
 
 def _sort_key(tok: str) -> tuple[int, int]:
@@ -246,7 +240,7 @@ class DaifugoState:
         self.titles_eff: list[str] | None = None
         self.prev_first: int | None = None
         self.prev_last: int | None = None
-        self._legal: dict[Action, Any] | None = None
+        self._tabs = [seat_tables(s) for s in range(self.n)]
         #: True for a state dealt by View.sample: it plays on, but has no record.
         self.sampled = False
         if titles is not None:
@@ -305,13 +299,10 @@ class DaifugoState:
         return self.revolution ^ self.jack
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
+        """Every legal action of the seat to move, as a new list the caller may keep."""
+        return self._generate()
 
     def why_illegal(self, action: Any) -> str | None:
-        if self._legal is not None and action in self._legal:
-            return None
         try:
             self._read(action)
         except IllegalAction as err:
@@ -319,21 +310,33 @@ class DaifugoState:
         return None
 
     def apply(self, action: Any) -> None:
-        if self._legal is not None and action in self._legal:
-            plan = self._legal[action]
-        else:
-            plan = self._read(action)
-        self._legal = None
-        self.actions.append(action)
-        do = action.do
+        # A generated play (or any equal action) is checked by the same rules as any
+        # other (_readable, the cards held, _fits) without parsing its tokens.
+        if type(action) is Action and action.seat == self.turn and self.phase == PLAY:
+            meld = PLAY_MELD.get(action)
+            if meld is not None:
+                if self._playable(action.seat, meld):
+                    self.actions.append(action)
+                    self._do_play(action.seat, meld)
+                    return
+            elif action.do == "pass" and self.table is not None:
+                self.actions.append(self._tabs[action.seat].pass_)
+                self._do_pass(action.seat)
+                return
+        plan = self._read(action)
+        seat, do = action.seat, action.do
         if do == "play":
-            self._do_play(action.seat, plan)
+            self.actions.append(play_action(seat, plan))
+            self._do_play(seat, plan)
         elif do == "pass":
-            self._do_pass(action.seat)
-        elif do == "give":
-            self._do_give(action.seat, plan)
+            self.actions.append(pass_action(seat))
+            self._do_pass(seat)
         else:
-            self._do_follow(action.seat, do, plan)
+            self.actions.append(Action(seat, do, tuple(tokens(plan))))
+            if do == "give":
+                self._do_give(seat, plan)
+            else:
+                self._do_follow(seat, do, plan)
 
     def clone(self) -> DaifugoState:
         other = DaifugoState.__new__(DaifugoState)
@@ -341,7 +344,6 @@ class DaifugoState:
         for name in ("dealt", "hands", "actions", "trick", "finished", "forbidden",
                      "pending", "gifts", "hidden_moves", "received_7", "exchange"):
             setattr(other, name, list(getattr(self, name)))
-        other._legal = None
         return other
 
     def view(self, seat: int) -> DaifugoView:
@@ -412,7 +414,7 @@ class DaifugoState:
                 return None
             if do != "play":
                 raise IllegalAction(f"it is time to play or pass, not to {do}")
-            meld = self._meld_of(action.cards)
+            meld = self._meld_of(action)
         except UnknownCard as err:
             raise IllegalAction(str(err)) from None
         why = self._why_meld(seat, meld)
@@ -420,7 +422,11 @@ class DaifugoState:
             raise IllegalAction(why)
         return meld
 
-    def _meld_of(self, toks: Sequence[str]) -> Meld:
+    def _meld_of(self, action: Action) -> Meld:
+        known = PLAY_MELD.get(action)
+        if known is not None and self._readable(known):
+            return known
+        toks = action.cards
         try:
             return combos.read_play(
                 [parse_play_token(t) for t in toks],
@@ -486,6 +492,23 @@ class DaifugoState:
         if m.kind == SEQUENCE:
             return m.suits == lock
         return (lock & ~m.suits).bit_count() <= m.jokers
+
+    def _readable(self, m: Meld) -> bool:
+        """True if these rules know ``m`` as a combination (as ``read_play`` would)."""
+        if m.kind == GROUP:
+            return True
+        if m.rank + m.size - 1 > self.seq_top:
+            return False
+        return self.seqs if m.kind == SEQUENCE else self.emperor
+
+    def _playable(self, seat: int, m: Meld) -> bool:
+        """True if ``seat`` may play ``m`` now: :meth:`_why_meld` would say None."""
+        hand = self.hands[seat]
+        if m.naturals & ~hand or m.jokers > (hand >> 52).bit_count():
+            return False
+        if m.kind != GROUP and not self._readable(m):
+            return False
+        return self._fits(m) == OK
 
     def _why_meld(self, seat: int, m: Meld) -> str | None:
         """None if ``seat`` may play ``m`` now, else why not."""
@@ -573,77 +596,132 @@ class DaifugoState:
 
     # ---------------------------------------------------------------- generation
 
-    def _generate(self) -> dict[Action, Any]:
-        out: dict[Action, Any] = {}
+    def _generate(self) -> list[Action]:
+        """Every legal action of the seat to move, each play once in canonical notation.
+
+        Plays come from the precomputed tables (:mod:`paiju.daifugo.tables`): every
+        combination of the hand of the shape the table asks for, then kept if
+        :meth:`_fits` allows it. Where the shape and rank already decide (no suit lock,
+        4-stop, ♠3, down number or sandstorm in play), :meth:`_fits` holds for each of
+        them and is not asked again; tests check the lists against the rules on every
+        combination of random hands.
+        """
         if self.phase == OVER:
-            return out
+            return []
         seat = self.turn
         hand = self.hands[seat]
-        if self.phase == EXCHANGE:
-            k = self.exchange[0][2]
-            for toks in _subsets(hand, k, k):
-                a = Action(seat, "give", toks)
-                out[a] = self._read_give(a)
-            return out
-        if self.phase == FOLLOW:
-            kind, k = self.pending[0]
-            size = hand.bit_count()
-            lo = min(k, size) if kind == "seven_pass" else 0
-            for toks in _subsets(hand, lo, min(k, size)):
-                a = Action(seat, kind, toks)
-                out[a] = self._read_follow(a)
-            return out
-        nat = hand & ~JOKERS
-        nj = (hand & JOKERS).bit_count()
+        if self.phase != PLAY:
+            return self._generate_steps(seat, hand)
+        nat = hand & SUITED
+        nj = (hand >> 52).bit_count()
+        tabs = self._tabs[seat]
+        groups = tabs.groups
         t = self.table
-        cands: list[Meld] = []
+        out: list[Action] = []
         if t is None:
-            cands.extend(combos.all_groups(nat, nj))
+            held = at_least(nat, 1)
+            while held:
+                low = held & -held
+                p = low.bit_length() - 1
+                held ^= low
+                i = (p >> 2) * GROUP_STRIDE + (((nat >> p) & 15) * 3 + nj) * 5
+                out.extend(groups[i] or tabs.fill(i))
+            out.extend(tabs.jokers[nj][0])
             if self.seqs:
-                cands.extend(combos.all_sequences(nat, nj, self.twos))
+                self._add_sequences(out, tabs, nat, nj, 0, -1)
             if self.emperor:
-                cands.extend(combos.emperors(nat, self.twos))
-            for m in cands:
-                out[Action(seat, "play", combos.tokens_of(m))] = m
+                out.extend(play_action(seat, m) for m in combos.emperors(nat, self.twos))
             return out
-        out[Action(seat, "pass")] = None
-        rev = self.revolution ^ self.jack
+        out.append(tabs.pass_)
+        cands: list[Action] = []
+        check = bool(self.lock)
+        size = t.size
         if self.cut_pending:
-            cands.extend(combos.groups(nat, nj, t.size, 1 << FOUR))
+            check = True
+            if at_least(nat, max(1, size - nj)) >> (4 * FOUR) & 1:
+                cands.extend(tabs.group(FOUR, (nat >> (4 * FOUR)) & 15, nj, size))
         else:
+            rev = self.revolution ^ self.jack
             if t.kind == GROUP:
-                cands.extend(combos.groups(nat, nj, t.size, self._group_ranks(t, rev)))
+                tr = t.rank
+                # the ranks that beat t: above it, or below it while the order is reversed
+                if tr == JOKER_RANK:
+                    allowed = 0
+                elif rev:
+                    allowed = ((1 << tr) - 1) | (1 << JOKER_RANK)
+                else:
+                    allowed = ((1 << (JOKER_RANK + 1)) - 1) & ~((2 << tr) - 1)
+                if size == 1 and (self.spade_three or self.down_number):
+                    allowed, check = self._single_extras(t, rev, allowed, check)
+                if self.sandstorm and size == 3:
+                    allowed |= 1 << THREE  # sandstorm: any triple of 3s
+                ranks = at_least(nat, max(1, size - nj)) & SPREAD[allowed & 0x1FFF]
+                while ranks:
+                    low = ranks & -ranks
+                    p = low.bit_length() - 1
+                    ranks ^= low
+                    i = (p >> 2) * GROUP_STRIDE + (((nat >> p) & 15) * 3 + nj) * 5 + size
+                    cands.extend(groups[i] or tabs.fill(i))
+                if allowed >> JOKER_RANK & 1 and nj >= size:
+                    cands.extend(tabs.jokers[nj][size])
+                if self.sandstorm and size != 3 and at_least(nat, max(1, 3 - nj)) & 1:
+                    cands.extend(tabs.group(THREE, nat & 15, nj, 3))
             else:
                 if self.seq_above:
-                    los = (((1 << t.rank) - 1) >> (t.size - 1)) if rev else ~((2 << t.high) - 1)
+                    los = (((1 << t.rank) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
                 else:
                     los = ((1 << t.rank) - 1) if rev else ~((2 << t.rank) - 1)
-                cands.extend(combos.sequences(nat, nj, t.size, self.twos, los))
-            if self.sandstorm and not (t.kind == GROUP and t.size == 3):
-                cands.extend(combos.groups(nat, nj, 3, 1 << THREE))
+                self._add_sequences(cands, tabs, nat, nj, size, los)
+                if self.sandstorm and at_least(nat, max(1, 3 - nj)) & 1:
+                    cands.extend(tabs.group(THREE, nat & 15, nj, 3))
             if self.emperor:
-                cands.extend(combos.emperors(nat, self.twos))
-        fits = self._fits
-        for m in cands:
-            if fits(m) == OK:
-                out[Action(seat, "play", combos.tokens_of(m))] = m
+                cands.extend(play_action(seat, m) for m in combos.emperors(nat, self.twos))
+        if check:
+            fits = self._fits
+            out.extend(a for a in cands if fits(PLAY_MELD[a]) == OK)
+        else:
+            out.extend(cands)
         return out
 
-    def _group_ranks(self, t: Meld, rev: bool) -> int:
-        """The ranks (bit 13: jokers only) that might follow the group ``t``."""
-        ts = self._strength(t.rank, rev)
-        if ts >= JOKER_RANK:
-            allowed = 0
-        elif rev:
-            allowed = ((1 << (12 - ts)) - 1) | (1 << JOKER_RANK)
-        else:
-            allowed = ~((2 << ts) - 1) & ((1 << (JOKER_RANK + 1)) - 1)
-        if t.size == 1:
-            if self.spade_three and t.jokers == 1:
-                allowed |= 1 << THREE
-            if self.down_number and t.jokers == 0 and ts > 0:
-                allowed |= 1 << (t.rank + 1 if rev else t.rank - 1)
-        return allowed
+    def _add_sequences(self, out: list[Action], tabs: SeatTables, nat: int, nj: int,
+                       length: int, los: int) -> None:
+        """Append the sequences of ``length`` (0: any) whose lowest rank is in ``los``."""
+        need = length if length else 3
+        twos = self.twos
+        suit_ranks = combos.suit_ranks(nat)
+        for suit in range(4):
+            held = suit_ranks[suit]
+            if not held or held.bit_count() + nj < need:
+                continue
+            for lo, sid in sequence_shapes(held, nj, twos, length):
+                if los >> lo & 1:
+                    out.append(tabs.sequence(suit, sid))
+
+    def _generate_steps(self, seat: int, hand: int) -> list[Action]:
+        """The ``give``, ``seven_pass`` or ``discard`` choices of the seat to move."""
+        if self.phase == EXCHANGE:
+            k = self.exchange[0][2]
+            return [Action(seat, "give", toks) for toks in _subsets(hand, k, k)]
+        kind, k = self.pending[0]
+        size = hand.bit_count()
+        lo = min(k, size) if kind == "seven_pass" else 0
+        return [Action(seat, kind, toks) for toks in _subsets(hand, lo, min(k, size))]
+
+    def _single_extras(self, t: Meld, rev: bool, allowed: int, check: bool) -> tuple[int, bool]:
+        """Add the ranks that may follow the single ``t`` by the ♠3 or down-number rules.
+
+        They are only possible (the ♠3, a card of the same suit), so every play is then
+        checked by :meth:`_fits`.
+        """
+        if self.spade_three and t.jokers == 1:
+            allowed |= 1 << THREE
+            check = True
+        if self.down_number and t.jokers == 0:
+            lower = t.rank + 1 if rev else t.rank - 1
+            if 0 <= lower <= TWO:
+                allowed |= 1 << lower
+                check = True
+        return allowed, check
 
     # ---------------------------------------------------------------- applying
 
