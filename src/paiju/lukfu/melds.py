@@ -12,7 +12,6 @@ from itertools import combinations
 from paiju.lukfu.cards import (
     IRON_SINGLES,
     LI_CHEN,
-    SUIT_MASK,
     SUITS,
     Card,
     card,
@@ -74,18 +73,21 @@ _IRON = mask(IRON_SINGLES)
 
 
 def single(c: Card) -> Meld:
-    return Meld(SINGLE, 1 << c, 1, suit_of(c), number_of(c))
+    """The single-card meld of ``c`` (one shared value per card)."""
+    found = _SINGLES.get(c)
+    return found if found is not None else Meld(SINGLE, 1 << c, 1, suit_of(c), number_of(c))
 
 
-def meld_of(cards: int) -> Meld | None:
-    """The meld the bitset ``cards`` forms, or ``None`` if it forms none.
+def _meld_by_rule(cards: int) -> Meld | None:
+    """The meld ``cards`` forms, from the definitions (used to build the tables below).
 
     Li Chen is never part of a Gok or run (001 "The Extra Ace does not count as an Ace
     when making sets"; 002 "may not be used ... with two or three other value one cards").
     """
     size = cards.bit_count()
     if size == 1:
-        return single(cards.bit_length() - 1)
+        c = cards.bit_length() - 1
+        return Meld(SINGLE, cards, 1, suit_of(c), number_of(c))
     if size < 3 or cards & (1 << LI_CHEN):
         return None
     members = cards_of(cards)
@@ -104,60 +106,90 @@ def meld_of(cards: int) -> Meld | None:
 NUMBER_MASK = (0, *(mask(card(s, n) for s in SUITS) for n in range(1, 10)))
 
 
-def _goks(hand: int, size: int) -> list[Meld]:
-    out = []
-    for number in range(1, 10):
-        held = hand & NUMBER_MASK[number]
-        if held.bit_count() < size:
-            continue
-        bits = [1 << c for c in cards_of(held)]
-        for combo in combinations(bits, size):
-            out.append(Meld(GOK, sum(combo), size, -1, number))
-    return out
-
-
-def _runs(hand: int, size: int | None = None) -> list[Meld]:
-    out = []
+def _all_melds() -> list[Meld]:
+    """Every meld of the pack, in the order :func:`melds_in` lists them."""
+    out = [Meld(SINGLE, 1 << c, 1, suit_of(c), number_of(c)) for c in range(LI_CHEN + 2)]
+    for size in (3, 4):
+        for number in range(1, 10):
+            for combo in combinations(cards_of(NUMBER_MASK[number]), size):
+                out.append(Meld(GOK, mask(combo), size, -1, number))
     for s in SUITS:
-        bits = (hand & SUIT_MASK[s]) >> (9 * s)
-        for low in range(9):
-            length = 0
-            while low + length < 9 and bits >> (low + length) & 1:
-                length += 1
-                if length >= 3 and (size is None or length == size):
-                    run_mask = ((1 << length) - 1) << (9 * s + low)
-                    out.append(Meld(RUN, run_mask, length, s, low + 1))
+        for low in range(1, 8):
+            for length in range(3, 11 - low):
+                out.append(Meld(RUN, ((1 << length) - 1) << (9 * s + low - 1), length, s, low))
     return out
+
+
+#: Every meld by its cards: a meld is a value shared by every hand that makes it.
+MELDS: dict[int, Meld] = {m.cards: m for m in _all_melds()}
+_SINGLES = {c: MELDS[1 << c] for c in range(LI_CHEN + 2)}
+
+#: For each meld, the melds that beat it, in the order :func:`beating_melds` lists them.
+BEATERS: dict[int, tuple[Meld, ...]] = {
+    top.cards: tuple(m for m in MELDS.values() if m.beats(top)) for top in MELDS.values()
+}
+_BEATER_MASKS: dict[int, tuple[int, ...]] = {k: tuple(m.cards for m in v)
+                                             for k, v in BEATERS.items()}
+
+# The Goks and runs a holding makes, by the holding of one number or one suit.
+_GOKS_OF: list[dict[int, tuple[tuple[Meld, ...], tuple[Meld, ...]]]] = [{} for _ in range(10)]
+for _n in range(1, 10):
+    for _k in range(16):
+        _held = mask(c for i, c in enumerate(cards_of(NUMBER_MASK[_n])) if _k >> i & 1)
+        _GOKS_OF[_n][_held] = (
+            tuple(MELDS[mask(x)] for x in combinations(cards_of(_held), 3)),
+            tuple(MELDS[mask(x)] for x in combinations(cards_of(_held), 4)),
+        )
+_RUNS_OF: list[list[tuple[Meld, ...]]] = []
+for _s in SUITS:
+    _table = []
+    for _bits in range(512):
+        _runs_here = []
+        for _low in range(9):
+            _length = 0
+            while _low + _length < 9 and _bits >> (_low + _length) & 1:
+                _length += 1
+                if _length >= 3:
+                    _runs_here.append(MELDS[((1 << _length) - 1) << (9 * _s + _low)])
+        _table.append(tuple(_runs_here))
+    _RUNS_OF.append(_table)
+
+
+def meld_of(cards: int) -> Meld | None:
+    """The meld the bitset ``cards`` forms, or ``None`` if it forms none (see :data:`MELDS`)."""
+    return MELDS.get(cards)
 
 
 def melds_in(hand: int) -> list[Meld]:
     """Every meld that can be made from ``hand``: singles, Goks of 3 and 4, runs."""
-    out = [single(c) for c in cards_of(hand)]
-    out += _goks(hand, 3) + _goks(hand, 4)
-    out += _runs(hand)
+    out = [_SINGLES[c] for c in cards_of(hand)]
+    threes: list[Meld] = []
+    fours: list[Meld] = []
+    for number in range(1, 10):
+        held = hand & NUMBER_MASK[number]
+        if held.bit_count() >= 3:
+            g3, g4 = _GOKS_OF[number][held]
+            threes.extend(g3)
+            fours.extend(g4)
+    out += threes
+    out += fours
+    for s in SUITS:
+        bits = hand >> (9 * s) & 511
+        if bits:
+            out.extend(_RUNS_OF[s][bits])
     return out
 
 
 def beating_melds(hand: int, top: Meld) -> list[Meld]:
     """Every meld from ``hand`` that beats ``top``."""
-    if top.kind == SINGLE:
-        in_suit = hand & SUIT_MASK[top.suit] if top.suit >= 0 else 0
-        candidates = [single(c) for c in cards_of(in_suit)]
-    elif top.kind == GOK:
-        candidates = _goks(hand, top.size)
-    else:
-        candidates = _runs(hand, top.size)
-    return [m for m in candidates if m.beats(top)]
+    return [m for m in BEATERS[top.cards] if not m.cards & ~hand]
 
 
 def has_beating(hand: int, top: Meld) -> bool:
     """Whether ``hand`` holds any meld that beats ``top`` (a fast test)."""
-    if top.kind == SINGLE:
-        if top.cards & _IRON or top.suit < 0:
-            return False
-        above = SUIT_MASK[top.suit] & ~((1 << (top.cards.bit_length())) - 1)
-        return bool(hand & above)
-    if top.kind == GOK:
-        numbers = (9,) if top.number == 1 else range(top.number + 1, 10)
-        return any((hand & NUMBER_MASK[n]).bit_count() >= top.size for n in numbers)
-    return any(m.beats(top) for m in _runs(hand, top.size))
+    return any(m & hand == m for m in _BEATER_MASKS[top.cards])
+
+
+def beater_masks(top: Meld) -> tuple[int, ...]:
+    """The cards of every meld that beats ``top``, in the order of :func:`beating_melds`."""
+    return _BEATER_MASKS[top.cards]

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -36,7 +35,6 @@ from paiju.lukfu.cards import (
     SUIT_NAMES,
     SUITS,
     Card,
-    above_in_suit,
     cards_of,
     mask,
     name,
@@ -45,10 +43,13 @@ from paiju.lukfu.cards import (
     spoken,
     suit_of,
 )
+from paiju.lukfu.inference import can_hold, problem
 from paiju.lukfu.knowledge import BEAT, DISCARD, LEAD, STRICT, Event, Knowledge
 from paiju.lukfu.melds import (
+    MELDS,
     SINGLE,
     Meld,
+    beater_masks,
     beating_melds,
     has_beating,
     meld_of,
@@ -79,23 +80,48 @@ _ALWAYS = mask(INITIALLY_AGED)
 DREAMER = 3
 
 
-@dataclass(frozen=True, slots=True)
-class LukFuAction:
-    """One decision: ``seat``, what it does (``do``) and the ``cards`` bitset (0 if none)."""
+class LukFuAction(tuple[int, str, int]):
+    """One decision: ``seat``, what it does (``do``) and the ``cards`` bitset (0 if none).
 
-    seat: int
-    do: str
-    cards: int = 0
+    An immutable value (a tuple underneath, so that the many actions of a position are
+    cheap to build, hash and compare).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, seat: int, do: str, cards: int = 0) -> LukFuAction:
+        return tuple.__new__(cls, (seat, do, cards))
+
+    def __getnewargs__(self) -> tuple[int, str, int]:
+        return (self[0], self[1], self[2])
+
+    @property
+    def seat(self) -> int:
+        return self[0]
+
+    @property
+    def do(self) -> str:
+        return self[1]
+
+    @property
+    def cards(self) -> int:
+        return self[2]
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "do": self.do}
-        if self.cards:
-            out["cards"] = [name(c) for c in sorted(cards_of(self.cards), key=sort_key)]
+        out: dict[str, Any] = {"seat": self[0], "do": self[1]}
+        if self[2]:
+            out["cards"] = [name(c) for c in sorted(cards_of(self[2]), key=sort_key)]
         return out
 
+    def __repr__(self) -> str:
+        return f"LukFuAction(seat={self[0]}, do={self[1]!r}, cards={self[2]})"
+
     def __str__(self) -> str:
-        cards = " " + " ".join(self.to_json()["cards"]) if self.cards else ""
-        return f"seat {self.seat}: {self.do}{cards}"
+        cards = " " + " ".join(self.to_json()["cards"]) if self[2] else ""
+        return f"seat {self[0]}: {self[1]}{cards}"
+
+
+_new = tuple.__new__
 
 
 def _words(cards: int | Sequence[Card]) -> str:
@@ -107,9 +133,12 @@ def _words(cards: int | Sequence[Card]) -> str:
     return ", ".join(spoken_items[:-1]) + " and " + spoken_items[-1]
 
 
-def _combos(hand: int, k: int) -> list[int]:
+def _subsets(hand: int, k: int) -> list[int]:
+    """Every ``k``-card subset of ``hand`` as a bitset, in ascending lexicographic order."""
     bits = [1 << c for c in cards_of(hand)]
-    return [sum(combo) for combo in combinations(bits, k)]
+    if k == 1:
+        return bits
+    return list(map(sum, combinations(bits, k)))
 
 
 class LukFuState:
@@ -132,6 +161,8 @@ class LukFuState:
         self._passed_master: str = v["passed_master_lead"]
         self.players = 3 if dreamer is None else 4
         self._full = mask(pack(self.players))
+        self._strict = self._surrender == STRICT
+        self._deduced = self._mode == DEDUCED
         self.deal_hands: tuple[int, int, int] = (hands[0], hands[1], hands[2])
         self.dreamer_card = dreamer
         self.hands = list(self.deal_hands)
@@ -153,6 +184,7 @@ class LukFuState:
         self.seen: list[list[Event]] = [[], [], []]
         self.face_up = 0
         self.face_down = 0
+        self.discarded = [0, 0, 0]
         self.window_seat: int | None = None
         self.window_pass_index: int | None = None
         self.outcome: str | None = None
@@ -161,8 +193,14 @@ class LukFuState:
         self.winning = 0
         self.declared_aged = 0
         self.payments: list[int] | None = None
-        self._legal: tuple[int, tuple[LukFuAction, ...], frozenset[LukFuAction]] | None = None
-        self._aged: dict[tuple[int, int], int] = {}
+        self._legal: tuple[int, tuple[LukFuAction, ...]] | None = None
+        # Aged cards of (seat, suit) at the position of ``_aged_at`` actions.
+        self._aged_at = -1
+        self._aged_suits: dict[tuple[int, int], int] = {}
+        # Whether every face-down discard so far obeyed the surrender rule with the true
+        # hands, so that the true deal is a consistent deal for every seat (always, unless
+        # actions were replayed unchecked from a deal that breaks the rules).
+        self.truth_consistent = True
         holder = next(
             (s for s in range(3) if self.players == 4 and hands[s] & _FT_MASK == _FT_MASK), None
         )
@@ -192,10 +230,11 @@ class LukFuState:
         other.tricks = list(self.tricks)
         other.won = list(self.won)
         other.six_at = list(self.six_at)
+        other.discarded = list(self.discarded)
         other.events = list(self.events)
         other.seen = [list(x) for x in self.seen]
         other.payments = None if self.payments is None else list(self.payments)
-        other._aged = dict(self._aged)
+        other._aged_suits = dict(self._aged_suits)
         return other
 
     # ------------------------------------------------------------ knowledge and aged cards
@@ -214,92 +253,126 @@ class LukFuState:
         )
 
     def aged(self, seat: int) -> int:
-        """The bitset of ``seat``'s cards that are aged now (cached per position)."""
-        key = (seat, len(self.actions))
-        found = self._aged.get(key)
-        if found is None:
-            found = aged.aged_cards(self.knowledge(seat), self._mode)
-            self._aged[key] = found
-        return found
+        """The bitset of ``seat``'s cards that are aged now.
 
-    def aged_bounds(self, seat: int) -> tuple[int, int]:
-        """``(surely, maybe)``: bitsets bracketing ``seat``'s aged cards, without search.
-
-        Under ``face_up`` both are the exact set. Under ``deduced``, ``surely`` holds the
-        initially aged cards and those whose higher cards are all in the seat's hand or
-        seen face up (aged in every mode), and ``maybe`` adds the cards whose unseen higher
-        cards are few enough to lie in the opponents' face-down discards and the dreamer's
-        card (any other card has a higher card in an opponent's hand in every deal).
-        :meth:`aged` settles the cards in between, and is called only when they matter.
+        Equal to :func:`paiju.lukfu.aged.aged_cards` on the seat's knowledge (the reference,
+        tested for agreement), computed suit by suit with :meth:`aged_in_suit`.
         """
-        if self._mode != DEDUCED:
-            exact = self.aged(seat)
-            return exact, exact
-        surely, maybe, _ = self._bounds(seat)
-        return surely, maybe
-
-    def _bounds(self, seat: int) -> tuple[int, int, int]:
-        """``(surely, maybe, most)`` for ``deduced``; ``most`` bounds how many are aged."""
-        hand = self.hands[seat]
-        known = hand | self.face_up
-        unknown = self._full & ~known & ~self._own_discards(seat)
-        slots = (1 if self.players == 4 else 0) + sum(
-            e.count for e in self.seen[seat] if e.kind == DISCARD and e.seat != seat
-        )
-        surely = hand & _ALWAYS
-        maybe = surely
-        costs: list[list[int]] = [[], [], [], []]
-        for c in sorted(cards_of(hand & ~_ALWAYS)):
-            above = above_in_suit(c)
-            if not above & ~known:
-                surely |= 1 << c
-                maybe |= 1 << c
-                continue
-            cost = (above & unknown).bit_count()
-            if cost <= slots:
-                maybe |= 1 << c
-                costs[suit_of(c)].append(cost)
-        # The unseen cards above the aged cards of a suit are those above its lowest aged
-        # card, and all of them must fit in the slots: the most aged cards is a knapsack.
-        best = [0] * (slots + 1)
-        for suit_costs in costs:
-            if not suit_costs:
-                continue
-            options = sorted(suit_costs)
-            new = list(best)
-            for used in range(slots + 1):
-                for j, cost in enumerate(options, 1):
-                    if used + cost <= slots:
-                        new[used + cost] = max(new[used + cost], best[used] + j)
-            best = [max(new[: i + 1]) for i in range(slots + 1)]
-        return surely, maybe, surely.bit_count() + max(best)
-
-    def _own_discards(self, seat: int) -> int:
-        out = 0
-        for e in self.events:
-            if e.kind == DISCARD and e.seat == seat:
-                out |= e.cards
+        out = self.hands[seat] & _ALWAYS
+        for s in SUITS:
+            out |= self.aged_in_suit(seat, s)
         return out
 
-    def aged_where(self, seat: int, relevant: int) -> int:
-        """``seat``'s aged cards, exact on the cards of ``relevant`` (a search only if needed)."""
-        surely, maybe = self.aged_bounds(seat)
-        if not (maybe & ~surely & relevant):
-            return surely
-        return self.aged(seat)
+    def aged_in_suit(self, seat: int, suit: int) -> int:
+        """``seat``'s aged cards of ``suit``, apart from the nines and 1 Sip, 1 Chen.
+
+        A card is aged when no unknown higher card of its suit may lie in an opponent's
+        hand. Under ``face_up`` the unknown cards are those neither held nor seen face up.
+        Under ``deduced`` (the seat's own face-down discards are known too) the unknown
+        cards are tried from the top down: one that an opponent really holds may be held;
+        so may one that a swap with a card of an opponent's hand puts there in a deal
+        still consistent with the play; only when both fail is the exact search of
+        :mod:`paiju.lukfu.inference` asked. The answer is the same (tested): only the time
+        differs.
+        """
+        hand = self.hands[seat]
+        cand = hand & SUIT_MASK[suit] & ~_ALWAYS
+        if not cand:
+            return 0
+        pos = len(self.actions)
+        if self._aged_at != pos:
+            self._aged_at = pos
+            self._aged_suits = {}
+        key = (seat, suit)
+        found = self._aged_suits.get(key)
+        if found is not None:
+            return found
+        lowest = cand & -cand
+        known = hand | self.face_up
+        if self._deduced:
+            known |= self.discarded[seat]
+        unknown = SUIT_MASK[suit] & ~known & ~((lowest << 1) - 1)
+        threat = -1
+        if unknown and not self._deduced:
+            threat = unknown.bit_length() - 1
+        elif unknown:
+            held = unknown & (self.hands[(seat + 1) % 3] | self.hands[(seat + 2) % 3])
+            if not self.truth_consistent:
+                held = 0
+            floor = held.bit_length() - 1
+            above = unknown & ~((2 << floor) - 1) if floor >= 0 else unknown
+            threat = floor
+            while above:
+                h = above.bit_length() - 1
+                if self._may_be_held(seat, h):
+                    threat = h
+                    break
+                above ^= 1 << h
+        found = cand if threat < 0 else cand & ~((2 << threat) - 1)
+        self._aged_suits[key] = found
+        return found
+
+    def _may_be_held(self, seat: int, h: Card) -> bool:
+        """Whether a deal consistent with ``seat``'s knowledge gives ``h`` to an opponent."""
+        if self.truth_consistent:
+            for o in ((seat + 1) % 3, (seat + 2) % 3):
+                if self.hands[o] and self._swap_witness(o, h):
+                    return True
+        k = self.knowledge(seat)
+        p = problem(k)
+        return can_hold(p, h, 0) or can_hold(p, h, 1)
+
+    def _swap_witness(self, o: int, h: Card) -> bool:
+        """Whether swapping ``h`` (face down, or the dreamer's) with a card of seat ``o``'s hand
+        gives a deal that still obeys the surrender rule everywhere."""
+        where = -1
+        if h != self.dreamer_card:
+            where = next(i for i, e in enumerate(self.events)
+                         if e.kind == DISCARD and e.cards >> h & 1)
+        owner = self.events[where].seat if where >= 0 else -1
+        hand = self.hands[o]
+        for x in cards_of(hand):
+            changed = {where: self.events[where].cards ^ (1 << h) ^ (1 << x)} if where >= 0 else {}
+            if not self._obeys_surrender(o, hand ^ (1 << x) ^ (1 << h), changed):
+                continue
+            if owner in (-1, o) or self._obeys_surrender(owner, self.hands[owner], changed):
+                return True
+        return False
+
+    def _obeys_surrender(self, seat: int, hand: int, changed: dict[int, int]) -> bool:
+        """Whether ``seat``, holding ``hand`` now and the plays of ``changed`` (event index:
+        cards) in place of the true ones, could have made each of its face-down discards."""
+        strict = self._strict
+        held = hand
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.seat != seat:
+                continue
+            cards = changed.get(i, e.cards)
+            if e.kind == DISCARD:
+                assert e.top is not None
+                if strict:
+                    held |= cards
+                if has_beating(held, e.top):
+                    return False
+                if not strict:
+                    held |= cards
+            else:
+                held |= cards
+        return True
 
     def can_declare(self, seat: int) -> bool:
         """Whether ``seat``, as leader, has six: tricks plus aged cards in hand."""
-        if not self.rules.values["declare_counts_aged"]:
-            return self.tricks[seat] >= 6
-        if self._mode != DEDUCED:
-            return self.declare_count(seat) >= 6
-        surely, _, most = self._bounds(seat)
-        if self.tricks[seat] + most < 6:
-            return False
-        if self.tricks[seat] + surely.bit_count() >= 6:
+        tricks = self.tricks[seat]
+        if tricks >= 6:
             return True
-        return self.declare_count(seat) >= 6
+        if not self.rules.values["declare_counts_aged"]:
+            return False
+        hand = self.hands[seat]
+        if tricks + hand.bit_count() < 6:
+            return False
+        return tricks + self.aged(seat).bit_count() >= 6
 
     def explain_aged(self, seat: int, c: Card) -> str:
         """Why card ``c`` in ``seat``'s hand is (or is not) aged, in a player's words."""
@@ -313,40 +386,36 @@ class LukFuState:
     # ------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> tuple[LukFuAction, ...]:
-        return self._legal_sets()[0]
-
-    def _legal_sets(self) -> tuple[tuple[LukFuAction, ...], frozenset[LukFuAction]]:
         pos = len(self.actions)
-        if self._legal is None or self._legal[0] != pos:
-            acts = tuple(self._generate())
-            self._legal = (pos, acts, frozenset(acts))
-        return self._legal[1], self._legal[2]
+        legal = self._legal
+        if legal is None or legal[0] != pos:
+            legal = self._legal = (pos, self._generate())
+        return legal[1]
 
-    def _generate(self) -> list[LukFuAction]:
+    def _generate(self) -> tuple[LukFuAction, ...]:
         seat = self.turn
         if seat is None:
-            return []
-        if self.phase == WINDOW:
-            return [LukFuAction(seat, FIVE_TIGERS_DO), LukFuAction(seat, PASS)]
-        if self.phase == CALLING:
-            if seat == 0 and self._master_call == "lead":
-                return [LukFuAction(0, PASS), *self._lead_actions(0)]
-            return [LukFuAction(seat, CALL), LukFuAction(seat, PASS)]
-        if self.phase == LEADING:
+            return ()
+        phase = self.phase
+        if phase == FOLLOWING:
+            return self._follow_actions(seat)
+        if phase == LEADING:
             return self._lead_actions(seat)
-        return self._follow_actions(seat)
+        if phase == WINDOW:
+            return (LukFuAction(seat, FIVE_TIGERS_DO), LukFuAction(seat, PASS))
+        if seat == 0 and self._master_call == "lead":
+            return (LukFuAction(0, PASS), *self._lead_actions(0))
+        return (LukFuAction(seat, CALL), LukFuAction(seat, PASS))
 
     def _is_privileged(self, seat: int) -> bool:
         if self.phase == CALLING:  # the Master leading at once under master_call=lead
             return self._priv_rule == "caller"
         return seat == self.privileged
 
-    def _lead_actions(self, seat: int) -> list[LukFuAction]:
-        out = []
-        if self.can_declare(seat):
-            out.append(LukFuAction(seat, DECLARE))
-        out.extend(LukFuAction(seat, PLAY, m.cards) for m in self._lead_melds(seat))
-        return out
+    def _lead_actions(self, seat: int) -> tuple[LukFuAction, ...]:
+        out = [LukFuAction(seat, DECLARE)] if self.can_declare(seat) else []
+        out += [_new(LukFuAction, (seat, PLAY, m.cards)) for m in self._lead_melds(seat)]
+        return tuple(out)
 
     def _lead_melds(self, seat: int) -> list[Meld]:
         hand = self.hands[seat]
@@ -376,13 +445,17 @@ class LukFuState:
             return hand
         privileged = self._is_privileged(seat)
         if self._lead_rule == "categories" and not privileged:
-            top_suit = next((m for m in SUIT_MASK if hand & m), 0)
-            aged_cards = self.aged_where(seat, top_suit)
-        else:
-            aged_cards = self.aged_where(seat, hand)
+            # Only the highest suit held matters: its non-aged cards, else its aged ones.
+            for s in SUITS:
+                in_suit = hand & SUIT_MASK[s]
+                if in_suit:
+                    aged_here = (in_suit & _ALWAYS) | self.aged_in_suit(seat, s)
+                    return in_suit & ~aged_here or in_suit
+            return hand
+        aged_cards = self.aged(seat)
         if self._lead_rule == "categories":
             first = next((c for c in self._categories(hand, aged_cards) if c), 0)
-            return first | (aged_cards if privileged else 0)
+            return first | aged_cards
         non_old = hand & ~aged_cards & ~(1 << LI_CHEN)
         if not non_old:
             return hand
@@ -390,29 +463,86 @@ class LukFuState:
         allowed = non_old & SUIT_MASK[suit]
         return allowed | (aged_cards if privileged else 0)
 
-    def _follow_actions(self, seat: int) -> list[LukFuAction]:
+    def _follow_actions(self, seat: int) -> tuple[LukFuAction, ...]:
         top = self.top
         assert top is not None
         hand = self.hands[seat]
-        beats = beating_melds(hand, top)
-        out = [LukFuAction(seat, PLAY, m.cards) for m in beats]
+        beats = [m for m in beater_masks(top) if m & hand == m]
         if not beats:
-            discards = _combos(hand, top.size)
-        elif self._surrender == STRICT:
+            discards = _subsets(hand, top.size)
+        elif self._strict:
             discards = []
+        elif top.kind == SINGLE:
+            # the discard must take every beating card: only one card can be discarded
+            discards = beats if len(beats) == 1 else []
         else:
-            discards = [d for d in _combos(hand, top.size) if not has_beating(hand & ~d, top)]
-        out.extend(LukFuAction(seat, DISCARD_DO, d) for d in discards)
-        return out
+            discards = [d for d in _subsets(hand, top.size) if not has_beating(hand & ~d, top)]
+        out = [_new(LukFuAction, (seat, PLAY, m)) for m in beats]
+        out += [_new(LukFuAction, (seat, DISCARD_DO, d)) for d in discards]
+        return tuple(out)
 
     # ------------------------------------------------------------ checking and applying
 
     def why_illegal(self, action: Any) -> str | None:
         if not isinstance(action, LukFuAction):
             return f"{action!r} is not a Luk Fu action"
-        if action in self._legal_sets()[1]:
+        if self._allows(action):
             return None
         return self._diagnose(action)
+
+    def _allows(self, a: LukFuAction) -> bool:
+        """Whether ``a`` is legal now: exactly when it is in :meth:`legal_actions` (tested).
+
+        The rules as a test of one action, so that checking an action never lists them all.
+        """
+        seat, do, cards = a
+        if seat != self.turn:
+            return False
+        phase = self.phase
+        if phase == FOLLOWING:
+            top = self.top
+            assert top is not None
+            hand = self.hands[seat]
+            if cards & ~hand or cards.bit_count() != top.size:
+                return False
+            if do == PLAY:
+                meld = MELDS.get(cards)
+                return meld is not None and meld.beats(top)
+            if do != DISCARD_DO:
+                return False
+            if self._strict:
+                return not has_beating(hand, top)
+            return not has_beating(hand & ~cards, top)
+        if phase == WINDOW:
+            return do in (FIVE_TIGERS_DO, PASS) and not cards
+        if phase == CALLING and not (seat == 0 and self._master_call == "lead"):
+            return do in (CALL, PASS) and not cards
+        if do == PASS and phase == CALLING:
+            return not cards
+        if do == DECLARE:
+            return not cards and self.can_declare(seat)
+        if do != PLAY:
+            return False
+        hand = self.hands[seat]
+        meld = MELDS.get(cards)
+        if meld is None or cards & ~hand:
+            return False
+        if meld.kind == SINGLE and not cards & self._allowed_singles(seat, hand):
+            return False
+        if seat == 0 and self.master_passed:
+            if self._passed_master == "no_four":
+                return meld.size < 4
+            if self._passed_master == "beatable" and self.round == 0:
+                outside = self._full & ~hand
+                if has_beating(outside, meld):
+                    return True
+                return not any(has_beating(outside, m) for m in self._lead_melds_unfiltered(seat))
+        return True
+
+    def _lead_melds_unfiltered(self, seat: int) -> list[Meld]:
+        hand = self.hands[seat]
+        singles = self._allowed_singles(seat, hand)
+        return [m for m in melds_in(hand) if m.kind != SINGLE or m.cards & singles]
 
     def apply(self, action: Any) -> None:
         reason = self.why_illegal(action)
@@ -422,67 +552,78 @@ class LukFuState:
 
     def _do(self, a: LukFuAction) -> None:
         """Play ``a`` without checking it (it was checked, or is replayed from a sample)."""
+        seat, do, cards = a
         index = len(self.actions)
         self.actions.append(a)
-        if self.phase == WINDOW:
-            if a.do == FIVE_TIGERS_DO:
-                self._five_tigers(a.seat)
+        phase = self.phase
+        if phase == FOLLOWING:
+            top = self.top
+            if do == PLAY:
+                meld = MELDS[cards]
+                self._event(seat, BEAT, cards, top)
+                self.top, self.top_seat = meld, seat
+            else:
+                self._event(seat, DISCARD, cards, top)
+            self.in_round += 1
+            if self.in_round < 3:
+                self.turn = (seat + 1) % 3
+                return
+            self._end_round()
+            return
+        if phase == WINDOW:
+            if do == FIVE_TIGERS_DO:
+                self._five_tigers(seat)
             else:
                 self.window_pass_index = index
                 self.phase, self.turn = CALLING, 0
             return
-        if self.phase == CALLING:
-            if a.do == PASS:
-                if a.seat == 0:
+        if phase == CALLING:
+            if do == PASS:
+                if seat == 0:
                     self.master_passed = True
-                if a.seat == 2:
+                if seat == 2:
                     self._end(NO_CALL)
                 else:
-                    self.turn = a.seat + 1
+                    self.turn = seat + 1
                 return
-            self.caller = a.seat
-            if self._priv_rule == "caller" or a.seat != 0:
-                self.privileged = a.seat
+            self.caller = seat
+            if self._priv_rule == "caller" or seat != 0:
+                self.privileged = seat
             self.phase, self.turn, self.leader = LEADING, 0, 0
-            if a.do == CALL:
+            if do == CALL:
                 return
-        if a.do == DECLARE:
-            self._declare(a.seat)
+        if do == DECLARE:
+            self._declare(seat)
             return
-        if self.phase == LEADING:
-            meld = meld_of(a.cards)
-            assert meld is not None
-            self._event(a.seat, LEAD, a.cards, None)
-            self.top, self.top_seat, self.in_round = meld, a.seat, 1
-            self.phase, self.turn = FOLLOWING, (a.seat + 1) % 3
-            return
-        if a.do == PLAY:
-            meld = meld_of(a.cards)
-            assert meld is not None
-            self._event(a.seat, BEAT, a.cards, self.top)
-            self.top, self.top_seat = meld, a.seat
-        else:
-            self._event(a.seat, DISCARD, a.cards, self.top)
-        self.in_round += 1
-        if self.in_round < 3:
-            self.turn = (a.seat + 1) % 3
-            return
-        self._end_round()
+        meld = MELDS[cards]
+        self._event(seat, LEAD, cards, None)
+        self.top, self.top_seat, self.in_round = meld, seat, 1
+        self.phase, self.turn = FOLLOWING, (seat + 1) % 3
 
     def _event(self, seat: int, kind: str, cards: int, top: Meld | None) -> None:
         n = cards.bit_count()
-        full = Event(self.round + 1, seat, kind, n, cards, top)
+        rnd = self.round + 1
+        full = Event(rnd, seat, kind, n, cards, top)
         self.events.append(full)
-        self.hands[seat] &= ~cards
+        before = self.hands[seat]
+        self.hands[seat] = before & ~cards
+        seen = self.seen
         if kind == DISCARD:
+            assert top is not None
+            kept = before if self._strict else before & ~cards
+            if has_beating(kept, top):
+                self.truth_consistent = False
             self.face_down |= cards
-            hidden = Event(self.round + 1, seat, kind, n, 0, top)
-            for s in range(3):
-                self.seen[s].append(full if s == seat else hidden)
+            self.discarded[seat] |= cards
+            hidden = Event(rnd, seat, kind, n, 0, top)
+            seen[0].append(full if seat == 0 else hidden)
+            seen[1].append(full if seat == 1 else hidden)
+            seen[2].append(full if seat == 2 else hidden)
         else:
             self.face_up |= cards
-            for s in range(3):
-                self.seen[s].append(full)
+            seen[0].append(full)
+            seen[1].append(full)
+            seen[2].append(full)
 
     def _end_round(self) -> None:
         top = self.top
