@@ -158,11 +158,9 @@ def read_play(
             raise BadPlay("a joker played alone is the joker itself; it stands for no card")
         return group(0, jokers, JOKER_RANK)
     if len(ranks) == 1 and all(s is None or rank_of(s) == nat[0] >> 2 for s in stands):
+        # a group: a joker takes the others' rank and has no suit, so what it is said to
+        # stand for (JK=7H) does not matter; the play is the same as with a plain JK
         r = nat[0] >> 2
-        named = [s for s in stands if s is not None]
-        for s in named:
-            if naturals >> s & 1 or named.count(s) > 1:
-                raise BadPlay(f"the joker cannot stand for {TOKENS[s]}: the play already has it")
         if size > 4:
             raise BadPlay(f"{size} cards of one rank are not a combination (four at most)")
         return group(naturals, jokers, r)

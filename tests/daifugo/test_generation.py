@@ -1,0 +1,195 @@
+"""legal_actions() against the rules: every legal play listed, once, and nothing else.
+
+The rules live in one place: ``read_play`` says what a set of cards is, ``_why_meld``
+(the cards held, then ``_fits``) whether it may be played now. ``legal_actions()``
+lists plays from precomputed tables and skips ``_fits`` where the shape and rank
+already decide. These tests hold the two to exact agreement:
+
+* on every step of random hands under random option sets, the listed plays are
+  exactly the combinations of the hand (built the plain way, by ``combos``) that
+  ``_why_meld`` allows;
+* on small random positions, against a brute force over every subset of the hand in
+  every spelling (each joker plain or standing for each card): every spelling that
+  ``why_illegal`` accepts is a listed play, and applying it gives the same state as
+  applying the listed action.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+from typing import Any
+
+import pytest
+from daifugo_helpers import random_rules
+
+from paiju.daifugo import combos
+from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, suit_of
+from paiju.daifugo.combos import Meld
+from paiju.daifugo.game import GAME
+from paiju.daifugo.state import PLAY, DaifugoState
+
+HANDS = 2000
+POSITIONS = 300
+
+
+def reference_plays(st: DaifugoState) -> set[Meld]:
+    """Every combination of the mover's hand that the rules allow now."""
+    seat = st.turn
+    hand = st.hands[seat]
+    nat, nj = hand & SUITED, (hand & JOKERS).bit_count()
+    cands = list(combos.all_groups(nat, nj))
+    if st.seqs:
+        cands += combos.all_sequences(nat, nj, st.twos)
+    if st.emperor:
+        cands += combos.emperors(nat, st.twos)
+    return {m for m in cands if st._why_meld(seat, m) is None}
+
+
+def listed_plays(st: DaifugoState) -> list[Meld]:
+    return [PLAY_MELD[a] for a in st.legal_actions() if a.do == "play"]
+
+
+def snapshot(st: DaifugoState) -> dict[str, Any]:
+    """Everything about a state that play can change."""
+    return {k: v for k, v in vars(st).items() if k != "_tabs"}
+
+
+def random_states(seed: int, steps_hint: int = 0) -> Any:
+    """Random sessions' hands under random options, yielding each state before a move."""
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    session = GAME.new_session(rules, rng.randint(3, 8), seed)
+    for _ in range(3):
+        st = session.deal()
+        while not st.is_terminal():
+            yield st, rng
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+        session.finish(st)
+
+
+def test_listed_plays_are_exactly_the_legal_combinations() -> None:
+    """Each listed once; the same set as the plain enumeration filtered by the rules."""
+    checked = 0
+    seed = 0
+    while checked < HANDS:
+        for st, _ in random_states(seed):
+            if st.phase != PLAY:
+                continue
+            listed = listed_plays(st)
+            assert len(listed) == len(set(listed)), "a play is listed twice"
+            assert set(listed) == reference_plays(st)
+            passes = [a for a in st.legal_actions() if a.do == "pass"]
+            assert len(passes) == (0 if st.table is None else 1)
+        checked += 3
+        seed += 1
+
+
+def spellings(st: DaifugoState, cards: tuple[int, ...], jokers: int) -> list[tuple[str, ...]]:
+    """Every way to write these cards as a play: each joker plain or standing for a card."""
+    nat = [TOKENS[c] for c in cards]
+    suits = {suit_of(c) for c in cards}
+    names = ["JK"]
+    if len(suits) == 1:
+        suit = suits.pop()
+        names += ["JK=" + TOKENS[r * 4 + suit] for r in range(13)]
+    out = []
+    for js in product(names, repeat=jokers):
+        if jokers == 2 and js[0] > js[1]:
+            continue
+        out.append(tuple(nat) + js)
+    return out
+
+
+def brute_force(st: DaifugoState) -> tuple[set[Meld], list[tuple[tuple[str, ...], Meld]]]:
+    """Every legal spelling of a play of the mover: the plays, and (spelling, play)."""
+    seat = st.turn
+    hand = st.hands[seat]
+    nat = list(bits(hand & SUITED))
+    nj = (hand & JOKERS).bit_count()
+    legal: set[Meld] = set()
+    spelled = []
+    for k in range(0, len(nat) + 1):
+        for cards in combinations(nat, k):
+            for j in range(0, nj + 1):
+                if k + j == 0:
+                    continue
+                for toks in spellings(st, cards, j):
+                    action = Action(seat, "play", toks)
+                    if st.why_illegal(action) is None:
+                        meld = st._meld_of(action)
+                        legal.add(meld)
+                        spelled.append((toks, meld))
+    return legal, spelled
+
+
+def test_brute_force_on_small_positions() -> None:
+    """No legal play is missing from legal_actions(), and every spelling acts the same."""
+    found = 0
+    seed = 10_000
+    while found < POSITIONS:
+        for st, rng in random_states(seed):
+            if st.phase != PLAY or st.hands[st.turn].bit_count() > 7 or rng.random() < 0.7:
+                continue
+            legal, spelled = brute_force(st)
+            listed = {PLAY_MELD[a]: a for a in st.legal_actions() if a.do == "play"}
+            assert set(listed) == legal
+            for toks, meld in rng.sample(spelled, min(6, len(spelled))):
+                a, b = st.clone(), st.clone()
+                a.apply(Action(st.turn, "play", toks[::-1]))  # not canonical: parsed
+                b.apply(listed[meld])
+                assert snapshot(a) == snapshot(b), toks
+            found += 1
+            if found >= POSITIONS:
+                break
+        seed += 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "table", "play"),
+    [
+        # the joker's place is unique: plain JK and JK=10H are the same play
+        ({}, "9H JH JK 3C", ["3S", "4S", "5S"], ("9H", "JK", "JH")),
+        ({}, "9H JH JK 3C", ["3S", "4S", "5S"], ("JH", "JK=10H", "9h")),
+        # in a group a joker has no suit: JK=7H, JK=7C and JK are the same pair
+        ({}, "7S JK 3C", ["5S", "5H"], ("JK=7H", "7S")),
+        ({}, "7S JK 3C", ["5S", "5H"], ("7s", "jk=7c")),
+        ({}, "TS JK 3C", ["5S", "5H"], ("♠10", "JK")),
+        ({}, "7S JK 3C", ["5S", "5H"], ("7S", "JK=7S")),
+        ({"jokers": 2}, "7S JK JK", ["5S", "5H", "5D"], ("JK=7H", "7S", "JK=7H")),
+    ],
+)
+def test_equivalent_spellings_are_one_play(rules: dict, hand: str, table: list[str],
+                                           play: tuple[str, ...]) -> None:
+    """why_illegal and apply read every spelling of a play as that play."""
+    rec_rules = GAME.rules("pagat", rules)
+    hands = [0, 0, 0, 0]
+    from paiju.daifugo.cards import pack, parse_card
+
+    rest = pack(rec_rules.values["jokers"])
+    for tok in hand.split():
+        c = parse_card(tok)
+        if c >= 52 and hands[1] >> c & 1:
+            c += 1
+        hands[1] |= 1 << c
+        rest &= ~(1 << c)
+    for tok in table:
+        c = parse_card(tok)
+        hands[0] |= 1 << c
+        rest &= ~(1 << c)
+    for i, c in enumerate(bits(rest)):
+        hands[(2, 3, 0)[i % 3]] |= 1 << c
+    st = DaifugoState(rec_rules, hands, 0)
+    st.apply(Action(0, "play", tuple(table)))
+    spelled = Action(1, "play", play)
+    assert st.why_illegal(spelled) is None
+    canonical = [a for a in st.legal_actions()
+                 if a.do == "play" and PLAY_MELD[a] == st._meld_of(spelled)]
+    assert len(canonical) == 1
+    a, b = st.clone(), st.clone()
+    a.apply(spelled)
+    b.apply(canonical[0])
+    assert snapshot(a) == snapshot(b)
+    assert a.actions[-1] == canonical[0]  # recorded in canonical notation
