@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -173,3 +174,18 @@ def test_simulate_command(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "unknown player 'psychic'" in bad.output
     unknown = runner.invoke(main, ["simulate", "chess"])
     assert unknown.exit_code == 2 and "unknown game" in unknown.output
+
+
+@pytest.mark.skipif(
+    not os.environ.get("PAIJU_TEST_RAY"), reason="starts a Ray cluster; set PAIJU_TEST_RAY=1"
+)
+def test_ray_backend_gives_the_local_results() -> None:
+    pytest.importorskip("ray")
+    pytest.importorskip("paiju.daifugo.game")
+    config = SimConfig("daifugo", "pagat", 4, ("random", "heuristic", "random", "heuristic"),
+                       16, 3)
+    local = simulate(config).to_json()
+    remote = simulate(config, backend="ray", workers=2, batch_size=1).to_json()
+    local.pop("seconds")
+    remote.pop("seconds")
+    assert remote == local
