@@ -19,10 +19,10 @@ Every rule is documented with its source in docs/lukfu.md. Cards are bitsets.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from paiju.core.errors import IllegalAction
 from paiju.core.protocol import Result
@@ -124,6 +124,63 @@ class LukFuAction(tuple[int, str, int]):
 _new = tuple.__new__
 
 
+class LegalActions(Sequence[LukFuAction]):
+    """The legal actions of a position, in a fixed order, built one by one when read.
+
+    ``groups`` are ``(do, [cards bitsets])`` in order. A position may allow hundreds of
+    discards; a player that picks one of them builds one action, not all.
+    """
+
+    __slots__ = ("_groups", "_len", "_seat")
+
+    def __init__(self, seat: int, groups: tuple[tuple[str, list[int]], ...]) -> None:
+        self._seat = seat
+        self._groups = groups
+        self._len = sum(len(cards) for _, cards in groups)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> LukFuAction: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LukFuAction, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LukFuAction | tuple[LukFuAction, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        i = index + self._len if index < 0 else index
+        if not 0 <= i < self._len:
+            raise IndexError("legal action index out of range")
+        for do, cards in self._groups:
+            if i < len(cards):
+                return _new(LukFuAction, (self._seat, do, cards[i]))
+            i -= len(cards)
+        raise IndexError("legal action index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[LukFuAction]:
+        seat = self._seat
+        for do, cards in self._groups:
+            for c in cards:
+                yield _new(LukFuAction, (seat, do, c))
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, LukFuAction) or action[0] != self._seat:
+            return False
+        return any(action[1] == do and action[2] in cards for do, cards in self._groups)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LegalActions, tuple, list)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
+
+
 def _words(cards: int | Sequence[Card]) -> str:
     """Cards in a sentence: ``4 Sok``, ``9 Sip and 1 Sip``, ``4 Sip, 4 Gon and 4 Sok``."""
     items = cards_of(cards) if isinstance(cards, int) else list(cards)
@@ -193,7 +250,7 @@ class LukFuState:
         self.winning = 0
         self.declared_aged = 0
         self.payments: list[int] | None = None
-        self._legal: tuple[int, tuple[LukFuAction, ...]] | None = None
+        self._legal: tuple[int, LegalActions] | None = None
         # Aged cards of (seat, suit) at the position of ``_aged_at`` actions.
         self._aged_at = -1
         self._aged_suits: dict[tuple[int, int], int] = {}
@@ -314,13 +371,34 @@ class LukFuState:
 
     def _may_be_held(self, seat: int, h: Card) -> bool:
         """Whether a deal consistent with ``seat``'s knowledge gives ``h`` to an opponent."""
+        others = [o for o in ((seat + 1) % 3, (seat + 2) % 3)
+                  if self.hands[o] and not self._excluded(o, h)]
+        if not others:
+            return False
         if self.truth_consistent:
-            for o in ((seat + 1) % 3, (seat + 2) % 3):
-                if self.hands[o] and self._swap_witness(o, h):
+            for o in others:
+                if self._swap_witness(o, h):
                     return True
         k = self.knowledge(seat)
         p = problem(k)
         return can_hold(p, h, 0) or can_hold(p, h, 1)
+
+    def _excluded(self, o: int, h: Card) -> bool:
+        """Whether one of seat ``o``'s surrenders shows it cannot hold ``h`` now: ``h``
+        with the cards ``o`` played face up afterwards would have made a beating meld."""
+        held = 1 << h
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.seat != o:
+                continue
+            if e.kind != DISCARD:
+                held |= e.cards
+            else:
+                assert e.top is not None
+                if has_beating(held, e.top):
+                    return True
+        return False
 
     def _swap_witness(self, o: int, h: Card) -> bool:
         """Whether swapping ``h`` (face down, or the dreamer's) with a card of seat ``o``'s hand
@@ -370,9 +448,28 @@ class LukFuState:
         if not self.rules.values["declare_counts_aged"]:
             return False
         hand = self.hands[seat]
-        if tricks + hand.bit_count() < 6:
+        if tricks + hand.bit_count() < 6 or tricks + self._aged_at_most(seat) < 6:
             return False
         return tricks + self.aged(seat).bit_count() >= 6
+
+    def _aged_at_most(self, seat: int) -> int:
+        """A cheap upper bound on how many of ``seat``'s cards are aged.
+
+        Under ``deduced``, a card below an unknown card that an opponent really holds is
+        not aged (the true deal is a consistent deal), whatever else is deduced.
+        """
+        hand = self.hands[seat]
+        if not self._deduced or not self.truth_consistent:
+            return hand.bit_count()
+        opp = self.hands[(seat + 1) % 3] | self.hands[(seat + 2) % 3]
+        threats = opp & ~hand & ~self.face_up & ~self.discarded[seat]
+        most = (hand & _ALWAYS).bit_count()
+        for s in SUITS:
+            cand = hand & SUIT_MASK[s] & ~_ALWAYS
+            if cand:
+                held = threats & SUIT_MASK[s]
+                most += (cand & ~((2 << held.bit_length() - 1) - 1) if held else cand).bit_count()
+        return most
 
     def explain_aged(self, seat: int, c: Card) -> str:
         """Why card ``c`` in ``seat``'s hand is (or is not) aged, in a player's words."""
@@ -385,37 +482,38 @@ class LukFuState:
 
     # ------------------------------------------------------------ legal actions
 
-    def legal_actions(self) -> tuple[LukFuAction, ...]:
+    def legal_actions(self) -> LegalActions:
         pos = len(self.actions)
         legal = self._legal
         if legal is None or legal[0] != pos:
             legal = self._legal = (pos, self._generate())
         return legal[1]
 
-    def _generate(self) -> tuple[LukFuAction, ...]:
+    def _generate(self) -> LegalActions:
         seat = self.turn
         if seat is None:
-            return ()
+            return LegalActions(0, ())
         phase = self.phase
         if phase == FOLLOWING:
             return self._follow_actions(seat)
         if phase == LEADING:
             return self._lead_actions(seat)
         if phase == WINDOW:
-            return (LukFuAction(seat, FIVE_TIGERS_DO), LukFuAction(seat, PASS))
+            return LegalActions(seat, ((FIVE_TIGERS_DO, [0]), (PASS, [0])))
         if seat == 0 and self._master_call == "lead":
-            return (LukFuAction(0, PASS), *self._lead_actions(0))
-        return (LukFuAction(seat, CALL), LukFuAction(seat, PASS))
+            return LegalActions(0, ((PASS, [0]), *self._lead_actions(0)._groups))
+        return LegalActions(seat, ((CALL, [0]), (PASS, [0])))
 
     def _is_privileged(self, seat: int) -> bool:
         if self.phase == CALLING:  # the Master leading at once under master_call=lead
             return self._priv_rule == "caller"
         return seat == self.privileged
 
-    def _lead_actions(self, seat: int) -> tuple[LukFuAction, ...]:
-        out = [LukFuAction(seat, DECLARE)] if self.can_declare(seat) else []
-        out += [_new(LukFuAction, (seat, PLAY, m.cards)) for m in self._lead_melds(seat)]
-        return tuple(out)
+    def _lead_actions(self, seat: int) -> LegalActions:
+        plays = (PLAY, [m.cards for m in self._lead_melds(seat)])
+        if self.can_declare(seat):
+            return LegalActions(seat, ((DECLARE, [0]), plays))
+        return LegalActions(seat, (plays,))
 
     def _lead_melds(self, seat: int) -> list[Meld]:
         hand = self.hands[seat]
@@ -463,7 +561,7 @@ class LukFuState:
         allowed = non_old & SUIT_MASK[suit]
         return allowed | (aged_cards if privileged else 0)
 
-    def _follow_actions(self, seat: int) -> tuple[LukFuAction, ...]:
+    def _follow_actions(self, seat: int) -> LegalActions:
         top = self.top
         assert top is not None
         hand = self.hands[seat]
@@ -476,10 +574,11 @@ class LukFuState:
             # the discard must take every beating card: only one card can be discarded
             discards = beats if len(beats) == 1 else []
         else:
-            discards = [d for d in _subsets(hand, top.size) if not has_beating(hand & ~d, top)]
-        out = [_new(LukFuAction, (seat, PLAY, m)) for m in beats]
-        out += [_new(LukFuAction, (seat, DISCARD_DO, d)) for d in discards]
-        return tuple(out)
+            # the discard must take a card of every beating meld held
+            discards = _subsets(hand, top.size)
+            for b in beats:
+                discards = [d for d in discards if d & b]
+        return LegalActions(seat, ((PLAY, beats), (DISCARD_DO, discards)))
 
     # ------------------------------------------------------------ checking and applying
 
@@ -491,10 +590,14 @@ class LukFuState:
         return self._diagnose(action)
 
     def _allows(self, a: LukFuAction) -> bool:
-        """Whether ``a`` is legal now: exactly when it is in :meth:`legal_actions` (tested).
+        """Whether ``a`` is legal now: exactly when it is in :meth:`legal_actions` (tested)."""
+        legal = self._legal
+        if legal is not None and legal[0] == len(self.actions):
+            return a in legal[1]
+        return self.allows_by_rule(a)
 
-        The rules as a test of one action, so that checking an action never lists them all.
-        """
+    def allows_by_rule(self, a: LukFuAction) -> bool:
+        """Whether ``a`` is legal now, by the rules for one action (not by listing them all)."""
         seat, do, cards = a
         if seat != self.turn:
             return False

@@ -10,6 +10,7 @@ own view shows it; the others see the deal still going on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +43,7 @@ class LukFuView:
         hidden_window = state.phase == WINDOW and seat != state.turn
         self.phase = "deal" if hidden_window else state.phase
         self._to_move = None if hidden_window else state.turn
-        self._legal: tuple[LukFuAction, ...] = (
+        self._legal: Sequence[LukFuAction] = (
             state.legal_actions() if seat == self._to_move else ()
         )
         self.hand = state.hands[seat] if seat < 3 else 0
@@ -89,7 +90,7 @@ class LukFuView:
     def to_move(self) -> int | None:
         return self._to_move
 
-    def legal_actions(self) -> tuple[LukFuAction, ...]:
+    def legal_actions(self) -> Sequence[LukFuAction]:
         return self._legal
 
     def knowledge(self) -> Knowledge:
