@@ -112,14 +112,18 @@ def aged_cards(k: Knowledge, mode: str) -> int:
     return out
 
 
-def sample_hidden(k: Knowledge, rng: random.Random) -> Hidden:
+def sample_hidden(
+    k: Knowledge, rng: random.Random, held: dict[int, int] | None = None,
+    dreamer: Card | None = None,
+) -> Hidden:
     """One assignment of every card the observer cannot see, consistent with all it saw.
 
     Uniform over the consistent deals when one of a few random deals passes the
     constraints; otherwise a random backtracking search followed by random swaps,
-    close to uniform (docs/lukfu-aged.md, "Sampling").
+    close to uniform (docs/lukfu-aged.md, "Sampling"). ``held`` gives cards known to be
+    in a seat's hand and ``dreamer`` the dreamer's card, when shown at the end of the hand.
     """
-    return sample_world(k, rng)
+    return sample_world(k, rng, held=held, dreamer=dreamer)
 
 
 # ---------------------------------------------------------------- explanations

@@ -44,7 +44,7 @@ from paiju.lukfu.cards import (
     spoken,
 )
 from paiju.lukfu.knowledge import BREAK, DISCARD, STRICT, Event, Hidden, Knowledge
-from paiju.lukfu.melds import GOK, RUN, SINGLE, Meld
+from paiju.lukfu.melds import GOK, RUN, SINGLE, Meld, has_beating
 
 #: Position of a seat's current hand in its list of places (after all its discards).
 HAND = -1
@@ -626,9 +626,16 @@ def _rejection(p: Problem, rng: random.Random, tries: int) -> dict[Card, int] | 
     return None
 
 
-def _mix(p: Problem, seg_of: dict[Card, int], rng: random.Random, steps: int) -> None:
-    """Random swaps of two cards, kept when consistent: a walk whose stationary law is uniform."""
-    cards = list(seg_of)
+def _mix(
+    p: Problem, seg_of: dict[Card, int], rng: random.Random, steps: int, fixed: int = 0
+) -> None:
+    """Random swaps of two cards, kept when consistent: a walk whose stationary law is uniform.
+
+    Cards of ``fixed`` stay where they are.
+    """
+    cards = [c for c in seg_of if not fixed >> c & 1]
+    if len(cards) < 2:
+        return
     content = [0] * len(p.seg_cap)
     for c, g in seg_of.items():
         content[g] |= 1 << c
@@ -646,21 +653,39 @@ def _mix(p: Problem, seg_of: dict[Card, int], rng: random.Random, steps: int) ->
         seg_of[x], seg_of[y] = gy, gx
 
 
-def sample_world(k: Knowledge, rng: random.Random, tries: int = 24) -> Hidden:
-    """One world consistent with ``k``, uniform or close to it (see docs/lukfu-aged.md)."""
+def sample_world(
+    k: Knowledge, rng: random.Random, tries: int = 24, held: dict[int, int] | None = None,
+    dreamer: Card | None = None,
+) -> Hidden:
+    """One world consistent with ``k``, uniform or close to it (see docs/lukfu-aged.md).
+
+    ``held`` maps seats to cards known to be in their hands now (cards shown at the end
+    of a hand: a declaration's aged cards, the Five Tigers), ``dreamer`` the dreamer's card
+    once shown; the world keeps them there.
+    """
     p = problem(k)
-    seg_of = _rejection(p, rng, tries) if p.unknown else {}
+    forced = tuple(
+        (c, p.hand_seg(o)) for o, seat in enumerate(p.opponents)
+        for c in cards_of((held or {}).get(seat, 0) & p.unknown)
+    )
+    if dreamer is not None and p.dreamer_seg >= 0 and p.unknown >> dreamer & 1:
+        forced += ((dreamer, p.dreamer_seg),)
+    seg_of = _rejection(p, rng, tries) if p.unknown and not forced else None
+    if not p.unknown:
+        seg_of = {}
     if seg_of is None:
-        found = find_world(p, rng=rng)
+        found = find_world(p, forced, rng=rng)
         if found is None:
             raise InconsistentKnowledge(f"{_where(k)}: no deal is consistent with the play")
         seg_of = found
         if len(seg_of) > 1:
-            _mix(p, seg_of, rng, 8 * len(seg_of))
-    return _to_hidden(p, seg_of, rng)
+            _mix(p, seg_of, rng, 8 * len(seg_of), mask(c for c, _ in forced))
+    return _to_hidden(p, seg_of, rng, mask(c for c, _ in forced))
 
 
-def _to_hidden(p: Problem, seg_of: dict[Card, int], rng: random.Random) -> Hidden:
+def _to_hidden(
+    p: Problem, seg_of: dict[Card, int], rng: random.Random, in_hand: int = 0
+) -> Hidden:
     k = p.knowledge
     members: list[list[Card]] = [[] for _ in p.seg_cap]
     for c in sorted(seg_of):
@@ -671,6 +696,8 @@ def _to_hidden(p: Problem, seg_of: dict[Card, int], rng: random.Random) -> Hidde
     dreamer: int | None = None
     for g, group in enumerate(members):
         rng.shuffle(group)
+        if in_hand:  # cards known to be in the hand go to the last place, the hand
+            group.sort(key=lambda c: in_hand >> c & 1)
         if p.seg_owner[g] == 2:
             dreamer = group[0]
             continue
@@ -684,3 +711,163 @@ def _to_hidden(p: Problem, seg_of: dict[Card, int], rng: random.Random) -> Hidde
             else:
                 plays[place] = part
     return Hidden(hands=(hands[0], hands[1], hands[2]), plays=tuple(plays), dreamer=dreamer)
+
+
+# ---------------------------------------------------------------- the dreamer's samples
+
+
+class _Bystander:
+    """The dreamer's problem: every active seat's hand and every face-down discard unseen.
+
+    Places are the face-down discards (in play order) and the three hands. A world obeys
+    the surrender rule when, for each face-down discard, the seat's cards from then on
+    (under ``strict`` the discard included, under ``break`` not) beat nothing: the same
+    constraint as for an active seat, with no cards of one's own to reason from.
+    """
+
+    def __init__(self, events: tuple[Event, ...], hand_counts: tuple[int, int, int],
+                 unseen: int, surrender: str, fixed: list[int]) -> None:
+        self.unseen = unseen
+        self.places: list[tuple[int, int]] = [  # (seat, event index or HAND)
+            (e.seat, i) for i, e in enumerate(events) if e.kind == DISCARD
+        ]
+        self.places += [(s, HAND) for s in range(3)]
+        self.room = [events[i].count for _, i in self.places[:-3]] + list(hand_counts)
+        # constraints: (top, the seat's face-up cards from then on, places covered)
+        self.rules: list[tuple[Meld, int, tuple[int, ...]]] = []
+        self.rules_of: list[list[int]] = [[] for _ in self.places]
+        for i, e in enumerate(events):
+            if e.kind != DISCARD or e.top is None:
+                continue
+            start = i if surrender == STRICT else i + 1
+            later = 0
+            for j in range(start, len(events)):
+                if events[j].seat == e.seat and events[j].kind != DISCARD:
+                    later |= events[j].cards
+            later |= fixed[e.seat]
+            covered = tuple(
+                p for p, (s, at) in enumerate(self.places)
+                if s == e.seat and (at == HAND or at >= start)
+            )
+            for p in covered:
+                self.rules_of[p].append(len(self.rules))
+            self.rules.append((e.top, later, covered))
+
+    def _ok(self, content: list[int], place: int) -> bool:
+        for r in self.rules_of[place]:
+            top, held, covered = self.rules[r]
+            for p in covered:
+                held |= content[p]
+            if has_beating(held, top):
+                return False
+        return True
+
+    def consistent(self, content: list[int]) -> bool:
+        return all(self._ok(content, p) for p in range(len(self.places)))
+
+    def random_fill(self, rng: random.Random) -> list[int]:
+        cards = cards_of(self.unseen)
+        rng.shuffle(cards)
+        content, i = [], 0
+        for n in self.room:
+            content.append(mask(cards[i:i + n]))
+            i += n
+        return content
+
+    def search(self, rng: random.Random | None, budget: int) -> list[int] | None:
+        """A consistent world by backtracking (high cards first), or None when the budget
+        (nodes, 0 for none) runs out first."""
+        order = sorted(cards_of(self.unseen), key=lambda c: (-(c % 9), c))
+        room = list(self.room)
+        content = [0] * len(self.places)
+        nodes = [budget]
+
+        def go(i: int) -> bool:
+            if i == len(order):
+                return True
+            if budget:
+                nodes[0] -= 1
+                if nodes[0] < 0:
+                    raise TimeoutError
+            c = order[i]
+            places = [p for p in range(len(self.places)) if room[p]]
+            if rng is not None:
+                rng.shuffle(places)
+            for p in places:
+                content[p] |= 1 << c
+                room[p] -= 1
+                if self._ok(content, p) and go(i + 1):
+                    return True
+                content[p] &= ~(1 << c)
+                room[p] += 1
+            return False
+
+        try:
+            return content if go(0) else None
+        except TimeoutError:
+            return None
+
+    def mix(self, content: list[int], rng: random.Random, steps: int) -> None:
+        """Random swaps of two cards between places, kept when the world stays consistent."""
+        where = {c: p for p, part in enumerate(content) for c in cards_of(part)}
+        cards = list(where)
+        if len(cards) < 2:
+            return
+        for _ in range(steps):
+            x, y = rng.sample(cards, 2)
+            px, py = where[x], where[y]
+            if px == py:
+                continue
+            swap = (1 << x) | (1 << y)
+            content[px] ^= swap
+            content[py] ^= swap
+            if self._ok(content, px) and self._ok(content, py):
+                where[x], where[y] = py, px
+            else:
+                content[px] ^= swap
+                content[py] ^= swap
+
+
+def sample_for_bystander(
+    events: tuple[Event, ...], hand_counts: tuple[int, int, int], unseen: int, surrender: str,
+    rng: random.Random, held: dict[int, int] | None = None, tries: int = 24,
+) -> tuple[list[int], list[int]]:
+    """The dreamer's sample: ``(hands of seats 0-2, cards of each event)``.
+
+    ``events`` are the plays as the dreamer saw them (face-down discards with no cards),
+    ``unseen`` the cards it has not seen, ``held`` cards known to be in a seat's hand (shown
+    at the end). Every sample obeys the surrender rule at every
+    face-down discard of every seat. Up to ``tries`` random deals are tried first (exactly
+    uniform when one passes); then a random backtracking search (complete: a last search
+    without a budget always ends, and a world exists whenever the events come from a real
+    hand) is followed by random swaps, as for an active seat.
+    """
+    held = held or {}
+    fixed = [held.get(s, 0) & unseen for s in range(3)]
+    room = tuple(hand_counts[s] - fixed[s].bit_count() for s in range(3))
+    problem = _Bystander(events, (room[0], room[1], room[2]), unseen & ~sum(fixed), surrender,
+                         fixed)
+    found: list[int] | None = None
+    for _ in range(tries):
+        content = problem.random_fill(rng)
+        if problem.consistent(content):
+            found = content
+            break
+    if found is None:
+        for budget in (2000, 20000):
+            found = problem.search(rng, budget)
+            if found is not None:
+                break
+        else:
+            found = problem.search(None, 0)
+        if found is None:
+            raise InconsistentKnowledge("the dreamer's view: no deal is consistent with the play")
+        problem.mix(found, rng, 8 * problem.unseen.bit_count())
+    plays = [e.cards for e in events]
+    hands = [0, 0, 0]
+    for (seat, at), part in zip(problem.places, found, strict=True):
+        if at == HAND:
+            hands[seat] = part | fixed[seat]
+        else:
+            plays[at] = part
+    return hands, plays

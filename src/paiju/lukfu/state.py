@@ -757,9 +757,10 @@ class LukFuState:
         w = max(sixes, key=lambda s: self.six_at[s])
         self._win(w, self.tricks[w], self.won[w])
 
-    def _declare(self, seat: int) -> None:
+    def _declare(self, seat: int, shown: int | None = None) -> None:
+        """``seat`` wins with its tricks and aged cards (``shown``: as a replay saw them)."""
         counts_aged = self.rules.values["declare_counts_aged"]
-        held = self.aged(seat) if counts_aged else 0
+        held = shown if shown is not None else self.aged(seat) if counts_aged else 0
         self.declared_aged = held
         self._win(seat, self.tricks[seat] + held.bit_count(), self.won[seat] | held)
 

@@ -15,15 +15,14 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from paiju.lukfu import aged
-from paiju.lukfu.cards import cards_of, name, pack, sort_key
+from paiju.lukfu.cards import FIVE_TIGERS, cards_of, mask, name, pack, sort_key
+from paiju.lukfu.inference import sample_for_bystander
 from paiju.lukfu.knowledge import DISCARD, Event, Knowledge
+
+_FT_MASK = mask(FIVE_TIGERS)
 
 if TYPE_CHECKING:
     from paiju.lukfu.state import LukFuAction, LukFuState
-
-#: Checked replays tried when sampling for the dreamer before an unchecked one is used.
-DREAMER_TRIES = 200
-
 
 def _tokens(cards: int) -> list[str]:
     return [name(c) for c in sorted(cards_of(cards), key=sort_key)]
@@ -104,67 +103,61 @@ class LukFuView:
 
     def sample(self, rng: Random) -> LukFuState:
         """A full state that agrees with everything this seat has seen."""
+        shown = self._shown()
         if self._seat > 2:
-            return self._sample_for_dreamer(rng)
-        hidden = aged.sample_hidden(self.knowledge(), rng)
+            return self._sample_for_dreamer(rng, shown)
+        hidden = aged.sample_hidden(self.knowledge(), rng, shown, self.dreamer_card)
         hands = list(hidden.hands)
         for e, cards in zip(self.events, hidden.plays, strict=True):
             hands[e.seat] |= cards
-        return self._replay(hands, hidden.dreamer, hidden.plays, checked=False)
+        return self._replay(hands, hidden.dreamer, hidden.plays)
+
+    def _shown(self) -> dict[int, int]:
+        """Cards shown from a hand at the end: a declaration's aged cards, the Five Tigers."""
+        winner = self.report["winner"]
+        if self.report["outcome"] == "five_tigers":
+            return {winner: _FT_MASK}
+        if self.declared:
+            return {winner: self.declared}
+        return {}
 
     def _replay(
-        self, hands: list[int], dreamer: int | None, plays: tuple[int, ...] | list[int],
-        checked: bool,
+        self, hands: list[int], dreamer: int | None, plays: tuple[int, ...] | list[int]
     ) -> LukFuState:
-        from paiju.lukfu.state import LukFuAction, LukFuState
+        """The hand replayed from a sampled deal, its actions unchecked (the lead rules
+        are not part of what is sampled); every surrender in it obeys the rule, and a
+        declaration counts the aged cards that were shown."""
+        from paiju.lukfu.state import DECLARE, LukFuAction, LukFuState
 
-        state = LukFuState(self.rules, hands, dreamer, window=self._window)
+        tigers = self.report["outcome"] == "five_tigers"
+        state = LukFuState(self.rules, hands, dreamer, window=self._window or tigers)
         for seat, do, j in self._script:
             action = LukFuAction(seat, do, plays[j] if j >= 0 else 0)
-            if checked:
-                state.apply(action)
+            if do == DECLARE:
+                state.actions.append(action)
+                state._declare(seat, self.declared)
             else:
                 state._do(action)
         return state
 
-    def _sample_for_dreamer(self, rng: Random) -> LukFuState:
-        """The dreamer's sample: random deals of the unseen cards, replayed under the rules.
+    def _sample_for_dreamer(self, rng: Random, shown: dict[int, int]) -> LukFuState:
+        """The dreamer's sample: the three hands and every face-down discard.
 
-        The dreamer never decides; a deal is accepted when every recorded action is legal
-        with it. After :data:`DREAMER_TRIES` refusals the last deal is used unchecked.
+        Like an active seat's sample it obeys the surrender rule at every face-down
+        discard of every seat (:func:`paiju.lukfu.inference.sample_for_bystander`); the
+        lead rules are not modelled (docs/lukfu-aged.md).
         """
-        from paiju.core.errors import IllegalAction
-
         assert self.dreamer_card is not None
         seen = 1 << self.dreamer_card
         for e in self.events:
             seen |= e.cards
-        unseen = [c for c in pack(self.players) if not seen >> c & 1]
-        sizes = [e.count for e in self.events if not e.cards]
-        hands: list[int] = []
-        plays: list[int] = []
-        for attempt in range(DREAMER_TRIES + 1):
-            rng.shuffle(unseen)
-            pos = 0
-            cuts = []
-            for n in sizes:
-                cuts.append(sum(1 << c for c in unseen[pos:pos + n]))
-                pos += n
-            hands = [0, 0, 0]
-            for s in range(3):
-                n = self.hand_counts[s]
-                hands[s] = sum(1 << c for c in unseen[pos:pos + n])
-                pos += n
-            cut = iter(cuts)
-            plays = [e.cards or next(cut) for e in self.events]
-            for e, cards in zip(self.events, plays, strict=True):
-                hands[e.seat] |= cards
-            if attempt < DREAMER_TRIES:
-                try:
-                    return self._replay(list(hands), self.dreamer_card, plays, checked=True)
-                except IllegalAction:
-                    continue
-        return self._replay(hands, self.dreamer_card, plays, checked=False)
+        unseen = mask(pack(self.players)) & ~seen
+        hands, plays = sample_for_bystander(
+            self.events, self.hand_counts, unseen, self.rules.values["surrender"], rng, shown
+        )
+        for e, cards in zip(self.events, plays, strict=True):
+            hands[e.seat] |= cards
+        return self._replay(hands, self.dreamer_card, plays)
 
     def to_json(self) -> dict[str, Any]:
         history = []
