@@ -213,7 +213,7 @@ def test_five_tigers_declined_000() -> None:
     assert st.to_move() == 0 and st.phase == "calling"
     play(st, [act(0, "pass"), act(1, "call")])
     assert st.why_illegal(act(1, "five_tigers")) == (
-        "it is seat 0's turn to lead, not seat 1's")
+        "the Five Tigers may be claimed only straight after the deal")
     assert all(a.cards != cs(FT) for a in st.legal_actions())
 
 

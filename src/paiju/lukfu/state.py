@@ -801,12 +801,12 @@ class LukFuState:
             return f"there is no seat {a.seat} in a {self.players}-player hand"
         turn = self.turn
         assert turn is not None
-        if a.seat != turn:
-            return f"it is seat {turn}'s turn to {self._what(turn)}, not seat {a.seat}'s"
         if a.do == FIVE_TIGERS_DO and self.phase != WINDOW:
             if self.hands[a.seat] & _FT_MASK != _FT_MASK:
                 return "you do not hold the Five Tigers (1 Sip, 1 Gon, 1 Sok, 1 Chen, Li Chen)"
             return "the Five Tigers may be claimed only straight after the deal"
+        if a.seat != turn:
+            return f"it is seat {turn}'s turn to {self._what(turn)}, not seat {a.seat}'s"
         if self.phase == WINDOW:
             return (
                 f"seat {a.seat} holds the Five Tigers and first claims them (five_tigers) or "
