@@ -136,3 +136,20 @@ def test_random_bot_refuses_a_view_without_moves() -> None:
     state = _deal(0)
     with pytest.raises(ValueError, match="no legal action"):
         RandomBot().choose(state.view(1), Random(0))
+
+
+def test_ismcts_prior_widens_from_the_heuristic_move() -> None:
+    import math
+
+    state = _deal(4)
+    view = state.view(0)
+    one = ISMCTSBot(iterations=1, prior="heuristic", rollout="heuristic")
+    assert one.choose(view, Random(3)) == tinygame.heuristic(view, Random(3))
+    assert make_bot("ismcts:iters=1:prior=heuristic").spec == "ismcts:iters=1:prior=heuristic"
+    for iterations in (9, 25):
+        bot = ISMCTSBot(iterations=iterations, prior="heuristic")
+        root = bot.search(view, Random(1))
+        assert len(root.children) <= 1 + math.isqrt(iterations - 1)
+        assert len(root.children) < len(view.legal_actions())
+    with pytest.raises(ValueError, match="prior must be one of"):
+        make_bot("ismcts:prior=oracle")

@@ -12,6 +12,12 @@ played out by the rollout policy (uniform random, or the heuristic player), and 
 final points of every seat are backed up: each edge keeps the points of the seat that
 chose it, so opponents in the tree play for themselves.
 
+With ``prior=heuristic`` the tree grows by progressive widening: a node visited n times
+offers at most 1 + ⌊√n⌋ children, and the first child tried at a node is the move the
+heuristic player would make there (the others come in random order). Small budgets then
+spend their iterations on checking the heuristic's move against a few alternatives
+instead of trying every legal move once.
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -37,6 +43,7 @@ from paiju.bots.base import Bot, RandomBot
 from paiju.core.protocol import Action, State, View
 
 ROLLOUTS = ("random", "heuristic")
+PRIORS = ("none", "heuristic")
 
 
 class _Node:
@@ -69,6 +76,7 @@ class ISMCTSBot:
     seconds: float | None = None
     exploration: float = 0.7
     rollout: str = "random"
+    prior: str = "none"
     name: str = "ismcts"
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
@@ -83,16 +91,17 @@ class ISMCTSBot:
             raise ValueError(f"ismcts c must not be negative, not {self.exploration}")
         if self.rollout not in ROLLOUTS:
             raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}")
-        self._policy: Bot = RandomBot()
-        if self.rollout == "heuristic":
-            from paiju.bots.heuristic import HeuristicBot
+        if self.prior not in PRIORS:
+            raise ValueError(f"ismcts prior must be one of {', '.join(PRIORS)}")
+        from paiju.bots.heuristic import HeuristicBot
 
-            self._policy = HeuristicBot()
+        self._policy: Bot = HeuristicBot() if self.rollout == "heuristic" else RandomBot()
+        self._guide: Bot | None = HeuristicBot() if self.prior == "heuristic" else None
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
-        """Build from spec settings: ``iters``, ``time`` (seconds), ``c``, ``rollout``."""
-        known = {"iters", "time", "c", "rollout"}
+        """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``."""
+        known = {"iters", "time", "c", "rollout", "prior"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -105,7 +114,8 @@ class ISMCTSBot:
             exploration = float(params.get("c", "0.7"))
         except ValueError as err:
             raise ValueError(f"ismcts setting is not a number: {err}") from None
-        return cls(iterations, seconds, exploration, params.get("rollout", "random"))
+        return cls(iterations, seconds, exploration, params.get("rollout", "random"),
+                   params.get("prior", "none"))
 
     @property
     def spec(self) -> str:
@@ -118,6 +128,8 @@ class ISMCTSBot:
             parts.append(f"c={self.exploration:g}")
         if self.rollout != "random":
             parts.append(f"rollout={self.rollout}")
+        if self.prior != "none":
+            parts.append(f"prior={self.prior}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -149,6 +161,7 @@ class ISMCTSBot:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             self._iterate(root, view.sample(rng), rng, bounds)
+            root.visits += 1
             done += 1
         self.last = SearchStats(
             done,
@@ -167,19 +180,25 @@ class ISMCTSBot:
             legal = state.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
-            for action in legal:
-                child = children.get(action)
-                if child is not None:
-                    child.avail += 1
+            available = [a for a in legal if a in children]
+            for action in available:
+                children[action].avail += 1
+            # Progressive widening (prior=heuristic): n visits offer 1 + sqrt(n) children.
+            widened = self._guide is not None and available
+            if untried and widened and len(available) >= 1 + math.isqrt(node.visits):
+                untried = []
             if untried:
                 action = untried[rng.randrange(len(untried))]
+                if self._guide is not None and not available:
+                    guided = self._guide.choose(state.view(seat), rng)
+                    action = guided if guided in untried else action
                 child = _Node(seat)
                 child.avail = 1
                 children[action] = child
                 state.apply(action)
                 path.append(child)
                 break
-            action, child = self._select(children, legal, bounds)
+            action, child = self._select(children, available, bounds)
             state.apply(action)
             path.append(child)
             node = child
