@@ -373,3 +373,53 @@ def test_own_face_down_discard_counts_only_when_deduced() -> None:
         "8 Sip is not aged: 9 Sip has not been seen face up (in this mode your own face-down "
         "discard of it does not count)"
     )
+
+
+def run_surrender(surrender: str) -> Knowledge:
+    """Seat 1 could not beat the run 2-3-4 Sok in round 1, then showed 7 and 8 Sok face up;
+    seat 2 could not beat the single 5 Sok in round 3. The observer holds 9 Sok and 1 Sok:
+    6 Sok is the only Sok unseen."""
+    events = [
+        play(1, 0, LEAD, "2Sok 3Sok 4Sok"), hidden_discard(1, 1, 3, "2Sok 3Sok 4Sok"),
+        hidden_discard(1, 2, 3, "2Sok 3Sok 4Sok"),
+        play(2, 0, LEAD, "2Gon"), play(2, 1, BEAT, "5Gon", "2Gon"),
+        hidden_discard(2, 2, 1, "5Gon"),
+        play(3, 1, LEAD, "5Sok"), hidden_discard(3, 2, 1, "5Sok"), play(3, 0, DISCARD, "2Chen"),
+        play(4, 1, LEAD, "7Sok"), hidden_discard(4, 2, 1, "7Sok"), play(4, 0, DISCARD, "7Chen"),
+        play(5, 1, LEAD, "8Sok"), hidden_discard(5, 2, 1, "8Sok"), play(5, 0, DISCARD, "8Chen"),
+    ]
+    return know("1Sok 9Sok 6Chen 5Chen 4Chen", events, surrender=surrender)
+
+
+def test_a_run_surrender_and_later_face_up_cards_exclude_a_card() -> None:
+    # Had seat 1 held 6 Sok, it would have held 6-7-8 Sok against the run 2-3-4 Sok.
+    k = run_surrender(STRICT)
+    assert not aged_cards(k, FACE_UP) & cards("1Sok")
+    assert explain_aged(k, FACE_UP, c("1Sok")).startswith("1 Sok is not aged: 6 Sok")
+    assert aged_cards(k, DEDUCED) & cards("1Sok")
+    assert explain_aged(k, DEDUCED, c("1Sok")) == (
+        "1 Sok is aged: 8 Sok, 7 Sok, 5 Sok, 4 Sok, 3 Sok and 2 Sok were played face up in "
+        "rounds 1, 3, 4 and 5; you hold 9 Sok; 6 Sok cannot be in an opponent's hand: seat 1 could "
+        "not beat the run 2-3-4 Sok in round 1, which it could have with 6 Sok and the cards "
+        "it played later; seat 2 could not beat the single 5 Sok in round 3"
+    )
+    rng = random.Random(5)
+    for _ in range(30):
+        world = sample_hidden(k, rng)
+        assert not (world.hands[1] | world.hands[2]) & cards("6Sok")
+
+
+def test_a_run_surrender_under_break_keeps_the_discard_open() -> None:
+    # Under break the discard itself may have broken the run: seat 1 may have discarded
+    # 6 Sok in round 1, but cannot hold it now (it would hold 6-7-8 Sok after the discard).
+    k = run_surrender(BREAK)
+    assert aged_cards(k, DEDUCED) & cards("1Sok")
+    assert "seat 1 kept nothing to beat the run 2-3-4 Sok when it discarded in round 1" in (
+        explain_aged(k, DEDUCED, c("1Sok")))
+    rng = random.Random(6)
+    seen_discarded = False
+    for _ in range(200):
+        world = sample_hidden(k, rng)
+        assert not (world.hands[1] | world.hands[2]) & cards("6Sok")
+        seen_discarded |= bool(world.plays[1] & cards("6Sok"))
+    assert seen_discarded

@@ -30,7 +30,8 @@ from paiju.lukfu.melds import Meld, beating_melds, has_beating, melds_in, single
 class Played:
     """A randomly played hand: the true deal and plays, stopped after some rounds."""
 
-    def __init__(self, rng: random.Random, players: int, surrender: str, rounds: int) -> None:
+    def __init__(self, rng: random.Random, players: int, surrender: str, rounds: int,
+                 singles: float = 0.6) -> None:
         deck = pack(players)
         rng.shuffle(deck)
         self.players = players
@@ -38,6 +39,7 @@ class Played:
         self.dreamer = deck[36] if players == 4 else None
         self.hands = [mask(deck[i * 12 : i * 12 + 12]) for i in range(3)]
         self.events: list[Event] = []
+        self.singles = singles
         leader = 0
         for rnd in range(1, rounds + 1):
             if not self.hands[leader]:
@@ -47,7 +49,11 @@ class Played:
     def _round(self, rng: random.Random, rnd: int, leader: int) -> int:
         options = melds_in(self.hands[leader])
         singles = [m for m in options if m.size == 1]
-        lead = rng.choice(singles if singles and rng.random() < 0.6 else options)
+        multi = [m for m in options if m.size > 1]
+        if singles and (not multi or rng.random() < self.singles):
+            lead = rng.choice(singles)
+        else:
+            lead = rng.choice(multi or options)
         self._play(rnd, leader, LEAD, lead.cards, None)
         top, winner = lead, leader
         for seat in ((leader + 1) % 3, (leader + 2) % 3):
@@ -134,9 +140,11 @@ def opponents(k: Knowledge) -> list[int]:
 
 
 def played_hands() -> st.SearchStrategy[tuple[Played, int]]:
+    # singles: how often a leader with a Gok or run leads a single; 0.1 makes most
+    # surrenders surrenders to Goks and runs.
     return st.builds(
-        lambda seed, players, surrender, rounds, observer: (
-            Played(random.Random(seed), players, surrender, rounds),
+        lambda seed, players, surrender, rounds, observer, singles: (
+            Played(random.Random(seed), players, surrender, rounds, singles),
             observer,
         ),
         st.integers(0, 2**32),
@@ -144,6 +152,7 @@ def played_hands() -> st.SearchStrategy[tuple[Played, int]]:
         st.sampled_from([STRICT, BREAK]),
         st.integers(0, 12),
         st.integers(0, 2),
+        st.sampled_from([0.6, 0.1]),
     )
 
 
@@ -238,7 +247,8 @@ def late_knowledge(seed: int, first_round: int = 7) -> Knowledge | None:
     """A knowledge from late in a random hand."""
     rng = random.Random(seed)
     played = Played(
-        rng, rng.choice([3, 4]), rng.choice([STRICT, BREAK]), rng.randint(first_round, 11)
+        rng, rng.choice([3, 4]), rng.choice([STRICT, BREAK]), rng.randint(first_round, 11),
+        rng.choice([0.6, 0.1]),
     )
     k = played.knowledge(rng.randrange(3))
     return k if k.hand else None
@@ -406,3 +416,25 @@ def test_sampling_is_uniform() -> None:
         if checked == 4:
             break
     assert checked == 4
+
+
+@settings(max_examples=80)
+@given(st.integers(0, 2**32), st.sampled_from([STRICT, BREAK]))
+def test_gok_and_run_surrenders_against_a_plain_search(seed: int, surrender: str) -> None:
+    # Leads are Goks and runs whenever possible, so the surrenders that constrain the
+    # unseen cards are several-card ones (the nogoods the search handles).
+    rng = random.Random(seed)
+    played = Played(rng, rng.choice([3, 4]), surrender, rng.randint(4, 11), singles=0.0)
+    k = played.knowledge(rng.randrange(3))
+    if not k.hand:
+        return
+    multi = [e for e in k.events if e.kind == DISCARD and e.top is not None and e.top.size > 1]
+    if not multi:
+        return
+    p = problem(k)
+    holders = possible_holders(k, p.unknown)
+    for c in cards_of(p.unknown):
+        for seat in opponents(k):
+            truly = Slow(k, 20000).exists(c, seat)
+            if truly is not None:
+                assert (seat in holders[c]) == truly, (c, seat, holders[c])

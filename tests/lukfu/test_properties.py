@@ -10,6 +10,7 @@ import json
 import random
 import re
 from itertools import combinations
+from math import comb
 
 import pytest
 from hypothesis import given, settings
@@ -17,8 +18,10 @@ from hypothesis import strategies as st
 
 from paiju.core.errors import IllegalAction
 from paiju.core.referee import referee
+from paiju.lukfu.aged import aged_cards
 from paiju.lukfu.cards import cards_of, mask, name, pack
 from paiju.lukfu.game import GAME
+from paiju.lukfu.melds import melds_in
 from paiju.lukfu.state import LukFuAction, LukFuState
 
 HANDS_PER_PRESET = 10_000
@@ -64,6 +67,22 @@ def _view_hides(state: LukFuState) -> None:
             assert view.legal_actions() == ()
 
 
+def _agrees_with_the_reference(state: LukFuState, rng: random.Random) -> None:
+    """The engine's aged cards are the reference's; a view's sample obeys every surrender
+    and agrees with what the seat saw."""
+    mode = state.rules.values["aged_knowledge"]
+    if state.phase in ("lead", "follow"):
+        for s in range(3):
+            assert state.aged(s) == aged_cards(state.knowledge(s), mode)
+    seat = rng.randrange(state.players)
+    sample = state.view(seat).sample(rng)
+    assert sample.truth_consistent
+    assert sample.face_up == state.face_up and sample.hand_counts() == state.hand_counts()
+    assert sample.to_move() == state.to_move() or state.phase == "five_tigers"
+    if seat < 3:
+        assert sample.hands[seat] == state.hands[seat]
+
+
 def play_batch(preset: str, players: int, seed: int, hands: int) -> None:
     rules = GAME.rules(preset)
     rng = random.Random(seed)
@@ -79,7 +98,11 @@ def play_batch(preset: str, players: int, seed: int, hands: int) -> None:
             assert seat is not None and seat < 3
             actions = state.legal_actions()
             assert actions, "a seat to move always has a legal action"
-            state.apply(actions[rng.randrange(len(actions))])
+            if step == look or step == look // 2:
+                _agrees_with_the_reference(state, rng)
+            action = actions[rng.randrange(len(actions))]
+            assert state.allows_by_rule(action)
+            state.apply(action)
             step += 1
         _accounted(state)
         _view_hides(state)
@@ -104,39 +127,60 @@ def test_random_hands(preset: str, players: int) -> None:
     run()
 
 
-def _candidates(state: LukFuState) -> list[LukFuAction]:
-    """Every action worth trying at a position: all plays and discards of the right sizes."""
+def _subsets_to_try(state: LukFuState, seat: int, k: int, rng: random.Random) -> list[int]:
+    """Card sets of size ``k`` worth trying: all of them when few, else every meld of that
+    size in hand (long runs included), melds one card off the hand, and random sets."""
+    hand = state.hands[seat]
+    cards = [1 << c for c in cards_of(hand)]
+    if k > len(cards):
+        return []
+    if comb(len(cards), k) <= 220:
+        return [sum(combo) for combo in combinations(cards, k)]
+    melds = [m.cards for m in melds_in(hand) if m.size == k]
+    outside = mask(pack(state.players)) & ~hand
+    near = [m ^ (m & -m) | (outside & -outside) for m in melds if outside]
+    randoms = [sum(rng.sample(cards, k)) for _ in range(60)]
+    return melds + near + randoms
+
+
+def _candidates(state: LukFuState, rng: random.Random) -> list[LukFuAction]:
+    """Actions worth trying at a position: plays and discards of every size, other seats'."""
     seat = state.to_move()
     assert seat is not None
     out = [LukFuAction(seat, do) for do in ("call", "pass", "declare", "five_tigers")]
-    cards = [1 << c for c in cards_of(state.hands[seat])]
-    sizes = [state.top.size] if state.top is not None else [1, 3, 4, 5]
+    sizes = [state.top.size] if state.top is not None else range(1, 10)
     for k in sizes:
-        for combo in combinations(cards, k):
-            out.append(LukFuAction(seat, "play", sum(combo)))
-            out.append(LukFuAction(seat, "discard", sum(combo)))
+        for cards in _subsets_to_try(state, seat, k, rng):
+            out.append(LukFuAction(seat, "play", cards))
+            out.append(LukFuAction(seat, "discard", cards))
     other = (seat + 1) % 3
     out.append(LukFuAction(other, "pass"))
+    out.append(LukFuAction(seat, "pass", 1))
     return out
 
 
 @pytest.mark.parametrize("preset", ["hongkong", "gloucester", "sung"])
 def test_legal_actions_are_exact(preset: str) -> None:
-    # legal_actions() is exactly the set of actions why_illegal() accepts, and apply()
-    # changes nothing when it refuses one.
+    # legal_actions() is exactly the set of actions why_illegal() accepts and the rules for
+    # one action (allows_by_rule) accept, for leads of every size (long runs included) and
+    # follows; apply() changes nothing when it refuses one.
     rules = GAME.rules(preset)
     rng = random.Random(7)
     for n in range(40):
         state = GAME.new_hand(rules, 3 + n % 2, rng)
         while not state.is_terminal():
             legal = set(state.legal_actions())
-            for action in _candidates(state):
+            assert len(legal) == len(state.legal_actions())
+            for action in _candidates(state, rng):
+                ok = action in legal
+                assert state.allows_by_rule(action) == ok, action
                 reason = state.why_illegal(action)
-                assert (reason is None) == (action in legal), (action, reason)
+                assert (reason is None) == ok, (action, reason)
                 if reason is not None:
                     assert reason and isinstance(reason, str)
+            assert all(state.allows_by_rule(a) for a in legal)
             before = state.record()
-            bad = next((a for a in _candidates(state) if a not in legal), None)
+            bad = next((a for a in _candidates(state, rng) if a not in legal), None)
             if bad is not None:
                 with pytest.raises(IllegalAction):
                     state.apply(bad)

@@ -482,7 +482,7 @@ class LukFuState:
 
     # ------------------------------------------------------------ legal actions
 
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self) -> Sequence[LukFuAction]:
         pos = len(self.actions)
         legal = self._legal
         if legal is None or legal[0] != pos:
