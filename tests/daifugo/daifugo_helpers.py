@@ -8,6 +8,7 @@ from typing import Any
 
 from paiju.core.errors import UnknownOption
 from paiju.core.referee import referee
+from paiju.daifugo.cards import pack
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, Rules
 from paiju.daifugo.state import Action, DaifugoState
@@ -75,16 +76,16 @@ def play_random(state: DaifugoState, rng: random.Random, check: bool = False) ->
     return steps
 
 
+PACKS = [pack(j) for j in (0, 1, 2)]
+
+
 def check_cards(st: DaifugoState) -> None:
     """Every card of the pack is in exactly one place."""
-    from paiju.daifugo.cards import pack
-
-    places = [*st.hands, st.played, st.discards, st.dropped]
-    total = 0
-    for p in places:
+    total = st.played
+    for p in (*st.hands, st.discards, st.dropped):
         assert total & p == 0, "a card is in two places"
         total |= p
-    assert total == pack(st.rules.values["jokers"]), "a card went missing"
+    assert total == PACKS[st.rules.values["jokers"]], "a card went missing"
 
 
 def act(seat: int, do: str, cards: str = "") -> Action:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.protocol import Result
@@ -33,7 +32,6 @@ from paiju.daifugo.cards import (
     TOKENS,
     TWO,
     bits,
-    pack,
     parse_play_token,
     tokens,
 )
@@ -48,9 +46,14 @@ from paiju.daifugo.tables import (
     sequence_shapes,
 )
 
+if TYPE_CHECKING:
+    from paiju.daifugo.view import DaifugoView
+
 EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
 OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT = range(5)
 DOS = ("play", "pass", "give", "seven_pass", "discard")
+#: Where face-down cards go besides a seat's hand: the 10-discards and miyako-ochi's drop.
+DISCARD_PILE, DROPPED_PILE = -1, -2
 
 DAIFUGO, FUGO, HEIMIN, HINMIN, DAIHINMIN = "daifugo", "fugo", "heimin", "hinmin", "daihinmin"
 TITLE_NAMES = {
@@ -109,9 +112,13 @@ def action_from_json(obj: Any) -> Action:
     if do == "pass":
         if raw:
             raise MalformedRecord(f"a pass has no cards: {obj!r}")
-        return Action(seat, do)
+        return pass_action(seat)
     if not isinstance(raw, list) or "cards" not in obj:
         raise MalformedRecord(f"a {do} needs a list of 'cards': {obj!r}")
+    if do == "play":
+        known = Action(seat, do, tuple(raw)) if all(type(t) is str for t in raw) else None
+        if known is not None and known in PLAY_MELD:
+            return known  # already canonical, as paiju writes its records
     parsed = [parse_play_token(t) for t in raw]
     if do != "play" and any(s is not None for _, s in parsed):
         raise UnknownCard(f"only a played joker says what it stands for: {obj!r}")
@@ -233,9 +240,9 @@ class DaifugoState:
         self.pending: list[tuple[str, int]] = []
         self.after: tuple[bool, int] = (False, 0)
         #: (giver, receiver, cards, public order index) of every hidden hand-over.
-        self.gifts: list[tuple[int, int, int, int]] = []
-        self.hidden_moves: list[tuple[int, int]] = []  # (seat, action index) of hidden moves
-        self.received_7: list[int] = [0] * self.n
+        #: every face-down move of cards: (action index, from seat, to, cards), where ``to``
+        #: is a seat, DISCARD_PILE or DROPPED_PILE; the poor's gifts have index -1.
+        self.hidden: list[tuple[int, int, int, int]] = []
         self.exchange: list[tuple[int, int, int]] = []  # (rich, poor, count) still to give
         self.titles_eff: list[str] | None = None
         self.prev_first: int | None = None
@@ -276,7 +283,7 @@ class DaifugoState:
                 pool ^= top
             self.hands[poor] &= ~best
             self.hands[rich] |= best
-            self.gifts.append((poor, rich, best, -1))
+            self.hidden.append((-1, poor, rich, best))
             self.exchange.append((rich, poor, k))
         if self.exchange:
             self.phase = EXCHANGE
@@ -342,11 +349,13 @@ class DaifugoState:
         other = DaifugoState.__new__(DaifugoState)
         other.__dict__.update(self.__dict__)
         for name in ("dealt", "hands", "actions", "trick", "finished", "forbidden",
-                     "pending", "gifts", "hidden_moves", "received_7", "exchange"):
+                     "pending", "hidden", "exchange"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
     def view(self, seat: int) -> DaifugoView:
+        from paiju.daifugo.view import DaifugoView
+
         return DaifugoView(self, seat)
 
     def result(self) -> Result:
@@ -374,8 +383,17 @@ class DaifugoState:
         return out
 
     def record(self) -> dict[str, Any]:
+        """The hand so far as a record; ``ValueError`` for a state drawn by View.sample.
+
+        A sampled state draws only where the hidden cards are now, not the deal and the
+        face-down moves that led there, so it has no record of its own: record the real
+        hand instead (docs/daifugo.md, "Views and sampling").
+        """
         if self.sampled:
-            raise ValueError("a state sampled from a view has no record of a real deal")
+            raise ValueError(
+                "this state was drawn by View.sample: its hidden cards are a guess at where "
+                "they are now, with no deal or face-down moves behind them, so it has no "
+                "record; take the record of the real hand")
         rec: dict[str, Any] = {
             "game": "daifugo",
             "rules": self.rules.spec(),
@@ -729,7 +747,7 @@ class DaifugoState:
         rich, poor, _ = self.exchange.pop(0)
         self.hands[rich] &= ~cards
         self.hands[poor] |= cards
-        self.gifts.append((rich, poor, cards, len(self.actions) - 1))
+        self.hidden.append((len(self.actions) - 1, rich, poor, cards))
         if self.exchange:
             self.turn = self.exchange[0][0]
         else:
@@ -852,12 +870,11 @@ class DaifugoState:
             receiver = self._next_active(seat)
             if receiver is not None and cards:
                 self.hands[receiver] |= cards
-                self.gifts.append((seat, receiver, cards, index))
-                self.received_7[receiver] += cards.bit_count()
+                self.hidden.append((index, seat, receiver, cards))
         else:
             self.discards |= cards
-        if cards:
-            self.hidden_moves.append((seat, index))
+            if cards:
+                self.hidden.append((index, seat, DISCARD_PILE, cards))
         if not self.hands[seat]:
             self.pending = []
             self._went_out(seat, False)
@@ -879,6 +896,8 @@ class DaifugoState:
             if (v["miyako_ochi"] and pf is not None and pf != seat
                     and self.active >> pf & 1):
                 self.dropped |= self.hands[pf]
+                if self.hands[pf]:
+                    self.hidden.append((len(self.actions) - 1, pf, DROPPED_PILE, self.hands[pf]))
                 self.hands[pf] = 0
                 self.active &= ~(1 << pf)
                 self.fallen = pf
@@ -993,142 +1012,3 @@ class DaifugoState:
         if a.do in ("play", "pass"):
             return a.to_json()
         return {"seat": a.seat, "do": a.do, "count": len(a.cards)}
-
-
-
-class DaifugoView:
-    """What one seat knows: its hand, the public play, and its own hand-overs."""
-
-    def __init__(self, state: DaifugoState, seat: int) -> None:
-        self._seat = seat
-        self._turn = state.to_move()
-        self._legal = state.legal_actions() if self._turn == seat else []
-        self._hand = state.hands[seat]
-        self._public = state.public()
-        self._skeleton = _skeleton(state, seat)
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    @property
-    def hand(self) -> list[str]:
-        return tokens(self._hand)
-
-    def to_move(self) -> int | None:
-        return self._turn
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._legal)
-
-    def to_json(self) -> dict[str, Any]:
-        out = {"seat": self._seat, "hand": self.hand}
-        out.update(self._public)
-        out["known"] = [
-            {"seat": r, "cards": tokens(c)} for r, c in self._skeleton.known_pins()
-        ]
-        return out
-
-    def sample(self, rng: Random) -> DaifugoState:
-        return self._skeleton.sample(rng)
-
-
-class _Skeleton:
-    """A state with everything this seat cannot see taken out, and the facts to refill it."""
-
-    def __init__(self, state: DaifugoState, seat: int) -> None:
-        self.seat = seat
-        base = state.clone()
-        self.counts = [h.bit_count() for h in state.hands]
-        self.n_discards = state.discards.bit_count()
-        self.n_dropped = state.dropped.bit_count()
-        for s in range(state.n):
-            if s != seat:
-                base.hands[s] = 0
-        base.discards = 0
-        base.dropped = 0
-        base.dealt = [0] * state.n
-        base.actions = []
-        base.gifts = []
-        full = pack(state.rules.values["jokers"])
-        seen = state.hands[seat] | state.played
-        self.pins: dict[int, int] = {}
-        for giver, receiver, cards, index in state.gifts:
-            if giver != seat or receiver == seat:
-                continue
-            moved_after = any(s == receiver and i > index for s, i in state.hidden_moves)
-            if state.fallen == receiver:
-                moved_after = True
-            if not moved_after:
-                still = cards & ~state.played & ~state.hands[seat]
-                self.pins[receiver] = self.pins.get(receiver, 0) | still
-        pinned = 0
-        for c in self.pins.values():
-            pinned |= c
-        self.unseen = full & ~seen & ~pinned
-        # the poor gave their best cards: nothing better stayed in the poor's hand
-        self.poor: int | None = None
-        self.too_good = 0
-        self.allowance = 0
-        for giver, receiver, cards, index in state.gifts:
-            if index == -1 and receiver == seat and cards:
-                keep = state.rules.values["exchange_keep_joker"]
-                low = (cards & -cards).bit_length() - 1
-                better = full & ~((1 << (low + 1)) - 1)
-                if keep:
-                    better &= ~JOKERS
-                self.poor = giver
-                self.too_good = better & self.unseen
-                self.allowance = state.received_7[giver]
-        self.base = base
-
-    def known_pins(self) -> list[tuple[int, int]]:
-        return sorted((r, c) for r, c in self.pins.items() if c)
-
-    def sample(self, rng: Random) -> DaifugoState:
-        st = self.base.clone()
-        need = {s: self.counts[s] - self.pins.get(s, 0).bit_count()
-                for s in range(st.n) if s != self.seat}
-        need[-1] = self.n_discards
-        need[-2] = self.n_dropped
-        for s, c in self.pins.items():
-            st.hands[s] |= c
-        assign: dict[int, int] = {k: 0 for k in need}
-        cards = list(bits(self.unseen))
-        rng.shuffle(cards)
-        good = [c for c in cards if self.too_good >> c & 1]
-        rest = [c for c in cards if not self.too_good >> c & 1]
-        if self.poor is not None and good:
-            others = sum(v for k, v in need.items() if k != self.poor)
-            must = max(0, len(good) - others)
-            room = min(self.allowance, need[self.poor])
-            take = rng.randint(must, max(must, min(room, len(good))))
-            for c in good[:take]:
-                assign[self.poor] |= 1 << c
-                need[self.poor] -= 1
-            slots = [k for k, v in need.items() if k != self.poor for _ in range(v)]
-            rng.shuffle(slots)
-            for c, k in zip(good[take:], slots, strict=False):
-                assign[k] |= 1 << c
-                need[k] -= 1
-        else:
-            rest = cards
-        slots = [k for k, v in need.items() for _ in range(v)]
-        rng.shuffle(slots)
-        for c, k in zip(rest, slots, strict=True):
-            assign[k] |= 1 << c
-        for k, m in assign.items():
-            if k == -1:
-                st.discards = m
-            elif k == -2:
-                st.dropped = m
-            else:
-                st.hands[k] |= m
-        st.dealt = list(st.hands)
-        st.sampled = True
-        return st
-
-
-def _skeleton(state: DaifugoState, seat: int) -> _Skeleton:
-    return _Skeleton(state, seat)
-

@@ -1,0 +1,313 @@
+"""What one seat of a Dai Fugō hand knows, and deals consistent with it (View.sample).
+
+A :class:`DaifugoView` keeps a copy of the hand with every card this seat cannot see
+taken out (other hands, face-down moves it was not part of), plus the public counts.
+Everything else (the JSON view, the legal actions, the facts for sampling) is worked
+out from that copy when first asked for.
+
+What a seat knows of the hidden cards, and how :meth:`DaifugoView.sample` keeps it
+(docs/daifugo.md, "Views and sampling"):
+
+* every count: each hand, the face-down discards, the cards dropped by miyako-ochi;
+* the cards it handed over face down (its exchange gifts, automatic or chosen, and its
+  7-watashi hand-overs): such a card is in the receiver's hand until the receiver moves
+  cards face down after receiving it; from then on it is in the receiver's hand or went
+  with one of those moves (to a seat, the discard pile, or the drop of a fallen Dai
+  Fugō), and from there on in the same way. A move of k cards carries at most k of
+  them; a move to this seat carried none (it would see them); a fall carries them all;
+* its own discards are in the discard pile, and its own hand when it fell is the drop;
+* as a rich seat in the exchange: the poor kept no card better than the lowest they
+  gave (jokers aside under ``exchange_keep_joker``), except as many cards as they have
+  since been handed face down by others.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.cards import JOKERS, bits, pack, tokens
+
+if TYPE_CHECKING:
+    from paiju.daifugo.state import DaifugoState
+
+DISCARD_PILE, DROPPED_PILE = -1, -2
+#: How many times a sample is drawn again when the cards traced by one draw do not fit
+#: the counts, before the traced cards that do not fit are dealt freely.
+TRIES = 50
+
+
+class DaifugoView:
+    """What one seat knows: its hand, the public play, and its own hand-overs."""
+
+    def __init__(self, state: DaifugoState, seat: int) -> None:
+        self._seat = seat
+        self._turn = state.to_move()
+        self._counts = [h.bit_count() for h in state.hands]
+        self._n_discards = state.discards.bit_count()
+        self._n_dropped = state.dropped.bit_count()
+        self._full = pack(state.rules.values["jokers"])
+        self.rules = state.rules
+        base = state.clone()
+        for s in range(state.n):
+            if s != seat:
+                base.hands[s] = 0
+        base.discards = 0
+        base.dropped = 0
+        base.dealt = [0] * state.n
+        #: (index, from, to, cards this seat knows moved or 0, how many cards)
+        self._moves = [
+            (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
+            for i, src, dst, cards in state.hidden
+        ]
+        base.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
+        secret = {i for i, src, dst, cards, _ in self._moves if i >= 0 and not cards}
+        if secret:
+            base.actions = [
+                Action(a.seat, a.do, ("?",) * len(a.cards))
+                if i in secret and a.do in ("give", "seven_pass", "discard") else a
+                for i, a in enumerate(state.actions)
+            ]
+        self._base = base
+        self._legal: list[Action] | None = None
+        self._facts: _Facts | None = None
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    @property
+    def hand(self) -> list[str]:
+        return tokens(self._base.hands[self._seat])
+
+    def to_move(self) -> int | None:
+        return self._turn
+
+    def legal_actions(self) -> list[Action]:
+        if self._turn != self._seat:
+            return []
+        if self._legal is None:
+            self._legal = self._base.legal_actions()
+        return list(self._legal)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self._seat, "hand": self.hand}
+        public = self._base.public()
+        public["counts"] = list(self._counts)
+        public["discarded_face_down"] = self._n_discards
+        public["dropped_face_down"] = self._n_dropped
+        out.update(public)
+        facts = self.facts()
+        out["known"] = [{"seat": r, "cards": tokens(c)} for r, c in facts.known_pins()]
+        return out
+
+    def facts(self) -> _Facts:
+        """What this seat knows of the hidden cards (worked out once)."""
+        if self._facts is None:
+            self._facts = _Facts(self)
+        return self._facts
+
+    def sample(self, rng: Random) -> DaifugoState:
+        """A full state that agrees with everything this seat has seen.
+
+        It plays on like the real hand; it has no record (:meth:`DaifugoState.record`
+        raises), since the deal and the face-down moves behind it are not drawn.
+        """
+        return self.facts().sample(rng)
+
+
+class _Facts:
+    """The hidden-card facts of one view, and the sampler."""
+
+    def __init__(self, view: DaifugoView) -> None:
+        base = view._base
+        me = view._seat
+        self.view = view
+        self.n = base.n
+        self.counts = view._counts
+        self.need = {s: view._counts[s] for s in range(self.n) if s != me}
+        self.need[DISCARD_PILE] = view._n_discards
+        self.need[DROPPED_PILE] = view._n_dropped
+        moves = view._moves
+        seen = base.hands[me] | base.played
+        #: cards whose place is certain: location -> cards
+        self.fixed: dict[int, int] = {}
+        for _, src, dst, cards, _ in moves:
+            if src == me and dst in (DISCARD_PILE, DROPPED_PILE):
+                self.fixed[dst] = self.fixed.get(dst, 0) | cards
+        # cards this seat handed over, followed from their receiver:
+        # (card, seat, position of the hand-over in ``moves``, which are in order)
+        self.traced: list[tuple[int, int, int]] = []
+        for p, (_, src, dst, cards, _) in enumerate(moves):
+            if src == me and dst >= 0 and dst != me:
+                for c in bits(cards & ~seen):
+                    self.traced = [t for t in self.traced if t[0] != c]
+                    self.traced.append((c, dst, p))
+        for cards in self.fixed.values():
+            self.traced = [t for t in self.traced if not cards >> t[0] & 1]
+        self.moves = moves
+        # a move that later shows a traced card in another seat's play has carried it
+        self.carried: dict[int, int] = {}
+        self._charge_played(base, seen, me)
+        fixed_all = 0
+        for cards in self.fixed.values():
+            fixed_all |= cards
+        traced_all = 0
+        for c, _, _ in self.traced:
+            traced_all |= 1 << c
+        self.unseen = view._full & ~seen & ~fixed_all & ~traced_all
+        # the exchange: the poor kept nothing better than the lowest card they gave
+        self.poor: int | None = None
+        self.too_good = 0
+        self.allowance = 0
+        for i, src, dst, cards, _ in moves:
+            if i == -1 and dst == me and cards:
+                keep = base.rules.values["exchange_keep_joker"]
+                low = (cards & -cards).bit_length() - 1
+                better = view._full & ~((2 << low) - 1)
+                if keep:
+                    better &= ~JOKERS
+                self.poor = src
+                self.too_good = better & self.unseen
+                self.allowance = sum(
+                    k for j, s2, d2, known, k in moves if j >= 0 and d2 == src and s2 != me)
+
+    def _charge_played(self, base: DaifugoState, seen: int, me: int) -> None:
+        """A card this seat handed to R that another seat Y played went R -> Y face down:
+        the first such move (after the hand-over, before the play) carried it."""
+        gifts = {}
+        for p, (_, src, dst, cards, _) in enumerate(self.moves):
+            if src == me and dst >= 0 and dst != me:
+                for c in bits(cards & base.played):
+                    gifts[c] = (dst, p)
+        if not gifts:
+            return
+        for t, a in enumerate(base.actions):
+            if a.do != "play":
+                continue
+            meld = PLAY_MELD.get(a) or base._meld_of(a)
+            for c in bits(meld.naturals):
+                got = gifts.get(c)
+                if got is None or got[0] == a.seat:
+                    continue
+                receiver, given = got
+                for j, (i, src, dst, known, _) in enumerate(self.moves):
+                    if j > given and i < t and src == receiver and dst == a.seat and not known:
+                        self.carried[j] = self.carried.get(j, 0) + 1
+                        break
+
+    def known_pins(self) -> list[tuple[int, int]]:
+        """(seat, cards) this seat knows are in that seat's hand now."""
+        out: dict[int, int] = {}
+        for c, seat, given in self.traced:
+            if not any(src == seat for _, src, _, _, _ in self.moves[given + 1:]):
+                out[seat] = out.get(seat, 0) | 1 << c
+        return sorted(out.items())
+
+    def _trace(self, rng: Random) -> dict[int, int]:
+        """One draw of where the traced cards are now: location -> cards."""
+        room = {j: k - self.carried.get(j, 0) for j, (_, _, _, _, k) in enumerate(self.moves)}
+        out: dict[int, int] = {}
+        for c, seat, since in self.traced:
+            where = seat
+            for j, (i, src, dst, known, k) in enumerate(self.moves):
+                if j <= since or src != where or known or dst == self.view._seat:
+                    continue
+                size = self._size_before(i, src)
+                if dst == DROPPED_PILE or (room[j] > 0 and rng.random() * size < k):
+                    room[j] -= 1
+                    where, since = dst, j
+                    if where < 0:
+                        break
+            out[where] = out.get(where, 0) | 1 << c
+        return out
+
+    def _size_before(self, index: int, seat: int) -> int:
+        """How many cards ``seat`` held just before the face-down move at ``index``."""
+        sizes = self._sizes()
+        return max(1, sizes.get((index, seat), 1))
+
+    _size_table: dict[tuple[int, int], int] | None = None
+
+    def _sizes(self) -> dict[tuple[int, int], int]:
+        """Hand sizes before each face-down move, replayed from the public counts."""
+        if self._size_table is not None:
+            return self._size_table
+        base = self.view._base
+        size = list(self.counts)  # walk back from now
+        by_index: dict[int, list[tuple[int, int, int]]] = {}
+        for i, src, dst, _, k in self.moves:
+            by_index.setdefault(i, []).append((src, dst, k))
+        table: dict[tuple[int, int], int] = {}
+        for t in range(len(base.actions) - 1, -2, -1):
+            for src, dst, k in reversed(by_index.get(t, [])):
+                # undo the move: cards go back from dst to src
+                if dst >= 0:
+                    size[dst] -= k
+                size[src] += k
+                table[(t, src)] = size[src]
+            if t >= 0:
+                a = base.actions[t]
+                if a.do == "play":
+                    meld = PLAY_MELD.get(a) or base._meld_of(a)
+                    size[a.seat] += meld.size
+        self._size_table = table
+        return table
+
+    def sample(self, rng: Random) -> DaifugoState:
+        st = self.view._base.clone()
+        need = dict(self.need)
+        assign: dict[int, int] = {k: 0 for k in need}
+        for where, cards in self.fixed.items():
+            assign[where] |= cards
+            need[where] -= cards.bit_count()
+        loose = 0
+        for attempt in range(TRIES + 1):
+            traced = self._trace(rng)
+            if all(cards.bit_count() <= need.get(w, 0) for w, cards in traced.items()):
+                break
+            if attempt == TRIES:  # keep what fits; deal the rest freely
+                fitted = {}
+                for w, cards in traced.items():
+                    keep = list(bits(cards))[: max(0, need.get(w, 0))]
+                    fitted[w] = sum(1 << c for c in keep)
+                    loose |= cards & ~fitted[w]
+                traced = fitted
+        for where, cards in traced.items():
+            assign[where] |= cards
+            need[where] -= cards.bit_count()
+        pool = list(bits(self.unseen | loose))
+        rng.shuffle(pool)
+        rest = pool
+        if self.poor is not None:
+            good = [c for c in pool if self.too_good >> c & 1]
+            rest = [c for c in pool if not self.too_good >> c & 1]
+            if good:
+                poor = self.poor
+                others = sum(v for k, v in need.items() if k != poor)
+                must = max(0, len(good) - others)
+                room = min(self.allowance, need[poor])
+                take = rng.randint(must, max(must, min(room, len(good))))
+                for c in good[:take]:
+                    assign[poor] |= 1 << c
+                    need[poor] -= 1
+                slots = [k for k, v in need.items() if k != poor for _ in range(v)]
+                rng.shuffle(slots)
+                for c, k in zip(good[take:], slots, strict=False):
+                    assign[k] |= 1 << c
+                    need[k] -= 1
+        slots = [k for k, v in need.items() for _ in range(v)]
+        rng.shuffle(slots)
+        for c, k in zip(rest, slots, strict=True):
+            assign[k] |= 1 << c
+        for k, m in assign.items():
+            if k == DISCARD_PILE:
+                st.discards = m
+            elif k == DROPPED_PILE:
+                st.dropped = m
+            else:
+                st.hands[k] |= m
+        st.dealt = list(st.hands)
+        st.sampled = True
+        return st
