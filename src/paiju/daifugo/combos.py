@@ -308,6 +308,9 @@ def all_sequences(naturals: int, jokers: int, twos: bool) -> Iterator[Meld]:
 def emperors(naturals: int, twos: bool) -> Iterator[Meld]:
     """Every emperor (four consecutive ranks, one card of each suit, no joker)."""
     top = seq_top(twos)
+    held = naturals | naturals >> 1 | naturals >> 2 | naturals >> 3
+    if not held & held >> 4 & held >> 8 & held >> 12 & _NIB1:
+        return  # no four consecutive ranks
     for lo in range(0, top - 2):
         masks = [(naturals >> (4 * r)) & 0xF for r in range(lo, lo + 4)]
         if not all(masks):
@@ -318,6 +321,7 @@ def emperors(naturals: int, twos: bool) -> Iterator[Meld]:
                 yield Meld(EMPEROR, 4, lo, nat, 0, (), 0xF, 0xF << lo)
 
 
+_NIB1 = sum(1 << (4 * r) for r in range(NUM_RANKS))
 _PERMS = tuple(
     (a, b, c, d) for a in range(4) for b in range(4) for c in range(4) for d in range(4)
     if len({a, b, c, d}) == 4
