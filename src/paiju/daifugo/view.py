@@ -200,8 +200,10 @@ class _Facts:
     def known_pins(self) -> list[tuple[int, int]]:
         """(seat, cards) this seat knows are in that seat's hand now."""
         out: dict[int, int] = {}
+        me = self.view._seat
         for c, seat, given in self.traced:
-            if not any(src == seat for _, src, _, _, _ in self.moves[given + 1:]):
+            if not any(src == seat and not known and dst != me
+                       for _, src, dst, known, _ in self.moves[given + 1:]):
                 out[seat] = out.get(seat, 0) | 1 << c
         return sorted(out.items())
 
