@@ -38,6 +38,8 @@ from paiju.daifugo.cards import (
 from paiju.daifugo.combos import GROUP, JOKER_RANK, SEQUENCE, BadPlay, Meld, suit_name
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.tables import (
+    ABOVE,
+    BELOW,
     GROUP_STRIDE,
     SPREAD,
     SeatTables,
@@ -215,6 +217,15 @@ class DaifugoState:
         self.emperor: bool = v["emperor"]
         self.down_number: bool = v["down_number"]
         self.seq_above: bool = v["sequence_beat"] == "above"
+        #: True when plays other than "same shape, higher" may follow (see _generate)
+        self._gen_extras = self.sandstorm or self.emperor or self.spade_three or self.down_number
+        self._rev_any = self.rev_mode != "off" or bool(self.seq_rev) or self.three_rev
+        #: True when no house rule acts on a play (see _do_play)
+        self._plain = not (
+            self.jack_back or self.nine_reverse or self.shibari != "off" or self.eight_cut
+            or self.sandstorm or self.emperor or self.ambulance or self.five_skip
+            or self.seven_pass or self.ten_discard or self.four_stop or self.forbidden_kinds
+        )
         # play state
         self.phase = PLAY
         self.turn = first
@@ -651,9 +662,33 @@ class DaifugoState:
                 out.extend(play_action(seat, m) for m in combos.emperors(nat, self.twos))
             return out
         out.append(tabs.pass_)
+        size = t.size
+        if not (self.lock or self.cut_pending or self._gen_extras):
+            # the common case: the shape and the rank decide (see the docstring)
+            if t.kind == GROUP:
+                tr = t.rank
+                if tr == JOKER_RANK:
+                    return out
+                ranks = at_least(nat, max(1, size - nj)) & (
+                    BELOW[tr] if self.revolution ^ self.jack else ABOVE[tr])
+                while ranks:
+                    low = ranks & -ranks
+                    p = low.bit_length() - 1
+                    ranks ^= low
+                    i = (p >> 2) * GROUP_STRIDE + (((nat >> p) & 15) * 3 + nj) * 5 + size
+                    out.extend(groups[i] or tabs.fill(i))
+                if nj >= size:
+                    out.extend(tabs.jokers[nj][size])
+                return out
+            tr = t.rank
+            if self.revolution ^ self.jack:
+                los = (((1 << tr) - 1) >> (size - 1)) if self.seq_above else (1 << tr) - 1
+            else:
+                los = ~((2 << t.high) - 1) if self.seq_above else ~((2 << tr) - 1)
+            self._add_sequences(out, tabs, nat, nj, size, los)
+            return out
         cands: list[Action] = []
         check = bool(self.lock)
-        size = t.size
         if self.cut_pending:
             check = True
             if at_least(nat, max(1, size - nj)) >> (4 * FOUR) & 1:
@@ -787,6 +822,32 @@ class DaifugoState:
         return False
 
     def _do_play(self, seat: int, m: Meld) -> None:
+        if self._plain:
+            # no house rule acts on a play: only cards, the trick, revolutions, turn
+            hand = self.hands[seat]
+            removed = m.naturals | (_joker_bits(hand, m.jokers) if m.jokers else 0)
+            hand &= ~removed
+            self.hands[seat] = hand
+            self.played |= removed
+            t = self.table
+            if t is None or t.kind != m.kind or t.size != m.size:
+                self.trick = [m]
+            else:
+                self.trick.append(m)
+            self.table = m
+            self.table_seat = seat
+            self.passed_since = 0
+            if self._rev_any and self._causes_revolution(m):
+                if self.rev_now:
+                    self.revolution = not self.revolution
+                else:
+                    self.pending_rev = not self.pending_rev
+            if hand:
+                self._advance(seat)
+            else:
+                self._went_out(seat, False)
+                self._after_play(seat, False, 0)
+            return
         rev_before = self.revolution ^ self.jack
         t = self.table
         spade_return = (t is not None and t.size == 1 and t.jokers == 1 and m.size == 1
@@ -939,7 +1000,7 @@ class DaifugoState:
         return (self.passed_trick | self.passed_since) if self.npap else self.passed_since
 
     def _advance(self, cur: int) -> None:
-        mask = self._mask()
+        mask = (self.passed_trick | self.passed_since) if self.npap else self.passed_since
         others = self.active & ~(1 << self.table_seat)
         if not others & ~mask:
             self._clear(self.table_seat)

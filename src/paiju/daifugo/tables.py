@@ -24,6 +24,15 @@ from paiju.daifugo.combos import GROUP, JOKER_RANK, SUBSETS, Meld
 GROUP_STRIDE = 16 * 3 * 5
 
 
+def _spread(mask: int) -> int:
+    return sum(1 << (4 * r) for r in range(NUM_RANKS) if mask >> r & 1)
+
+
+#: ABOVE[r] / BELOW[r]: the ranks above / below rank r, spread (bit 4 * rank).
+ABOVE: tuple[int, ...] = tuple(_spread(((1 << 13) - 1) & ~((2 << r) - 1)) for r in range(13))
+BELOW: tuple[int, ...] = tuple(_spread((1 << r) - 1) for r in range(13))
+
+
 def group_index(rank: int, nib: int, jokers: int, size: int) -> int:
     """The index of :data:`GROUP_MELDS` and :attr:`SeatTables.groups`."""
     return rank * GROUP_STRIDE + (nib * 3 + jokers) * 5 + size
