@@ -217,7 +217,7 @@ class DaifugoState:
         self.emperor: bool = v["emperor"]
         self.down_number: bool = v["down_number"]
         self.seq_above: bool = v["sequence_beat"] == "above"
-        #: True when plays other than "same shape, higher" may follow (see _generate)
+        #: True when plays other than "same shape, higher" may follow (see legal_actions)
         self._gen_extras = self.sandstorm or self.emperor or self.spade_three or self.down_number
         self._rev_any = self.rev_mode != "off" or bool(self.seq_rev) or self.three_rev
         #: True when no house rule acts on a play (see _do_play)
@@ -316,10 +316,6 @@ class DaifugoState:
         """True while the ranking is reversed (revolution xor Jack back)."""
         return self.revolution ^ self.jack
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to move, as a new list the caller may keep."""
-        return self._generate()
-
     def why_illegal(self, action: Any) -> str | None:
         try:
             self._read(action)
@@ -331,16 +327,17 @@ class DaifugoState:
         # A generated play (or any equal action) is checked by the same rules as any
         # other (_readable, the cards held, _fits) without parsing its tokens.
         if type(action) is Action and action.seat == self.turn and self.phase == PLAY:
-            meld = PLAY_MELD.get(action)
-            if meld is not None:
-                if self._playable(action.seat, meld):
+            if action.do == "pass":
+                if self.table is not None:
+                    self.actions.append(self._tabs[action.seat].pass_)
+                    self._do_pass(action.seat)
+                    return
+            else:
+                meld = PLAY_MELD.get(action)
+                if meld is not None and self._playable(action.seat, meld):
                     self.actions.append(action)
                     self._do_play(action.seat, meld)
                     return
-            elif action.do == "pass" and self.table is not None:
-                self.actions.append(self._tabs[action.seat].pass_)
-                self._do_pass(action.seat)
-                return
         plan = self._read(action)
         seat, do = action.seat, action.do
         if do == "play":
@@ -625,8 +622,10 @@ class DaifugoState:
 
     # ---------------------------------------------------------------- generation
 
-    def _generate(self) -> list[Action]:
+    def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, each play once in canonical notation.
+
+        The list is new on every call; the caller may keep or change it.
 
         Plays come from the precomputed tables (:mod:`paiju.daifugo.tables`): every
         combination of the hand of the shape the table asks for, then kept if
