@@ -28,7 +28,7 @@ from paiju.daifugo.actions import PLAY_MELD, Action
 from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, suit_of
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.game import GAME
-from paiju.daifugo.state import PLAY, DaifugoState
+from paiju.daifugo.state import OK, PLAY, DaifugoState
 
 HANDS = 2000
 POSITIONS = 300
@@ -44,7 +44,9 @@ def reference_plays(st: DaifugoState) -> set[Meld]:
         cands += combos.all_sequences(nat, nj, st.twos)
     if st.emperor:
         cands += combos.emperors(nat, st.twos)
-    return {m for m in cands if st._why_meld(seat, m) is None}
+    # _why_meld(seat, m) is None exactly when the cards are held (they are: they come
+    # from the hand) and _fits(m) is OK; asking _fits spares building every reason
+    return {m for m in cands if st._fits(m) == OK}
 
 
 def listed_plays(st: DaifugoState) -> list[Meld]:
