@@ -134,6 +134,25 @@ def action_from_json(obj: Any) -> Action:
     return Action(seat, do, tuple(sorted(toks, key=_sort_key)))
 
 
+def _seat_table(n: int, d: int) -> tuple[int, ...]:
+    """For every (seat, set of seats): the first seat of the set after it, going ``d``."""
+    out = []
+    for cur in range(n):
+        for avail in range(1 << n):
+            found = -1
+            for k in range(1, n + 1):
+                s = (cur + d * k) % n
+                if avail >> s & 1:
+                    found = s
+                    break
+            out.append(found)
+    return tuple(out)
+
+
+_NEXT_SEAT = {n: _seat_table(n, 1) for n in range(3, 9)}
+_PREV_SEAT = {n: _seat_table(n, -1) for n in range(3, 9)}
+
+
 def _card_list(toks: Sequence[str]) -> tuple[int, int]:
     """``(naturals, jokers)`` of a give/pass/discard; UnknownCard if a token is bad."""
     nat = 0
@@ -1030,12 +1049,11 @@ class DaifugoState:
         self.turn = leader
 
     def _next_from(self, cur: int, mask: int) -> int | None:
-        n, d = self.n, self.direction
-        for k in range(1, n + 1):
-            s = (cur + d * k) % n
-            if self.active >> s & 1 and not mask >> s & 1:
-                return s
-        return None
+        """The next seat after ``cur`` in the direction of play that is active and not in
+        ``mask`` (``cur`` itself last), or None."""
+        table = _NEXT_SEAT[self.n] if self.direction == 1 else _PREV_SEAT[self.n]
+        s = table[(cur << self.n) | (self.active & ~mask)]
+        return None if s < 0 else s
 
     def _next_active(self, cur: int) -> int | None:
         n, d = self.n, self.direction
