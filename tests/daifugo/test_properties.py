@@ -90,7 +90,7 @@ def play_session(rules: Rules, players: int, seed: int) -> None:
         assert {k: ruling.report[k] for k in report} == report
         # the same cards in every hand (two jokers are told apart only inside the engine)
         assert [(h & SUITED, (h & JOKERS).bit_count())
-                for h in ruling.state.hands] == [  # type: ignore[attr-defined]
+                for h in ruling.state.hands] == [
             (h & SUITED, (h & JOKERS).bit_count()) for h in state.hands]
         before = sum(session.totals)
         session.finish(state)
