@@ -46,3 +46,23 @@ def test_peers_report_when_they_are_missing(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "rlcard", None)
     assert "not installed" in str(bench.openspiel_random(0.01, 0))
     assert "not installed" in str(bench.rlcard_random(0.01, 0))
+
+
+def test_targets_name_a_game_preset_and_player_count() -> None:
+    assert bench.parse_target("lukfu:sung:3") == ("lukfu sung, 3 players", "lukfu", "sung", {}, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("lukfu:sung", "GAME:PRESET:PLAYERS"),
+        ("lukfu:sung:x", "GAME:PRESET:PLAYERS"),
+        ("lukfu:sung:9", "not 9"),
+        ("lukfu:nonesuch:4", "no preset 'nonesuch'"),
+        ("chess:x:2", "unknown game 'chess'"),
+    ],
+)
+def test_bad_targets_are_refused_before_anything_runs(text: str, message: str) -> None:
+    result = CliRunner().invoke(main, ["bench", "--target", text, "--memory-hands", "0"])
+    assert result.exit_code == 2
+    assert message in result.output

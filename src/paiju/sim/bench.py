@@ -37,6 +37,23 @@ TARGETS: tuple[tuple[str, str, str, dict[str, Any], int], ...] = (
 )
 
 Log = Callable[[str], None] | None
+Target = tuple[str, str, str, dict[str, Any], int]
+
+
+def parse_target(text: str) -> Target:
+    """``GAME:PRESET:PLAYERS`` (e.g. ``lukfu:gloucester:3``) as a measured configuration."""
+    parts = text.split(":")
+    if len(parts) != 3 or not parts[2].isdigit():
+        raise ValueError(
+            f"a target is written GAME:PRESET:PLAYERS, e.g. lukfu:sung:3, not {text!r}"
+        )
+    game_name, preset, players = parts[0], parts[1], int(parts[2])
+    game = get_game(game_name)
+    game.rules(preset)
+    if players not in game.player_counts:
+        counts = ", ".join(map(str, game.player_counts))
+        raise ValueError(f"{game.title} is for {counts} players, not {players}")
+    return (f"{game_name} {preset}, {players} players", game_name, preset, {}, players)
 
 
 def hardware() -> dict[str, Any]:
@@ -274,8 +291,9 @@ def rlcard_random(seconds: float, seed: int) -> dict[str, float] | str:
 
 
 def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool, seed: int,
-              log: Log = None, memory_only: bool = False) -> dict[str, Any]:
-    """Every measurement (or only the memory run), as a JSON-ready report."""
+              log: Log = None, memory_only: bool = False,
+              targets: tuple[Target, ...] = TARGETS) -> dict[str, Any]:
+    """Every measurement (or only the memory run) of ``targets``, as a JSON-ready report."""
     def say(message: str) -> None:
         if log is not None:
             log(message)
@@ -289,7 +307,7 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
         "ratios": [],
         "memory": [],
     }
-    for label, game, preset, options, players in () if memory_only else TARGETS:
+    for label, game, preset, options, players in () if memory_only else targets:
         say(f"random play: {label} ...")
         entry = {
             "label": label, "game": game, "preset": preset, "options": options,
@@ -315,7 +333,7 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
                         / figures["hands_per_s"],
                     })
     if memory_hands > 0:
-        for label, game, preset, options, players in TARGETS:
+        for label, game, preset, options, players in targets:
             say(f"memory: {memory_hands} hands of {label} ...")
             report["memory"].append(
                 {"label": label, **memory_run(game, preset, options, players, memory_hands, seed)}

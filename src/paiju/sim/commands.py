@@ -160,17 +160,21 @@ def simulate_cmd(
 @click.option("--peers/--no-peers", default=True, show_default=True,
               help="Also measure OpenSpiel dou_dizhu and RLCard doudizhu when installed.")
 @click.option("--memory-only", is_flag=True, help="Run only the long memory simulation.")
+@click.option("--target", "targets", multiple=True, metavar="GAME:PRESET:PLAYERS",
+              help="Measure this configuration (repeatable; default: lukfu:hongkong:4 and "
+                   "daifugo:pagat:4).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_cmd(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
-              memory_only: bool, seed: int, as_json: bool) -> None:
+              memory_only: bool, targets: tuple[str, ...], seed: int, as_json: bool) -> None:
     """Measure random-play throughput, ISMCTS speed and memory, beside peer engines."""
-    from paiju.sim.bench import format_bench, run_bench
+    from paiju.sim.bench import TARGETS, format_bench, parse_target, run_bench
 
     try:
+        chosen = tuple(parse_target(t) for t in targets) or TARGETS
         report = run_bench(seconds, ismcts_iters, memory_hands, peers, seed,
                            log=None if as_json else lambda m: click.echo(m, err=True),
-                           memory_only=memory_only)
+                           memory_only=memory_only, targets=chosen)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
     if as_json:
