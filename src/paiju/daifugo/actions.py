@@ -40,9 +40,12 @@ class Action:
         return out
 
 
-#: The combination of every interned play action.
+#: The combination of every interned play action. Both tables hold one entry per seat and
+#: combination: at most 8 seats x 8,097 combinations (:func:`paiju.daifugo.tables.all_melds`),
+#: all made when a seat's tables are built (:class:`paiju.daifugo.tables.SeatTables`).
 PLAY_MELD: dict[Action, Meld] = {}
 _INTERNED: dict[tuple[int, Meld], Action] = {}
+#: One pass per seat.
 _PASSES: dict[int, Action] = {}
 
 

@@ -328,15 +328,20 @@ _PERMS = tuple(
 )
 
 
+#: How many hands :data:`_SUIT_RANKS` remembers at most; it is emptied when full. The
+#: hands in play at once are a few (one per seat, a few more while a search samples), so
+#: a small cache serves nearly every look-up.
+SUIT_RANKS_LIMIT = 4096
 _SUIT_RANKS: dict[int, list[int]] = {}
 
 
 def suit_ranks(naturals: int) -> list[int]:
-    """For each suit, the 13-bit mask of the ranks held (cached)."""
+    """For each suit, the 13-bit mask of the ranks held (cached, at most
+    :data:`SUIT_RANKS_LIMIT` hands)."""
     got = _SUIT_RANKS.get(naturals)
     if got is None:
         got = _suit_ranks(naturals)
-        if len(_SUIT_RANKS) > 100_000:
+        if len(_SUIT_RANKS) >= SUIT_RANKS_LIMIT:
             _SUIT_RANKS.clear()
         _SUIT_RANKS[naturals] = got
     return got
@@ -359,6 +364,8 @@ def _suit_ranks(naturals: int) -> list[int]:
     return out
 
 
+#: The tokens of each combination: one entry per combination the pack makes, so at most
+#: 8,097 entries (:func:`paiju.daifugo.tables.all_melds` counts them).
 _TOKEN_CACHE: dict[tuple[int, int, int, tuple[int, ...]], tuple[str, ...]] = {}
 
 
@@ -367,9 +374,7 @@ def tokens_of(m: Meld) -> tuple[str, ...]:
     key = (m.kind, m.naturals, m.jokers, m.subs)
     got = _TOKEN_CACHE.get(key)
     if got is None:
-        got = m.tokens()
-        if len(_TOKEN_CACHE) < 200_000:
-            _TOKEN_CACHE[key] = got
+        got = _TOKEN_CACHE[key] = m.tokens()
     return got
 
 

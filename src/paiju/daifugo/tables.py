@@ -7,17 +7,20 @@ Every combination a hand can make is built from small, hand-independent pieces:
 * the sequences of one suit depend only on which ranks of that suit it holds (a 13-bit
   mask) and how many jokers it holds.
 
-These pieces are computed once (groups at import, sequences on first use) as the shared
-actions of :func:`paiju.daifugo.actions.play_action`, per seat. The rules themselves
-(what may follow what) stay in :mod:`paiju.daifugo.state`; these tables only list what
-a hand holds.
+The pieces are computed once, whole: the combinations and sequence shapes at import,
+and the shared actions of :func:`paiju.daifugo.actions.play_action` of every combination
+when a seat is first seated. So nothing grows as hands are played: the only tables
+that fill with play are the caches of :func:`sequence_shapes` and
+:func:`paiju.daifugo.combos.suit_ranks`, each emptied when it reaches a stated size.
+The rules themselves (what may follow what) stay in :mod:`paiju.daifugo.state`; these
+tables only list what a hand holds.
 """
 
 from __future__ import annotations
 
 from paiju.daifugo import combos
 from paiju.daifugo.actions import Action, pass_action, play_action
-from paiju.daifugo.cards import NUM_RANKS
+from paiju.daifugo.cards import NUM_RANKS, SUITED
 from paiju.daifugo.combos import GROUP, JOKER_RANK, SUBSETS, Meld
 
 #: The index of a group piece: rank * GROUP_STRIDE + (suit mask * 3 + jokers) * 5 + size.
@@ -96,9 +99,31 @@ SPREAD: tuple[int, ...] = tuple(
 )
 
 
-#: Every sequence shape met so far: (lowest rank, length, the ranks jokers stand at).
-_SHAPES: list[tuple[int, int, int]] = []
-_SHAPE_ID: dict[tuple[int, int, int], int] = {}
+def _all_shapes() -> list[tuple[int, int, int]]:
+    """Every sequence shape: (lowest rank, length, the ranks jokers stand at).
+
+    At most two jokers, at least one natural card, up to the 2 (``twos_in_sequences``;
+    without it the shapes are a subset). 1,837 shapes: for each length L (3..13) there
+    are 14 - L windows and 1 + L + L(L-1)/2 ways to place up to two jokers in one.
+    """
+    out = []
+    for length in range(3, NUM_RANKS + 1):
+        for lo in range(0, NUM_RANKS - length + 1):
+            places = [1 << r for r in range(lo, lo + length)]
+            out.append((lo, length, 0))
+            out.extend((lo, length, p) for p in places)
+            out.extend((lo, length, p | q) for i, p in enumerate(places) for q in places[i + 1:])
+    return out
+
+
+#: Every sequence shape, computed at import; a shape id is its index.
+_SHAPES: tuple[tuple[int, int, int], ...] = tuple(_all_shapes())
+_SHAPE_ID: dict[tuple[int, int, int], int] = {shape: i for i, shape in enumerate(_SHAPES)}
+
+#: How many entries :data:`_SEQ_SHAPES` holds at most; it is emptied when full. Its keys
+#: could number 8,192 suit masks x 3 joker counts x 2 x 14 lengths (688,128), far more
+#: than random play needs at once: a few thousand keys serve nearly every look-up.
+SEQ_SHAPES_LIMIT = 8192
 _SEQ_SHAPES: dict[tuple[int, int, bool, int], tuple[tuple[int, int], ...]] = {}
 
 
@@ -106,15 +131,12 @@ def sequence_shapes(held: int, jokers: int, twos: bool, length: int) -> tuple[tu
     """``(lowest rank, shape id)`` of every sequence from the ranks ``held`` of one suit.
 
     ``length`` 0 means every length. The shapes do not depend on the suit, so one entry
-    serves every suit and seat.
+    serves every suit and seat (cached, at most :data:`SEQ_SHAPES_LIMIT` entries).
     """
     key = (held, jokers, twos, length)
     got = _SEQ_SHAPES.get(key)
     if got is None:
-        naturals = 0
-        for r in range(NUM_RANKS):
-            if held >> r & 1:
-                naturals |= 1 << (4 * r)
+        naturals = SPREAD[held]
         lengths = range(3, NUM_RANKS + 1) if length == 0 else (length,)
         out = []
         for n in lengths:
@@ -122,32 +144,67 @@ def sequence_shapes(held: int, jokers: int, twos: bool, length: int) -> tuple[tu
                 jr = 0
                 for c in m.subs:
                     jr |= 1 << (c >> 2)
-                shape = (m.rank, m.size, jr)
-                sid = _SHAPE_ID.get(shape)
-                if sid is None:
-                    sid = _SHAPE_ID[shape] = len(_SHAPES)
-                    _SHAPES.append(shape)
-                out.append((m.rank, sid))
-        got = _SEQ_SHAPES[key] = tuple(out)
+                out.append((m.rank, _SHAPE_ID[(m.rank, m.size, jr)]))
+        got = tuple(out)
+        if len(_SEQ_SHAPES) >= SEQ_SHAPES_LIMIT:
+            _SEQ_SHAPES.clear()
+        _SEQ_SHAPES[key] = got
     return got
 
 
+def all_melds() -> list[Meld]:
+    """Every combination the pack makes under any rules: 8,097 of them.
+
+    509 groups (39 per rank, and the lone joker and the pair of jokers), 4 x 1,837
+    sequences and 240 emperors (ten runs of four ranks, 24 ways to give them the four
+    suits). Rules that forbid some (no sequences, no 2s in them) use a subset.
+    """
+    out: list[Meld] = []
+    seen: set[Meld] = set()
+    for melds in GROUP_MELDS:
+        for m in melds:
+            if m not in seen:
+                seen.add(m)
+                out.append(m)
+    out.extend(combos.group(0, k, JOKER_RANK) for k in (1, 2))
+    out.extend(combos.sequence(suit, lo, length, jr)
+               for suit in range(4) for lo, length, jr in _SHAPES)
+    out.extend(combos.emperors(SUITED, True))
+    return out
+
+
+#: Every combination (:func:`all_melds`), computed at import.
+ALL_MELDS: tuple[Meld, ...] = tuple(all_melds())
+
+
 class SeatTables:
-    """The shared play actions of one seat, by the pieces above."""
+    """The shared play actions of one seat, by the pieces above.
+
+    Built whole when the seat is first seated: the action of every combination
+    (:data:`ALL_MELDS`) for this seat, so that no later hand adds to
+    :mod:`paiju.daifugo.actions`' tables (memory stays flat however long the play).
+    """
 
     __slots__ = ("groups", "jokers", "pass_", "seat", "seqs")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.pass_ = pass_action(seat)
-        #: by :func:`group_index`; None until first asked for (see :meth:`fill`).
-        self.groups: list[tuple[Action, ...] | None] = [None] * len(GROUP_MELDS)
+        for m in ALL_MELDS:
+            play_action(seat, m)
+        #: by :func:`group_index`
+        self.groups: list[tuple[Action, ...] | None] = [
+            tuple(play_action(seat, m) for m in melds) for melds in GROUP_MELDS]
         self.jokers = tuple(
             tuple(tuple(play_action(seat, m) for m in by_size) for by_size in by_j)
             for by_j in JOKER_GROUPS
         )
-        #: per suit, the action of each sequence shape (by shape id), None until needed.
-        self.seqs: tuple[list[Action | None], ...] = ([], [], [], [])
+        #: per suit, the action of each sequence shape (by shape id).
+        self.seqs: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(play_action(seat, combos.sequence(suit, lo, length, jr))
+                  for lo, length, jr in _SHAPES)
+            for suit in range(4)
+        )
 
     def group(self, rank: int, nib: int, jokers: int, size: int) -> tuple[Action, ...]:
         """The actions of :func:`_group_melds` (``size`` 0: every size)."""
@@ -155,20 +212,13 @@ class SeatTables:
         return self.fill(group_index(rank, nib, jokers, size)) if got is None else got
 
     def fill(self, index: int) -> tuple[Action, ...]:
-        """Build the entry ``index`` of :attr:`groups`."""
+        """The entry ``index`` of :attr:`groups` (built again if it is missing)."""
         got = self.groups[index] = tuple(play_action(self.seat, m) for m in GROUP_MELDS[index])
         return got
 
     def sequence(self, suit: int, sid: int) -> Action:
         """The action of the sequence shape ``sid`` in ``suit``."""
-        acts = self.seqs[suit]
-        if sid >= len(acts):
-            acts.extend([None] * (len(_SHAPES) - len(acts)))
-        got = acts[sid]
-        if got is None:
-            lo, length, jr = _SHAPES[sid]
-            got = acts[sid] = play_action(self.seat, combos.sequence(suit, lo, length, jr))
-        return got
+        return self.seqs[suit][sid]
 
 
 _SEATS: list[SeatTables] = []
