@@ -54,6 +54,8 @@ def check_views(state: DaifugoState, rng: random.Random) -> None:
             assert f'"{TOKENS[c]}"' not in text, f"seat {seat}'s view shows hidden {TOKENS[c]}"
         sample = view.sample(rng)
         check_cards(sample)
+        # the sample carries the public history too: its view is the same in every key
+        assert sample.view(seat).to_json() == data
         assert sample.hands[seat] == state.hands[seat]
         assert [h.bit_count() for h in sample.hands] == data["counts"]
         assert sample.played == state.played
