@@ -2,9 +2,8 @@
 
 It reads only its seat's view: its hand, the public table (``view.to_json()``: the
 combination to beat, the revolution and Jack-back state, the card counts) and its legal
-actions, plus the table's rules, which every player knows (``view.rules`` where the view
-offers it, else the rules of a state drawn with ``view.sample``, which are the same). The
-rules, in order:
+actions, plus the table's rules, which every player knows (``view.rules``). The rules,
+in order:
 
 * **Going out.** A play that empties the hand is made at once, unless it is a
   forbidden finish (it would make this seat Dai Hinmin).
@@ -74,10 +73,7 @@ def _hand_ranks(view: Any) -> tuple[Counter[int], int]:
 
 
 def _rules(view: Any) -> dict[str, Any]:
-    rules = getattr(view, "rules", None)
-    if rules is None:
-        rules = view.sample(Random(0)).rules
-    return dict(rules.values)
+    return dict(view.rules.values)
 
 
 @dataclass
