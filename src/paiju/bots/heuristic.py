@@ -2,7 +2,8 @@
 
 A strategy is a function ``(view, rng) -> action`` that reads only the seat's view:
 its ``to_json()``, its ``legal_actions()`` and what the game's view object exposes
-publicly. Each game's strategy lives in its own module and is described there and in
+publicly. Each game's strategy lives in its own folder (``paiju/GAME/strategy.py``),
+so that this package stays game-independent, and is described there and in
 ``docs/strength.md``.
 """
 
@@ -18,8 +19,8 @@ Strategy = Callable[[View, Random], Action]
 
 #: Game name -> ``module:function`` of its strategy (imported when first needed).
 STRATEGIES: dict[str, str | Strategy] = {
-    "lukfu": "paiju.bots.lukfu_heuristic:choose",
-    "daifugo": "paiju.bots.daifugo_heuristic:choose",
+    "lukfu": "paiju.lukfu.strategy:choose",
+    "daifugo": "paiju.daifugo.strategy:choose",
 }
 
 

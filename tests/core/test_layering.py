@@ -1,0 +1,49 @@
+"""The package's layers: core knows no game; games know only core; bots and the simulator
+know only core (each game's heuristic strategy lives in the game's folder); nothing below
+the front ends imports them."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "paiju"
+
+#: Folder -> the paiju packages its modules may import.
+ALLOWED = {
+    "core": {"core"},
+    "lukfu": {"core", "lukfu"},
+    "daifugo": {"core", "daifugo"},
+    "bots": {"core", "bots"},
+    "sim": {"core", "bots", "sim"},
+}
+
+
+def paiju_imports(path: Path) -> set[str]:
+    """The second component of every ``paiju.X`` module that ``path`` imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "paiju" and len(parts) > 1:
+                found.add(parts[1])
+    return found
+
+
+@pytest.mark.parametrize("folder", sorted(ALLOWED))
+def test_each_layer_imports_only_what_is_below_it(folder: str) -> None:
+    wrong = {
+        str(path.relative_to(SRC)): sorted(paiju_imports(path) - ALLOWED[folder])
+        for path in sorted((SRC / folder).rglob("*.py"))
+        if paiju_imports(path) - ALLOWED[folder]
+    }
+    assert wrong == {}
+
+
+def test_the_layer_check_sees_imports() -> None:
+    assert {"core", "lukfu"} <= paiju_imports(SRC / "lukfu" / "state.py")
