@@ -40,7 +40,6 @@ from paiju.daifugo.rules import Rules
 from paiju.daifugo.tables import (
     ABOVE,
     BELOW,
-    GROUP_STRIDE,
     SPREAD,
     SeatTables,
     at_least,
@@ -662,17 +661,10 @@ class DaifugoState:
         nat = hand & SUITED
         nj = (hand >> 52).bit_count()
         tabs = self._tabs[seat]
-        groups = tabs.groups
         t = self.table
         out: list[Action] = []
         if t is None:
-            held = at_least(nat, 1)
-            while held:
-                low = held & -held
-                p = low.bit_length() - 1
-                held ^= low
-                i = (p >> 2) * GROUP_STRIDE + (((nat >> p) & 15) * 3 + nj) * 5
-                out.extend(groups[i] or tabs.fill(i))
+            tabs.extend_groups(out, at_least(nat, 1), nat, nj, 0)
             out.extend(tabs.jokers[nj][0])
             if self.seqs:
                 self._add_sequences(out, tabs, nat, nj, 0, -1)
@@ -689,12 +681,7 @@ class DaifugoState:
                     return out
                 ranks = at_least(nat, max(1, size - nj)) & (
                     BELOW[tr] if self.revolution ^ self.jack else ABOVE[tr])
-                while ranks:
-                    low = ranks & -ranks
-                    p = low.bit_length() - 1
-                    ranks ^= low
-                    i = (p >> 2) * GROUP_STRIDE + (((nat >> p) & 15) * 3 + nj) * 5 + size
-                    out.extend(groups[i] or tabs.fill(i))
+                tabs.extend_groups(out, ranks, nat, nj, size)
                 if nj >= size:
                     out.extend(tabs.jokers[nj][size])
                 return out
@@ -727,12 +714,7 @@ class DaifugoState:
                 if self.sandstorm and size == 3:
                     allowed |= 1 << THREE  # sandstorm: any triple of 3s
                 ranks = at_least(nat, max(1, size - nj)) & SPREAD[allowed & 0x1FFF]
-                while ranks:
-                    low = ranks & -ranks
-                    p = low.bit_length() - 1
-                    ranks ^= low
-                    i = (p >> 2) * GROUP_STRIDE + (((nat >> p) & 15) * 3 + nj) * 5 + size
-                    cands.extend(groups[i] or tabs.fill(i))
+                tabs.extend_groups(cands, ranks, nat, nj, size)
                 if allowed >> JOKER_RANK & 1 and nj >= size:
                     cands.extend(tabs.jokers[nj][size])
                 if self.sandstorm and size != 3 and at_least(nat, max(1, 3 - nj)) & 1:

@@ -193,8 +193,8 @@ class SeatTables:
         for m in ALL_MELDS:
             play_action(seat, m)
         #: by :func:`group_index`
-        self.groups: list[tuple[Action, ...] | None] = [
-            tuple(play_action(seat, m) for m in melds) for melds in GROUP_MELDS]
+        self.groups: tuple[tuple[Action, ...], ...] = tuple(
+            tuple(play_action(seat, m) for m in melds) for melds in GROUP_MELDS)
         self.jokers = tuple(
             tuple(tuple(play_action(seat, m) for m in by_size) for by_size in by_j)
             for by_j in JOKER_GROUPS
@@ -208,13 +208,20 @@ class SeatTables:
 
     def group(self, rank: int, nib: int, jokers: int, size: int) -> tuple[Action, ...]:
         """The actions of :func:`_group_melds` (``size`` 0: every size)."""
-        got = self.groups[group_index(rank, nib, jokers, size)]
-        return self.fill(group_index(rank, nib, jokers, size)) if got is None else got
+        return self.groups[group_index(rank, nib, jokers, size)]
 
-    def fill(self, index: int) -> tuple[Action, ...]:
-        """The entry ``index`` of :attr:`groups` (built again if it is missing)."""
-        got = self.groups[index] = tuple(play_action(self.seat, m) for m in GROUP_MELDS[index])
-        return got
+    def extend_groups(
+        self, out: list[Action], ranks: int, naturals: int, jokers: int, size: int
+    ) -> None:
+        """Append the groups of ``size`` (0: every size) at each rank of the spread mask
+        ``ranks`` (bit ``4 * rank``), made from ``naturals`` and ``jokers`` jokers."""
+        groups = self.groups
+        while ranks:
+            low = ranks & -ranks
+            p = low.bit_length() - 1
+            ranks ^= low
+            out.extend(groups[(p >> 2) * GROUP_STRIDE + (((naturals >> p) & 15) * 3 + jokers) * 5
+                              + size])
 
     def sequence(self, suit: int, sid: int) -> Action:
         """The action of the sequence shape ``sid`` in ``suit``."""
