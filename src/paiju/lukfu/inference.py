@@ -435,13 +435,7 @@ class _Search:
             o, start, cover, rest = self.p.nogoods[index]
             if not cover >> g & 1:
                 continue
-            held = 0
-            bits = cover
-            while bits:
-                low = bits & -bits
-                held |= self.content[low.bit_length() - 1]
-                bits ^= low
-            missing = rest & ~held
+            missing = rest & ~_held(cover, self.content)
             if not missing:
                 self._undo(c, mark)
                 return False
@@ -540,19 +534,23 @@ class _Search:
                 raise AssertionError("no place for an unconstrained card")
 
 
+def _held(cover: int, content: list[int]) -> int:
+    """The cards placed in the segments of the bitset ``cover``."""
+    held = 0
+    while cover:
+        low = cover & -cover
+        held |= content[low.bit_length() - 1]
+        cover ^= low
+    return held
+
+
 def _violates(p: Problem, c: Card, content: list[int]) -> bool:
     """Whether some nogood of ``c`` lies complete in ``content``."""
-    for index in p.nogoods_of.get(c, ()):
-        _, _, cover, rest = p.nogoods[index]
-        held = 0
-        bits = cover
-        while bits:
-            low = bits & -bits
-            held |= content[low.bit_length() - 1]
-            bits ^= low
-        if rest & ~held == 0:
-            return True
-    return False
+    nogoods = p.nogoods
+    return any(
+        rest & ~_held(cover, content) == 0
+        for _, _, cover, rest in (nogoods[index] for index in p.nogoods_of.get(c, ()))
+    )
 
 
 def find_world(
@@ -597,16 +595,7 @@ def _consistent(p: Problem, seg_of: dict[Card, int], content: list[int]) -> bool
     for c, g in seg_of.items():
         if not p.domain(c) >> g & 1:
             return False
-    for _, _, cover, rest in p.nogoods:
-        held = 0
-        g = cover
-        while g:
-            low = g & -g
-            held |= content[low.bit_length() - 1]
-            g ^= low
-        if rest & ~held == 0:
-            return False
-    return True
+    return all(rest & ~_held(cover, content) for _, _, cover, rest in p.nogoods)
 
 
 def _rejection(p: Problem, rng: random.Random, tries: int) -> dict[Card, int] | None:
