@@ -118,6 +118,15 @@ def test_privileged_lead_orders_000(order: list[str], legal: bool) -> None:
         )
 
 
+def test_privilege_is_not_named_when_a_non_aged_card_blocks_the_lead() -> None:
+    # The privilege is about aged cards only ("allowed to advance the leading of aged single
+    # cards"); a non-aged Sip in hand blocks a Gon lead for everyone, privileged or not.
+    st = _privileged_after_first_round()
+    assert st.why_illegal(act(1, "play", "8Gon")) == (
+        "you hold 4 Sip, a non-aged Sip, so you may not lead 8 Gon yet"
+    )
+
+
 def test_unprivileged_dealer_may_not_advance_aged_cards() -> None:
     # The same holding without the privilege: "As leads, single cards can be classified, in
     # descending order of priorities, into nine categories: non-aged Sip, aged Sip, ...".

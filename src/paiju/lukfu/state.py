@@ -924,7 +924,7 @@ class LukFuState:
             kind = f"an aged {SUIT_NAMES[index // 2]}" if n == 1 else (
                 f"aged {SUIT_NAMES[index // 2]} cards")
         text = f"you hold {_words(first)}, {kind}, so you may not lead {label} yet"
-        if privileged and not is_aged:
+        if privileged and index % 2 == 1 and not is_aged:
             text += "; your privilege lets you lead aged cards early, not put them off"
         return text
 
