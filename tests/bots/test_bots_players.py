@@ -153,3 +153,17 @@ def test_ismcts_prior_widens_from_the_heuristic_move() -> None:
         assert len(root.children) < len(view.legal_actions())
     with pytest.raises(ValueError, match="prior must be one of"):
         make_bot("ismcts:prior=oracle")
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "ismcts"])
+def test_every_player_refuses_a_view_with_nothing_to_choose(name: str) -> None:
+    from paiju.bots.base import make_bot
+    from paiju.core.games import get_game
+    from paiju.core.seeding import make_rng
+    from paiju.sim.play import play_hand
+
+    game = get_game("lukfu")
+    state = game.new_hand(game.rules("hongkong"), 4, make_rng(3))
+    play_hand(state, [make_bot("random")] * 4, make_rng(4))
+    with pytest.raises(ValueError, match="seat 0 has no legal action to choose from"):
+        make_bot(name).choose(state.view(0), make_rng(5))

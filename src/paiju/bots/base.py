@@ -7,7 +7,7 @@ contain no commas, so a list of them can be written ``b1,b2,b3``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Protocol
 
@@ -26,15 +26,21 @@ class Bot(Protocol):
     def choose(self, view: View, rng: Random) -> Action: ...
 
 
+def legal_actions_of(view: View) -> Sequence[Action]:
+    """The view's legal actions; ``ValueError`` when it is not this seat's turn."""
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError(f"seat {view.seat} has no legal action to choose from")
+    return actions
+
+
 class RandomBot:
     """Uniform over the legal actions."""
 
     name = "random"
 
     def choose(self, view: View, rng: Random) -> Action:
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        actions = legal_actions_of(view)
         return actions[rng.randrange(len(actions))]
 
 

@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable
 from random import Random
 
+from paiju.bots.base import legal_actions_of
 from paiju.core.protocol import Action, View
 
 Strategy = Callable[[View, Random], Action]
@@ -55,9 +56,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, view: View, rng: Random) -> Action:
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        actions = legal_actions_of(view)
         if len(actions) == 1:
             return actions[0]
         return strategy(game_of(view))(view, rng)

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from paiju.bots.base import Bot, RandomBot
+from paiju.bots.base import Bot, RandomBot, legal_actions_of
 from paiju.core.protocol import Action, State, View
 
 ROLLOUTS = ("random", "heuristic")
@@ -133,9 +133,7 @@ class ISMCTSBot:
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
-        legal = list(view.legal_actions())
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        legal = list(legal_actions_of(view))
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {})
             return legal[0]
