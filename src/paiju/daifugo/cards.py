@@ -9,8 +9,10 @@ are four adjacent bits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
+from paiju.core.bitset import iter_members
+from paiju.core.bitset import mask_of as mask_of
 from paiju.core.errors import UnknownCard
 
 Card = int
@@ -114,20 +116,10 @@ def parse_play_token(text: object) -> tuple[Card, Card | None]:
     return parse_card(text), None
 
 
-def bits(mask: int) -> Iterator[Card]:
-    """The cards of a bitset, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+#: The cards of a bitset, lowest first (:func:`paiju.core.bitset.iter_members`).
+bits = iter_members
 
 
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bitset of some cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def tokens(mask: int) -> list[str]:

@@ -11,8 +11,9 @@ A set of cards is an int bitset: bit ``c`` is card ``c``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
+from paiju.core.bitset import iter_members, mask_of, members
 from paiju.core.errors import UnknownCard
 
 SIP, GON, SOK, CHEN = 0, 1, 2, 3
@@ -146,30 +147,11 @@ def spoken(c: Card) -> str:
 # ---------------------------------------------------------------- bitsets
 
 
-def mask(cards: Iterable[Card]) -> int:
-    """The bitset of ``cards``."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_of(m: int) -> list[Card]:
-    """The cards of bitset ``m`` in ascending id order (Sip 1 first, Li Chen last)."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
-def iter_cards(m: int) -> Iterator[Card]:
-    """The cards of bitset ``m``, ascending."""
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
+#: ``mask(cards)``, ``cards_of(m)`` (ascending id order: 1 Sip first, Li Chen last) and
+#: ``iter_cards(m)`` are the shared bitset helpers of :mod:`paiju.core.bitset`.
+mask = mask_of
+cards_of = members
+iter_cards = iter_members
 
 
 def count(m: int) -> int:

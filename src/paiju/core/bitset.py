@@ -1,0 +1,31 @@
+"""Sets of cards as int bitsets (bit ``c`` is card ``c``), for every game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bitset of ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def members(m: int) -> list[int]:
+    """The cards of bitset ``m``, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def iter_members(m: int) -> Iterator[int]:
+    """The cards of bitset ``m``, lowest first, one at a time."""
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
