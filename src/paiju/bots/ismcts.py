@@ -40,10 +40,13 @@ from dataclasses import dataclass, field
 from random import Random
 
 from paiju.bots.base import Bot, RandomBot, legal_actions_of
-from paiju.core.protocol import Action, State, View
+from paiju.core.protocol import Action, Result, State, View
 
 ROLLOUTS = ("random", "heuristic")
 PRIORS = ("none", "heuristic")
+REWARDS = ("points", "place")
+ROOTS = ("ucb", "halving")
+TREES = ("full", "root")
 
 
 class _Node:
@@ -77,6 +80,10 @@ class ISMCTSBot:
     exploration: float = 0.7
     rollout: str = "random"
     prior: str = "none"
+    reward: str = "points"
+    root: str = "ucb"
+    tree: str = "full"
+    z: float = 1.0
     name: str = "ismcts"
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
@@ -93,6 +100,10 @@ class ISMCTSBot:
             raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}")
         if self.prior not in PRIORS:
             raise ValueError(f"ismcts prior must be one of {', '.join(PRIORS)}")
+        for key, value, allowed in (("reward", self.reward, REWARDS),
+                                    ("root", self.root, ROOTS), ("tree", self.tree, TREES)):
+            if value not in allowed:
+                raise ValueError(f"ismcts {key} must be one of {', '.join(allowed)}, not {value!r}")
         from paiju.bots.heuristic import HeuristicBot
 
         self._policy: Bot = HeuristicBot() if self.rollout == "heuristic" else RandomBot()
@@ -100,8 +111,9 @@ class ISMCTSBot:
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
-        """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``."""
-        known = {"iters", "time", "c", "rollout", "prior"}
+        """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
+        ``reward``, ``root``, ``tree``."""
+        known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -112,10 +124,12 @@ class ISMCTSBot:
             default_iters = None if seconds is not None else 1000
             iterations = int(params["iters"]) if "iters" in params else default_iters
             exploration = float(params.get("c", "0.7"))
+            z = float(params.get("z", "1"))
         except ValueError as err:
             raise ValueError(f"ismcts setting is not a number: {err}") from None
         return cls(iterations, seconds, exploration, params.get("rollout", "random"),
-                   params.get("prior", "none"))
+                   params.get("prior", "none"), params.get("reward", "points"),
+                   params.get("root", "ucb"), params.get("tree", "full"), z)
 
     @property
     def spec(self) -> str:
@@ -126,10 +140,15 @@ class ISMCTSBot:
             parts.append(f"time={self.seconds:g}")
         if self.exploration != 0.7:
             parts.append(f"c={self.exploration:g}")
+        if self.z != 1.0:
+            parts.append(f"z={self.z:g}")
         if self.rollout != "random":
             parts.append(f"rollout={self.rollout}")
-        if self.prior != "none":
-            parts.append(f"prior={self.prior}")
+        for key, value, default in (("prior", self.prior, "none"),
+                                    ("reward", self.reward, "points"),
+                                    ("root", self.root, "ucb"), ("tree", self.tree, "full")):
+            if value != default:
+                parts.append(f"{key}={value}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -137,6 +156,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {})
             return legal[0]
+        if self.root == "halving":
+            return self.halve(view, legal, rng)
         root = self.search(view, rng)
         best_index, best_key = 0, (-1, -math.inf)
         for index, action in enumerate(legal):
@@ -168,10 +189,75 @@ class ISMCTSBot:
         )
         return root
 
-    def _iterate(self, root: _Node, state: State, rng: Random, bounds: list[float]) -> None:
-        path: list[_Node] = []
+    def halve(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
+        """Sequential halving at the root over shared determinizations (``root=halving``).
+
+        The budget is split evenly over ⌈log2 k⌉ rounds for k legal actions. In each
+        round every surviving action is tried on the same fresh determinizations (so
+        they are compared on the same cards), then the better half, by mean reward,
+        goes on. Ties keep the earlier action: the heuristic's move comes first when
+        ``prior=heuristic``, then the view's order. With ``prior=heuristic`` the
+        heuristic's move is never dropped, and the search plays another move only
+        when it beats the heuristic's on the same deals by more than ``z`` standard
+        errors of their paired differences.
+        """
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        alive = list(legal)
+        anchor: Action | None = None
+        if self._guide is not None:
+            anchor = self._guide.choose(view, rng)
+            alive.sort(key=lambda a: a != anchor)
+        order = {a: i for i, a in enumerate(alive)}
+        children = {a: _Node(view.seat) for a in alive}
+        rewards: dict[Action, dict[int, float]] = {a: {} for a in alive}
+        bounds = [math.inf, -math.inf]
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.iterations if self.iterations is not None else 1 << 30
+        done = dets = 0
+        for r in range(rounds):
+            per = max(1, (budget - done) // (len(alive) * (rounds - r)))
+            for _ in range(per):
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                det = view.sample(rng)
+                for action in alive:
+                    state = det.clone()
+                    state.apply(action)
+                    child = children[action]
+                    child.avail += 1
+                    values = self._iterate(child, state, rng, bounds, [child])
+                    rewards[action][dets] = values[view.seat]
+                    done += 1
+                dets += 1
+
+            def rank(a: Action) -> tuple[float, int]:
+                c = children[a]
+                return (-(c.points / c.visits) if c.visits else math.inf, order[a])
+
+            alive = sorted(alive, key=rank)[: max(1, math.ceil(len(alive) / 2))]
+            if anchor is not None and anchor not in alive:
+                alive.append(anchor)
+            if len(alive) == 1 or (deadline is not None and time.perf_counter() >= deadline):
+                break
+        best = min(alive, key=rank)
+        if anchor is not None and best != anchor and not _clearly_better(
+                rewards[best], rewards[anchor], self.z):
+            best = anchor
+        self.last = SearchStats(
+            done,
+            time.perf_counter() - start,
+            {str(a.to_json()): n.visits for a, n in children.items()},
+        )
+        return best
+
+    def _iterate(
+        self, root: _Node, state: State, rng: Random, bounds: list[float],
+        path: list[_Node] | None = None,
+    ) -> Sequence[float]:
+        path = [] if path is None else path
         node = root
-        while True:
+        while not (self.tree == "root" and path):
             seat = state.to_move()
             if seat is None:
                 break
@@ -201,12 +287,24 @@ class ISMCTSBot:
             path.append(child)
             node = child
         self._rollout(state, rng)
-        points = state.result().points
+        values = self._values(state.result())
         low, high = bounds
-        bounds[0], bounds[1] = min(low, *points), max(high, *points)
+        bounds[0], bounds[1] = min(low, *values), max(high, *values)
         for child in path:
             child.visits += 1
-            child.points += points[child.seat]
+            child.points += values[child.seat]
+        return values
+
+    def _values(self, result: Result) -> Sequence[float]:
+        """Each seat's reward: its points, or with ``reward=place`` its finishing place
+        (1 for the first out .. 0 for the last) where the game has an order."""
+        order = result.order
+        if self.reward == "points" or len(order) < 2:
+            return result.points
+        values = [0.0] * len(result.points)
+        for place, seat in enumerate(order):
+            values[seat] = 1.0 - place / (len(order) - 1)
+        return values
 
     def _select(
         self, children: dict[Action, _Node], legal: Sequence[Action], bounds: list[float]
@@ -239,3 +337,18 @@ class ISMCTSBot:
             if seat is None:
                 return
             state.apply(policy.choose(state.view(seat), rng))
+
+
+def _clearly_better(mine: Mapping[int, float], other: Mapping[int, float], z: float) -> bool:
+    """Whether ``mine`` beats ``other`` on their shared samples by more than ``z`` SEs."""
+    diffs = [v - other[k] for k, v in mine.items() if k in other]
+    n = len(diffs)
+    if n == 0:
+        return False
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    if n < 2:
+        return z <= 0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * math.sqrt(var / n)

@@ -40,11 +40,14 @@ class Result:
     ``points`` are the net points of every seat (the dreamer too, in Luk Fu).
     ``winners`` are the seats that count as winning the hand (empty for a draw).
     ``summary`` holds the game's own report fields, as the referee prints them.
+    ``order`` lists the seats in the order they finished, for games where players go
+    out one by one (Dai Fugō); it is empty for games without such an order.
     """
 
     points: tuple[float, ...]
     winners: tuple[int, ...]
     summary: Mapping[str, Any] = field(default_factory=dict)
+    order: tuple[int, ...] = ()
 
 
 class View(Protocol):

@@ -388,7 +388,8 @@ class DaifugoState:
         if self.final is None:
             raise ValueError("the hand is not over")
         rep = self.report()
-        return Result(tuple(float(p) for p in rep["points"]), (self.final[0],), rep)
+        points = tuple(float(p) for p in rep["points"])
+        return Result(points, (self.final[0],), rep, tuple(self.final))
 
     def report(self) -> dict[str, Any]:
         if self.final is None:
@@ -1049,6 +1050,12 @@ class DaifugoState:
 
     def public(self) -> dict[str, Any]:
         """What every seat sees."""
+        out = self.table_now()
+        out["actions"] = [self._public_action(a) for a in self.actions]
+        return out
+
+    def table_now(self) -> dict[str, Any]:
+        """What every seat sees, without the history of actions (cheap, for players)."""
         return {
             "phase": self.phase,
             "to_move": self.to_move(),
@@ -1065,7 +1072,6 @@ class DaifugoState:
             "dropped_face_down": self.dropped.bit_count(),
             "finished": list(self.finished),
             "titles_before": self.titles_eff,
-            "actions": [self._public_action(a) for a in self.actions],
         }
 
     def _public_action(self, a: Action) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The Dai Fugō rule-based player: how a club player plays, written down.
 
-It reads only its seat's view: its hand, the public table (``view.to_json()``: the
+It reads only its seat's view: its hand, the public table (``view.table()``: the
 combination to beat, the revolution and Jack-back state, the card counts) and its legal
 actions, plus the table's rules, which every player knows (``view.rules``). The rules,
 in order:
@@ -60,10 +60,10 @@ def _read(action: Any) -> Play:
     return Play(action, tuple(sorted(ranks)), jokers, len(action.cards), sequence)
 
 
-def _hand_ranks(view: Any) -> tuple[Counter[int], int]:
+def _hand_ranks(data: dict[str, Any]) -> tuple[Counter[int], int]:
     counts: Counter[int] = Counter()
     jokers = 0
-    for token in view.to_json()["hand"]:
+    for token in data["hand"]:
         card, _ = parse_play_token(token)
         if card >= 52:
             jokers += 1
@@ -184,10 +184,10 @@ def _rest_goes_out(held: Counter[int], jokers: int, play: Play) -> bool:
 def choose(view: Any, rng: Random) -> Any:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     actions = list(view.legal_actions())
-    data = view.to_json()
+    data = view.table()
     rules = _rules(view)
     t = _table(view, data, rules)
-    held, jokers = _hand_ranks(view)
+    held, jokers = _hand_ranks(data)
     hand_size = sum(held.values()) + jokers
     dos = {a.do for a in actions}
     if dos <= {"give", "seven_pass", "discard"}:

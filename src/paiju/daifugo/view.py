@@ -102,6 +102,19 @@ class DaifugoView:
         out["known"] = [{"seat": r, "cards": tokens(c)} for r, c in facts.known_pins()]
         return out
 
+    def table(self) -> dict[str, Any]:
+        """The hand and the public table now, without history or hidden-card facts.
+
+        The keys are those of :meth:`to_json` less ``actions`` and ``known``: a cheap
+        read for players that decide from the position alone.
+        """
+        out: dict[str, Any] = {"seat": self._seat, "hand": self.hand}
+        out.update(self._base.table_now())
+        out["counts"] = list(self._counts)
+        out["discarded_face_down"] = self._n_discards
+        out["dropped_face_down"] = self._n_dropped
+        return out
+
     def facts(self) -> _Facts:
         """What this seat knows of the hidden cards (worked out once)."""
         if self._facts is None:
