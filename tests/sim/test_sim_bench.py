@@ -23,6 +23,7 @@ def test_hardware_names_cpu_cores_and_python() -> None:
 def test_bench_command_on_the_tiny_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench, "TARGETS", (("Tiny, 3 players", "tiny", "basic", {}, 3),))
     out = CliRunner().invoke(main, ["bench", "--seconds", "0.05", "--ismcts-iters", "5",
+                                    "--search", "ismcts:iters=7:root=halving",
                                     "--memory-hands", "60", "--no-peers", "--json"])
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
@@ -30,10 +31,14 @@ def test_bench_command_on_the_tiny_game(monkeypatch: pytest.MonkeyPatch) -> None
     engine = entry["engine"]
     assert engine["hands"] >= 1 and engine["decisions"] >= engine["hands"]
     assert entry["ismcts"]["iterations"] == 5 * entry["ismcts"]["positions"]
+    search = entry["search"]
+    assert search["spec"] == "ismcts:iters=7:root=halving" and search["positions"] == 5
+    assert search["decisions_per_s"] > 0 and 0 < search["iterations"] <= 7 * 5
     (memory,) = report["memory"]
     assert memory["hands"] == 60 and len(memory["samples"]) == 20
     text = bench.format_bench(report)
     assert "hardware:" in text and "Tiny, 3 players" in text and "KiB per 10,000 hands" in text
+    assert "ismcts:iters=7:root=halving" in text and "decisions/s" in text
     only = CliRunner().invoke(main, ["bench", "--memory-only", "--memory-hands", "30"])
     assert only.exit_code == 0, only.output
     assert "hands/s" not in only.output and "memory over a long simulation" in only.output

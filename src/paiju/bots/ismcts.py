@@ -42,6 +42,11 @@ from random import Random
 from paiju.bots.base import Bot, RandomBot, legal_actions_of
 from paiju.core.protocol import Action, Result, State, View
 
+#: The search the strength ladder plays Dai Fugō with (docs/strength.md): sequential
+#: halving over the root's moves on shared deals, heuristic play-outs, place rewards.
+HALVING_SPEC = ("ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=heuristic"
+                ":reward=place")
+
 ROLLOUTS = ("random", "heuristic")
 PRIORS = ("none", "heuristic")
 REWARDS = ("points", "place")

@@ -27,6 +27,7 @@ from random import Random
 from typing import Any
 
 from paiju.bots.base import RandomBot
+from paiju.bots.ismcts import HALVING_SPEC
 from paiju.core.games import get_game
 from paiju.core.seeding import make_rng
 
@@ -146,13 +147,18 @@ def simulator_random(game_name: str, preset: str, options: dict[str, Any], playe
 
 
 def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: int,
-                 iterations: int, seed: int, positions: int = 5) -> dict[str, float]:
-    """ISMCTS iterations per second over ``positions`` decisions of random hands."""
+                 iterations: int, seed: int, positions: int = 5,
+                 spec: str | None = None) -> dict[str, Any]:
+    """Search speed over ``positions`` decisions of random hands: ISMCTS with random
+    rollouts and ``iterations`` per decision, or the player ``spec`` when given."""
+    from paiju.bots.base import make_bot
     from paiju.bots.ismcts import ISMCTSBot
 
     game = get_game(game_name)
     rules = game.rules(preset, options)
-    bot = ISMCTSBot(iterations=iterations)
+    bot = make_bot(spec) if spec is not None else ISMCTSBot(iterations=iterations)
+    if not isinstance(bot, ISMCTSBot):
+        raise ValueError(f"the search to measure must be an ismcts spec, not {spec!r}")
     total_iters, total_time, found, attempt = 0, 0.0, 0, 0
     while found < positions and attempt < 50 * positions:
         rng = make_rng(seed, "bench-ismcts", game_name, attempt)
@@ -167,7 +173,7 @@ def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: 
         seat = state.to_move()
         if seat is None or len(state.legal_actions()) < 2:
             continue
-        bot.search(state.view(seat), rng)
+        bot.choose(state.view(seat), rng)
         total_iters += bot.last.iterations
         total_time += bot.last.seconds
         found += 1
@@ -176,6 +182,8 @@ def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: 
         "iterations": total_iters,
         "seconds": round(total_time, 3),
         "iterations_per_s": total_iters / total_time if total_time else 0.0,
+        "decisions_per_s": found / total_time if total_time else 0.0,
+        "spec": bot.spec,
     }
 
 
@@ -292,7 +300,8 @@ def rlcard_random(seconds: float, seed: int) -> dict[str, float] | str:
 
 def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool, seed: int,
               log: Log = None, memory_only: bool = False,
-              targets: tuple[Target, ...] = TARGETS) -> dict[str, Any]:
+              targets: tuple[Target, ...] = TARGETS,
+              search: str | None = HALVING_SPEC) -> dict[str, Any]:
     """Every measurement (or only the memory run) of ``targets``, as a JSON-ready report."""
     def say(message: str) -> None:
         if log is not None:
@@ -317,6 +326,9 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
         }
         say(f"ismcts: {label} ...")
         entry["ismcts"] = ismcts_speed(game, preset, options, players, ismcts_iters, seed)
+        if search:
+            say(f"search {search}: {label} ...")
+            entry["search"] = ismcts_speed(game, preset, options, players, 0, seed, spec=search)
         report["paiju"].append(entry)
     if peers and not memory_only:
         say("OpenSpiel dou_dizhu ...")
@@ -375,11 +387,16 @@ def format_bench(report: dict[str, Any]) -> str:
             lines.append(f"  {ratio['paiju']} / {ratio['peer']}: {ratio['hands_per_s_ratio']:.3f}")
     if report["paiju"]:
         lines.append("")
-        lines.append("ISMCTS (random rollouts):")
+        lines.append("ISMCTS (random rollouts), then the ladder's search:")
     for entry in report["paiju"]:
         fig = entry["ismcts"]
         lines.append(f"  {entry['label']}: {fig['iterations_per_s']:,.0f} iterations/s "
                      f"({fig['iterations']} iterations over {fig['positions']} decisions)")
+    for entry in report["paiju"]:
+        fig = entry.get("search")
+        if fig:
+            lines.append(f"  {entry['label']}, {fig['spec']}: {fig['decisions_per_s']:,.2f} "
+                         f"decisions/s, {fig['iterations_per_s']:,.0f} play-outs/s")
     if report["memory"]:
         lines.append("")
         lines.append("memory over a long simulation (random players, one process):")

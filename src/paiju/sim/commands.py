@@ -155,6 +155,9 @@ def simulate_cmd(
               help="Seconds each throughput measurement runs.")
 @click.option("--ismcts-iters", type=int, default=200, show_default=True,
               help="ISMCTS iterations per measured decision.")
+@click.option("--search", default=None, metavar="SPEC",
+              help="The search player whose decisions per second are measured "
+                   "(default: the ladder's Dai Fugō search; '' skips it).")
 @click.option("--memory-hands", type=int, default=20000, show_default=True,
               help="Hands of the long simulation that measures memory (0 skips it).")
 @click.option("--peers/--no-peers", default=True, show_default=True,
@@ -165,16 +168,19 @@ def simulate_cmd(
                    "daifugo:pagat:4).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench_cmd(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
-              memory_only: bool, targets: tuple[str, ...], seed: int, as_json: bool) -> None:
+def bench_cmd(seconds: float, ismcts_iters: int, search: str | None, memory_hands: int,
+              peers: bool, memory_only: bool, targets: tuple[str, ...], seed: int,
+              as_json: bool) -> None:
     """Measure random-play throughput, ISMCTS speed and memory, beside peer engines."""
+    from paiju.bots.ismcts import HALVING_SPEC
     from paiju.sim.bench import TARGETS, format_bench, parse_target, run_bench
 
     try:
         chosen = tuple(parse_target(t) for t in targets) or TARGETS
         report = run_bench(seconds, ismcts_iters, memory_hands, peers, seed,
                            log=None if as_json else lambda m: click.echo(m, err=True),
-                           memory_only=memory_only, targets=chosen)
+                           memory_only=memory_only, targets=chosen,
+                           search=HALVING_SPEC if search is None else search or None)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
     if as_json:

@@ -1,0 +1,122 @@
+"""ISMCTS with sequential halving at the root, place rewards and the heuristic anchor."""
+
+from random import Random
+
+import pytest
+import tinygame
+
+from paiju.bots.base import make_bot
+from paiju.bots.ismcts import ISMCTSBot, _clearly_better
+from paiju.core.protocol import Result
+
+STRONG = "ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=heuristic:reward=place"
+
+
+def _deal(seed: int, players: int = 3) -> tinygame.TinyState:
+    return tinygame.GAME.new_hand(tinygame.GAME.rules("basic"), players, Random(seed))
+
+
+def test_the_ladder_spec_round_trips() -> None:
+    bot = make_bot(STRONG + ":z=2")
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.root, bot.tree, bot.reward, bot.prior, bot.rollout, bot.z) == (
+        "halving", "root", "place", "heuristic", "heuristic", 2.0)
+    assert make_bot(bot.spec) == bot and "z=2" in bot.spec
+    assert make_bot("ismcts:iters=5").spec == "ismcts:iters=5"
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:root=wide", "root must be one of ucb, halving, not 'wide'"),
+        ("ismcts:tree=deep", "tree must be one of full, root, not 'deep'"),
+        ("ismcts:reward=money", "reward must be one of points, place, not 'money'"),
+        ("ismcts:z=far", "not a number"),
+    ],
+)
+def test_bad_search_settings_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec)
+
+
+def test_place_rewards_follow_the_finishing_order() -> None:
+    place = ISMCTSBot(iterations=1, reward="place")
+    ordered = Result((2.0, 0.0, 1.0, 0.0), (0,), {}, (0, 2, 3, 1))
+    assert list(place._values(ordered)) == [1.0, 0.0, pytest.approx(2 / 3), pytest.approx(1 / 3)]
+    # a game without an order (the tiny game, Luk Fu) is rewarded by its points
+    unordered = Result((3.0, -1.0, -2.0), (0,))
+    assert place._values(unordered) == (3.0, -1.0, -2.0)
+    assert ISMCTSBot(iterations=1)._values(ordered) == (2.0, 0.0, 1.0, 0.0)
+
+
+def test_daifugo_results_carry_the_finishing_order() -> None:
+    from paiju.core.games import get_game
+    from paiju.sim.play import play_hand
+
+    game = get_game("daifugo")
+    state = game.new_hand(game.rules("pagat"), 4, Random(3))
+    result = play_hand(state, [make_bot("heuristic")] * 4, Random(3))
+    assert result.order == tuple(result.summary["order"])
+    assert sorted(result.order) == [0, 1, 2, 3] and result.winners == result.order[:1]
+
+
+def test_paired_test_needs_a_clear_margin() -> None:
+    other = {k: 0.0 for k in range(8)}
+    assert _clearly_better({k: 1.0 for k in range(8)}, other, 1.0)
+    # better on average, but by less than one standard error of the paired differences
+    noisy = {k: (1.0 if k < 5 else -1.0) for k in range(8)}
+    assert not _clearly_better(noisy, other, 1.0)
+    assert _clearly_better(noisy, other, 0.1)
+    assert not _clearly_better({k: 0.0 for k in range(8)}, other, 0.0)
+    # only shared samples count
+    assert not _clearly_better({9: 1.0}, other, 0.0)
+
+
+def test_halving_is_deterministic_and_keeps_to_its_budget() -> None:
+    state = _deal(11)
+    view = state.view(0)
+    k = len(view.legal_actions())
+    assert k > 2
+    first = [ISMCTSBot(iterations=60, root="halving").choose(view, Random(s)) for s in range(4)]
+    again = [ISMCTSBot(iterations=60, root="halving").choose(view, Random(s)) for s in range(4)]
+    assert first == again
+    bot = ISMCTSBot(iterations=60, root="halving", tree="root")
+    bot.choose(view, Random(0))
+    assert k <= bot.last.iterations <= 60
+    assert sum(bot.last.root_visits.values()) == bot.last.iterations
+    assert len(bot.last.root_visits) == k
+
+
+def test_halving_finds_the_move_that_goes_out() -> None:
+    rules = tinygame.GAME.rules("basic")
+    others = [c for c in tinygame.DECK if c not in ("2a", "2b")]
+    state = tinygame.TinyState(rules, [["2a", "2b"], others[:5], others[5:10]], others[10:])
+    for spec in (STRONG, "ismcts:iters=40:root=halving"):
+        assert make_bot(spec).choose(state.view(0), Random(1)) == tinygame.Move(
+            0, "play", ("2a", "2b"))
+
+
+def test_the_anchor_keeps_the_heuristic_move_unless_clearly_beaten() -> None:
+    for seed in range(6):
+        view = _deal(seed).view(0)
+        stubborn = ISMCTSBot(iterations=48, root="halving", tree="root", prior="heuristic",
+                             rollout="heuristic", z=1e9)
+        assert stubborn.choose(view, Random(seed)) == tinygame.heuristic(view, Random(seed))
+
+
+def test_a_root_only_tree_grows_no_deeper_than_the_root() -> None:
+    view = _deal(5).view(0)
+    root = ISMCTSBot(iterations=40, tree="root").search(view, Random(2))
+    assert root.children and all(not child.children for child in root.children.values())
+    deep = ISMCTSBot(iterations=40).search(view, Random(2))
+    assert any(child.children for child in deep.children.values())
+
+
+def test_halving_beats_random_on_the_tiny_game() -> None:
+    from paiju.sim.runner import SimConfig, simulate
+
+    spec = "ismcts:iters=24:root=halving:tree=root"
+    result = simulate(SimConfig("tiny", "basic", 2, (spec, "random"), 120, 7))
+    (a, b, margin) = result.margins[0]
+    assert (a, b) == (spec, "random")
+    assert margin.low > 0, margin
