@@ -74,6 +74,8 @@ class SearchStats:
     iterations: int = 0
     seconds: float = 0.0
     root_visits: dict[str, int] = field(default_factory=dict)
+    #: mean reward of each root action tried (keys as in ``root_visits``)
+    root_means: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -187,11 +189,7 @@ class ISMCTSBot:
             self._iterate(root, view.sample(rng), rng, bounds)
             root.visits += 1
             done += 1
-        self.last = SearchStats(
-            done,
-            time.perf_counter() - start,
-            {str(a.to_json()): n.visits for a, n in root.children.items()},
-        )
+        self.last = _stats(done, start, root.children)
         return root
 
     def halve(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
@@ -249,11 +247,7 @@ class ISMCTSBot:
         if anchor is not None and best != anchor and not _clearly_better(
                 rewards[best], rewards[anchor], self.z):
             best = anchor
-        self.last = SearchStats(
-            done,
-            time.perf_counter() - start,
-            {str(a.to_json()): n.visits for a, n in children.items()},
-        )
+        self.last = _stats(done, start, children)
         return best
 
     def _iterate(
@@ -357,3 +351,13 @@ def _clearly_better(mine: Mapping[int, float], other: Mapping[int, float], z: fl
         return z <= 0
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean > z * math.sqrt(var / n)
+
+
+def _stats(done: int, start: float, children: Mapping[Action, _Node]) -> SearchStats:
+    keys = {a: str(a.to_json()) for a in children}
+    return SearchStats(
+        done,
+        time.perf_counter() - start,
+        {keys[a]: n.visits for a, n in children.items()},
+        {keys[a]: n.points / n.visits for a, n in children.items() if n.visits},
+    )

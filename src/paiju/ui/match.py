@@ -30,6 +30,12 @@ from paiju.ui.present import Presenter, Seen, presenter_for
 HINT_SECONDS = 2.0
 #: ... and at most this many iterations.
 HINT_ITERATIONS = 3000
+#: The search settings of the hint per game, where they differ from ISMCTS's defaults:
+#: for Dai Fugō, the ladder's halving search (docs/strength.md), which beats the heuristic.
+HINT_SEARCH: dict[str, dict[str, Any]] = {
+    "daifugo": {"rollout": "heuristic", "prior": "heuristic", "reward": "place",
+                "root": "halving", "tree": "root"},
+}
 
 
 @dataclass(frozen=True)
@@ -299,25 +305,27 @@ class Match:
             only = legal[0].to_json()
             text = self.presenter.describe(only, view.seat, names, self.native)
             return Hint(only, text, ("it is the only legal action",))
-        bot = ISMCTSBot(iterations=self.hint_iterations, seconds=self.hint_seconds)
+        bot = ISMCTSBot(iterations=self.hint_iterations, seconds=self.hint_seconds,
+                        **HINT_SEARCH.get(self.game_name, {}))
         self._hints += 1
         rng = make_rng(self.seed, "hint", self.hand_number, self._count, self._hints)
-        root = bot.search(view, rng)
+        choice = bot.choose(view, rng)
+        stats = bot.last
+        by_key = {str(a.to_json()): a for a in legal}
         ranked = sorted(
-            ((child.visits, child.points / child.visits if child.visits else -math.inf, a)
-             for a, child in root.children.items() if a in legal),
-            key=lambda item: (item[0], item[1]), reverse=True,
+            ((visits, stats.root_means.get(key, -math.inf), by_key[key])
+             for key, visits in stats.root_visits.items() if key in by_key),
+            key=lambda item: (item[2] == choice, item[0], item[1]), reverse=True,
         )
         total = sum(v for v, _, _ in ranked) or 1
         reasons = []
         for visits, mean, action in ranked[:3]:
             words = self.presenter.describe(action.to_json(), view.seat, names, self.native)
             words = words.removeprefix(names[view.seat] + " ")
-            reasons.append(
-                f"{words}: {100 * visits / total:.0f}% of {total} searches, "
-                f"{mean:+.2f} points on average"
-            )
-        best = ranked[0][2].to_json()
+            worth = (f"finishing-place score {mean:.2f} on average (1 = first out)"
+                     if bot.reward == "place" else f"{mean:+.2f} points on average")
+            reasons.append(f"{words}: {100 * visits / total:.0f}% of {total} searches, {worth}")
+        best = choice.to_json()
         text = self.presenter.describe(best, view.seat, names, self.native)
         return Hint(best, text, tuple(reasons))
 

@@ -1,0 +1,52 @@
+"""The hint: a legal suggestion, explained by the search that chose it."""
+
+import pytest
+
+from paiju.core.games import get_game
+from paiju.ui.match import HINT_SEARCH, Match
+
+
+def _to_choice(match: Match) -> None:
+    """Let the computers play until the person has more than one legal action."""
+    match.deal()
+    while True:
+        if match.human_to_move():
+            if len(match.hint_view().legal_actions()) > 1:
+                return
+            match.apply(match.hint_view().legal_actions()[0])
+        else:
+            match.play_bot()
+        assert match.to_move() is not None, "the hand ended before the person had a choice"
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "players", "worth"),
+    [("lukfu", "hongkong", 3, "points on average"),
+     ("daifugo", "pagat", 4, "finishing-place score")],
+)
+def test_the_hint_suggests_a_legal_action_with_its_statistics(
+        game: str, preset: str, players: int, worth: str) -> None:
+    rules = get_game(game).rules(preset)
+    match = Match(game, rules, players, seed=5, hands=1, save=False,
+                  hint_seconds=None, hint_iterations=24)
+    _to_choice(match)
+    view = match.hint_view()
+    hint = match.hint(view)
+    assert hint.action in [a.to_json() for a in view.legal_actions()]
+    assert hint.reasons and all(worth in reason for reason in hint.reasons)
+    # the first reason is the suggested action's
+    words = match.presenter.describe(hint.action, view.seat, match.seat_names(), False)
+    assert hint.reasons[0].startswith(words.removeprefix(match.seat_names()[view.seat] + " "))
+    again = Match(game, rules, players, seed=5, hands=1, save=False,
+                  hint_seconds=None, hint_iterations=24)
+    _to_choice(again)
+    assert again.hint(again.hint_view()) == hint
+
+
+def test_dai_fugo_hints_come_from_the_ladder_search() -> None:
+    from paiju.bots.ismcts import HALVING_SPEC, ISMCTSBot
+
+    ladder = ISMCTSBot.from_params(dict(p.split("=") for p in HALVING_SPEC.split(":")[1:]))
+    settings = HINT_SEARCH["daifugo"]
+    assert {k: getattr(ladder, k) for k in settings} == settings
+    assert "lukfu" not in HINT_SEARCH
