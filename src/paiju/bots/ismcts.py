@@ -18,6 +18,15 @@ heuristic player would make there (the others come in random order). Small budge
 spend their iterations on checking the heuristic's move against a few alternatives
 instead of trying every legal move once.
 
+With ``root=halving`` the root's move is chosen by sequential halving instead of UCB:
+every surviving root action is tried on the same determinizations, round by round,
+and the worse half dropped after each round (with ``prior=heuristic`` the heuristic's
+move stays in and is kept unless another beats it clearly on the same deals).
+``tree=root`` stops the tree at the root's children, so the rollout policy plays every
+later decision; ``reward=place`` rewards a seat by its finishing place where the game
+has an order of going out (``Result.order``). Together with heuristic rollouts these
+make the Dai Fugō search of the strength ladder (:data:`HALVING_SPEC`).
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
