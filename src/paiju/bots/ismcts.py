@@ -128,7 +128,7 @@ class ISMCTSBot:
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``."""
+        ``reward``, ``root``, ``tree``, ``z``."""
         known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z"}
         unknown = set(params) - known
         if unknown:
@@ -227,6 +227,11 @@ class ISMCTSBot:
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations if self.iterations is not None else 1 << 30
         done = dets = 0
+
+        def rank(a: Action) -> tuple[float, int]:
+            c = children[a]
+            return (-(c.points / c.visits) if c.visits else math.inf, order[a])
+
         for r in range(rounds):
             per = max(1, (budget - done) // (len(alive) * (rounds - r)))
             for _ in range(per):
@@ -242,11 +247,6 @@ class ISMCTSBot:
                     rewards[action][dets] = values[view.seat]
                     done += 1
                 dets += 1
-
-            def rank(a: Action) -> tuple[float, int]:
-                c = children[a]
-                return (-(c.points / c.visits) if c.visits else math.inf, order[a])
-
             alive = sorted(alive, key=rank)[: max(1, math.ceil(len(alive) / 2))]
             if anchor is not None and anchor not in alive:
                 alive.append(anchor)
