@@ -14,10 +14,10 @@ from daifugo_helpers import act, deal, play_random, record, ruling, state_of
 
 from paiju.core.errors import MalformedRecord
 from paiju.daifugo.actions import PLAY_MELD
-from paiju.daifugo.cards import JOKERS, parse_card
+from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, diamond_three_holder, parse_card
 from paiju.daifugo.combos import SEQUENCE
 from paiju.daifugo.game import GAME
-from paiju.daifugo.state import TITLE_RANK
+from paiju.daifugo.state import EXCHANGE, TITLE_RANK
 
 
 def opts(**values: object) -> dict:
@@ -88,6 +88,56 @@ def test_seat_change_records_follow_the_result() -> None:
     with pytest.raises(MalformedRecord, match="previous winner"):
         state_of(record(hands, [], rev, first=0, titles=good))
     assert ruling(record(hands, [], rev, first=0, titles=good[::-1]))["legal"]
+
+
+# ---------------------------------------------------------------- the first lead
+
+
+def test_first_lead_diamond_three_every_follows_the_three_through_the_exchange() -> None:
+    """The other reading of UECda's ♦3 lead, and a common house rule (docs/daifugo.md):
+    the ♦3 holder leads every hand, after the exchange, instead of 004's loser ("the
+    loser of the previous hand ... begins the play"). The record's ``first`` is the seat
+    dealt the ♦3; the engine hands the lead to whoever holds it when the exchange ends.
+    """
+    rules = GAME.rules("pagat", {"first_lead": "diamond_three_every"})
+    moved = not_loser = later = 0
+    for seed in range(8):
+        session = GAME.new_session(rules, 5, seed)
+        for hand in range(3):
+            state = session.deal()
+            assert state.first == diamond_three_holder(state.dealt)
+            rng = random.Random(seed * 10 + hand)
+            while state.phase == EXCHANGE:  # the rich give back their lowest cards
+                gives = state.legal_actions()
+                state.apply(min(gives, key=lambda a: sorted(parse_card(t) for t in a.cards)))
+            leader = state.to_move()
+            assert leader is not None and state.hands[leader] >> DIAMOND_THREE & 1
+            if state.titles_eff is not None:
+                later += 1
+                loser = max(range(5), key=lambda s: TITLE_RANK[state.titles_eff[s]])
+                not_loser += leader != loser
+                if leader != state.first:
+                    moved += 1
+                    assert "turn" in (state.why_illegal(act(state.first, "pass")) or "")
+            play_random(state, rng)
+            assert ruling(state.record())["legal"]
+            session.finish(state)
+    assert later == 16 and moved > 0 and not_loser > 0
+
+
+def test_first_lead_records_name_the_seat_dealt_the_three() -> None:
+    hands = deal(5, {2: "3D"})
+    every = opts(first_lead="diamond_three_every", exchange="off")
+    assert ruling(record(hands, [], every, first=2, titles=TITLES5))["legal"]
+    with pytest.raises(MalformedRecord, match="seat 2, who holds 3D, leads, not seat 0"):
+        state_of(record(hands, [], every, first=0, titles=TITLES5))
+    # the first hand of a session alike; under diamond_three later hands keep the loser
+    with pytest.raises(MalformedRecord, match="first_lead=diamond_three_every: seat 2"):
+        state_of(record(hands, [], every, first=0))
+    once = opts(first_lead="diamond_three", exchange="off")
+    assert ruling(record(hands, [], once, first=0, titles=TITLES5))["legal"]
+    with pytest.raises(MalformedRecord, match="the loser of the previous hand"):
+        state_of(record(hands, [], once, first=2, titles=TITLES5))
 
 
 # ---------------------------------------------------------------- the exchange

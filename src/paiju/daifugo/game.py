@@ -9,7 +9,7 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.records import field
-from paiju.daifugo.cards import DIAMOND_THREE, pack, parse_card, tokens
+from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
 from paiju.daifugo.rules import TABLE, Rules, make_rules
 from paiju.daifugo.session import DaifugoSession, deal_hands
 from paiju.daifugo.state import (
@@ -41,8 +41,8 @@ class DaifugoGame:
         if players not in self.player_counts:
             raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
         hands = deal_hands(rules, players, rng, rng.randrange(players))
-        if rules.values["first_lead"] == "diamond_three":
-            first = next(s for s in range(players) if hands[s] >> DIAMOND_THREE & 1)
+        if rules.values["first_lead"] != "random":
+            first = diamond_three_holder(hands)
         else:
             first = rng.randrange(players)
         return DaifugoState(rules, hands, first)
@@ -129,30 +129,31 @@ def _read_titles(raw: Any, n: int, rules: Rules) -> list[str]:
 def _check_first(state: DaifugoState, rules: Rules, first: int, titles: Any) -> None:
     n = state.n
     seat_change = rules.values["seat_change"]
-    if titles is None:
-        if rules.values["first_lead"] == "diamond_three" and not state.dealt[first] >> \
-                DIAMOND_THREE & 1:
-            holder = next(s for s in range(n) if state.dealt[s] >> DIAMOND_THREE & 1)
+    lead = rules.values["first_lead"]
+    if titles is None or lead == "diamond_three_every":
+        holder = diamond_three_holder(state.dealt)
+        if lead != "random" and first != holder:
             raise MalformedRecord(
-                f"first_lead=diamond_three: seat {holder}, who holds 3D, leads, not seat {first}")
-        return
+                f"first_lead={lead}: seat {holder}, who holds 3D, leads, not seat {first}")
+        if titles is None:
+            return
     eff = state.titles_eff
     assert eff is not None
     if seat_change == "reverse":
-        want = min(range(n), key=lambda s: TITLE_RANK[eff[s]])
+        start = min(range(n), key=lambda s: TITLE_RANK[eff[s]])
         who = "the previous winner (seat_change=reverse)"
     else:
-        want = max(range(n), key=lambda s: TITLE_RANK[eff[s]])
+        start = max(range(n), key=lambda s: TITLE_RANK[eff[s]])
         who = "the loser of the previous hand (004 \"Exchange of cards\")"
-    if first != want:
-        raise MalformedRecord(f"'first' must be seat {want}, {who}, not {first}")
+    if lead != "diamond_three_every" and first != start:
+        raise MalformedRecord(f"'first' must be seat {start}, {who}, not {first}")
     if seat_change != "off":
-        places = [TITLE_RANK[titles[(first + k) % n]] for k in range(n)]
+        places = [TITLE_RANK[titles[(start + k) % n]] for k in range(n)]
         ok = places == sorted(places, reverse=seat_change == "standard")
         if not ok:
             raise MalformedRecord(
                 f"with seat_change={seat_change} the seats follow the previous result, "
-                f"but the titles in play order from seat {first} are {titles}")
+                f"but the titles in play order from seat {start} are {titles}")
 
 
 GAME = DaifugoGame()

@@ -200,9 +200,13 @@ OPTIONS = [
     Option(
         "first_lead", "choice", "random", "who leads the first hand of a session",
         '004 "Play": "In the first deal of a new session the first player is decided at '
-        'random." diamond_three is the UECda rule (the ♦3 holder leads).',
-        choices=("random", "diamond_three"),
-        values={"random": "any seat (chosen at random)", "diamond_three": "the ♦3 holder"},
+        'random." diamond_three is the UECda rule (the ♦3 holder leads); diamond_three_every '
+        'the other reading of it and a common house rule: the ♦3 holder after the exchange '
+        'leads every hand.',
+        choices=("random", "diamond_three", "diamond_three_every"),
+        values={"random": "any seat (chosen at random)", "diamond_three": "the ♦3 holder",
+                "diamond_three_every": "the ♦3 holder, and in later hands the ♦3 holder "
+                                       "after the exchange (not the loser)"},
     ),
     Option(
         "sequence_beat", "choice", "higher", "what a sequence must do to beat a sequence",

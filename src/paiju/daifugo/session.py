@@ -14,7 +14,7 @@ from typing import Any
 
 from paiju.core.protocol import Result
 from paiju.core.seeding import make_rng
-from paiju.daifugo.cards import DIAMOND_THREE, bits, pack
+from paiju.daifugo.cards import bits, diamond_three_holder, pack
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.state import TITLE_RANK, DaifugoState
 
@@ -64,8 +64,8 @@ class DaifugoSession:
         if self.titles is None:
             self._seats = list(range(n))
             hands = deal_hands(self.rules, n, rng, rng.randrange(n))
-            if self.rules.values["first_lead"] == "diamond_three":
-                first = next(s for s in range(n) if hands[s] >> DIAMOND_THREE & 1)
+            if self.rules.values["first_lead"] != "random":
+                first = diamond_three_holder(hands)
             else:
                 first = rng.randrange(n)
             state = DaifugoState(self.rules, hands, first)
@@ -83,7 +83,9 @@ class DaifugoSession:
             probe = DaifugoState(self.rules, hands, 0, seat_titles)
             eff = probe.titles_eff
             assert eff is not None
-            if mode == "reverse":
+            if self.rules.values["first_lead"] == "diamond_three_every":
+                first = diamond_three_holder(hands)  # as dealt; the state follows the ♦3
+            elif mode == "reverse":
                 first = min(range(n), key=lambda s: TITLE_RANK[eff[s]])
             else:
                 first = max(range(n), key=lambda s: TITLE_RANK[eff[s]])

@@ -32,6 +32,7 @@ from paiju.daifugo.cards import (
     TOKENS,
     TWO,
     bits,
+    diamond_three_holder,
     parse_play_token,
     tokens,
 )
@@ -788,7 +789,8 @@ class DaifugoState:
             self.turn = self.exchange[0][0]
         else:
             self.phase = PLAY
-            self.turn = self.first
+            every = self.rules.values["first_lead"] == "diamond_three_every"
+            self.turn = diamond_three_holder(self.hands) if every else self.first
 
     def _do_pass(self, seat: int) -> None:
         self.passed_since |= 1 << seat
