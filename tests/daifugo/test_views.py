@@ -115,3 +115,56 @@ def test_a_sample_has_no_record() -> None:
     with pytest.raises(ValueError, match=r"View\.sample"):
         sample.record()
     assert st.record()["actions"] == [{"seat": 0, "do": "play", "cards": ["3S"]}]
+
+
+D3 = parse_card("3D")
+
+
+@pytest.mark.parametrize("lead", ["diamond_three", "random"])
+def test_the_first_leader_keeps_the_three_of_diamonds_until_it_is_played(lead: str) -> None:
+    """Under first_lead=diamond_three the first leader was dealt the ♦3: every sample
+    keeps it there until it is played or the leader moves cards face down. Under
+    first_lead=random nobody knows where it is, and the samples spread it."""
+    hands = deal(5, {2: "3D 4S 4H"})
+    rules = {"preset": "uecda", "options": {"first_lead": lead}}
+    st = state_of(record(hands, [(2, "play", "4S 4H")], rules, first=2))
+    for seat in (0, 3):
+        holders = {next(s for s in range(5) if x.hands[s] >> D3 & 1) for x in samples(st, seat)}
+        assert holders == {2} if lead == "diamond_three" else len(holders) > 1
+    played = state_of(record(hands, [(2, "play", "3D")], rules, first=2))
+    if lead == "diamond_three":
+        assert all(x.played >> D3 & 1 and not x.hands[2] >> D3 & 1 for x in samples(played, 0))
+
+
+def test_under_diamond_three_every_the_leader_after_the_exchange_holds_it() -> None:
+    """first_lead=diamond_three_every: the lead after the exchange tells who holds the ♦3."""
+    from paiju.daifugo.game import GAME
+    from paiju.daifugo.state import EXCHANGE
+
+    rules = GAME.rules("pagat", {"first_lead": "diamond_three_every"})
+    checked = 0
+    for seed in range(6):
+        session = GAME.new_session(rules, 5, seed)
+        first = session.deal()
+        rng = random.Random(seed)
+        while not first.is_terminal():
+            actions = first.legal_actions()
+            first.apply(actions[rng.randrange(len(actions))])
+        session.finish(first)
+        st = session.deal()
+        while st.phase == EXCHANGE:
+            st.apply(st.legal_actions()[0])
+        leader = st.to_move()
+        assert leader is not None
+        for seat in range(5):
+            if seat == leader or any(c == D3 for c in _given_by(st, seat)):
+                continue
+            view_samples = samples(st, seat, 40)
+            assert all(x.hands[leader] >> D3 & 1 for x in view_samples)
+            checked += 1
+    assert checked >= 20
+
+
+def _given_by(st: DaifugoState, seat: int) -> list[int]:
+    return [c for _, src, _, cards in st.hidden if src == seat
+            for c in range(54) if cards >> c & 1]

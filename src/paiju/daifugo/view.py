@@ -27,7 +27,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from paiju.daifugo.actions import PLAY_MELD, Action
-from paiju.daifugo.cards import JOKERS, bits, pack, tokens
+from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 
 if TYPE_CHECKING:
     from paiju.daifugo.state import DaifugoState
@@ -159,6 +159,9 @@ class _Facts:
                     self.traced.append((c, dst, p))
         for cards in self.fixed.values():
             self.traced = [t for t in self.traced if not cards >> t[0] & 1]
+        leader = _diamond_three_leader(base, moves, seen)
+        if leader is not None and leader != me and all(t[0] != DIAMOND_THREE for t in self.traced):
+            self.fixed[leader] = self.fixed.get(leader, 0) | 1 << DIAMOND_THREE
         self.moves = moves
         # a move that later shows a traced card in another seat's play has carried it
         self.carried: dict[int, int] = {}
@@ -326,3 +329,27 @@ class _Facts:
         st.dealt = list(st.hands)
         st.sampled = True
         return st
+
+
+def _diamond_three_leader(base: DaifugoState, moves: list[Any], seen: int) -> int | None:
+    """The seat that must hold the ♦3 now because ``first_lead`` gave it the lead, if any.
+
+    Under ``diamond_three`` the first hand's leader was dealt it; under
+    ``diamond_three_every`` every leader held it when the exchange ended. It is still
+    there unless it was played (``seen``) or the leader has moved cards face down since.
+    """
+    lead = base.rules.values["first_lead"]
+    if lead == "random" or seen >> DIAMOND_THREE & 1:
+        return None
+    leader: int | None
+    if base.titles_in is None:
+        leader, start = base.first, 0
+    elif lead == "diamond_three_every" and base.phase != "exchange":
+        start = next((i for i, a in enumerate(base.actions) if a.do != "give"),
+                     len(base.actions))
+        leader = base.actions[start].seat if start < len(base.actions) else base.turn
+    else:
+        return None
+    if leader is None or any(i >= start and src == leader for i, src, _, _, _ in moves):
+        return None
+    return leader
