@@ -198,7 +198,7 @@ OPTIONS = [
                 "Dai Hinmin pays 2 to Dai Fugō", "uecda": "n points for first .. 1 for last"},
     ),
     Option(
-        "first_lead", "choice", "random", "who leads the first hand of a session",
+        "first_lead", "choice", "random", "who leads the first hand of a session (or every hand)",
         '004 "Play": "In the first deal of a new session the first player is decided at '
         'random." diamond_three is the UECda rule (the ♦3 holder leads); diamond_three_every '
         'the other reading of it and a common house rule: the ♦3 holder after the exchange '
