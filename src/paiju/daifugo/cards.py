@@ -30,7 +30,6 @@ SPADE_THREE = THREE * 4 + SPADES
 DIAMOND_THREE = THREE * 4 + DIAMONDS
 
 
-
 def diamond_three_holder(hands: Iterable[int]) -> int:
     """The seat whose hand (a bitset) holds the ♦3."""
     return next(s for s, hand in enumerate(hands) if hand >> DIAMOND_THREE & 1)

@@ -1053,8 +1053,12 @@ class DaifugoState:
     def public(self) -> dict[str, Any]:
         """What every seat sees."""
         out = self.table_now()
-        out["actions"] = [self._public_action(a) for a in self.actions]
+        out["actions"] = self.public_actions()
         return out
+
+    def public_actions(self) -> list[dict[str, Any]]:
+        """The history as every seat sees it: face-down moves by their number of cards."""
+        return [self._public_action(a) for a in self.actions]
 
     def table_now(self) -> dict[str, Any]:
         """What every seat sees, without the history of actions (cheap, for players)."""

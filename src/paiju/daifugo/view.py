@@ -92,12 +92,8 @@ class DaifugoView:
         return list(self._legal)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self._seat, "hand": self.hand}
-        public = self._base.public()
-        public["counts"] = list(self._counts)
-        public["discarded_face_down"] = self._n_discards
-        public["dropped_face_down"] = self._n_dropped
-        out.update(public)
+        out = self.table()
+        out["actions"] = self._base.public_actions()
         facts = self.facts()
         out["known"] = [{"seat": r, "cards": tokens(c)} for r, c in facts.known_pins()]
         return out

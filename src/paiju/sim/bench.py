@@ -147,16 +147,15 @@ def simulator_random(game_name: str, preset: str, options: dict[str, Any], playe
 
 
 def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: int,
-                 iterations: int, seed: int, positions: int = 5,
-                 spec: str | None = None) -> dict[str, Any]:
-    """Search speed over ``positions`` decisions of random hands: ISMCTS with random
-    rollouts and ``iterations`` per decision, or the player ``spec`` when given."""
+                 spec: str, seed: int, positions: int = 5) -> dict[str, Any]:
+    """Speed of the search player ``spec`` (an ``ismcts`` spec) over ``positions``
+    decisions of random hands: iterations and decisions per second."""
     from paiju.bots.base import make_bot
     from paiju.bots.ismcts import ISMCTSBot
 
     game = get_game(game_name)
     rules = game.rules(preset, options)
-    bot = make_bot(spec) if spec is not None else ISMCTSBot(iterations=iterations)
+    bot = make_bot(spec)
     if not isinstance(bot, ISMCTSBot):
         raise ValueError(f"the search to measure must be an ismcts spec, not {spec!r}")
     total_iters, total_time, found, attempt = 0, 0.0, 0, 0
@@ -325,10 +324,11 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
             "simulator": simulator_random(game, preset, options, players, seconds, seed),
         }
         say(f"ismcts: {label} ...")
-        entry["ismcts"] = ismcts_speed(game, preset, options, players, ismcts_iters, seed)
+        entry["ismcts"] = ismcts_speed(game, preset, options, players,
+                                       f"ismcts:iters={ismcts_iters}", seed)
         if search:
             say(f"search {search}: {label} ...")
-            entry["search"] = ismcts_speed(game, preset, options, players, 0, seed, spec=search)
+            entry["search"] = ismcts_speed(game, preset, options, players, search, seed)
         report["paiju"].append(entry)
     if peers and not memory_only:
         say("OpenSpiel dou_dizhu ...")
