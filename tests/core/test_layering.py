@@ -1,6 +1,7 @@
 """The package's layers: core knows no game; games know only core; bots and the simulator
-know only core (each game's heuristic strategy lives in the game's folder); nothing below
-the front ends imports them."""
+know only core (each game's heuristic strategy lives in the game's folder); the table
+(presenters and hints, shared by every front end) knows core, bots and the games; nothing below the
+front ends imports them."""
 
 import ast
 from pathlib import Path
@@ -16,6 +17,7 @@ ALLOWED = {
     "daifugo": {"core", "daifugo"},
     "bots": {"core", "bots"},
     "sim": {"core", "bots", "sim"},
+    "table": {"core", "bots", "lukfu", "daifugo", "table"},
 }
 
 

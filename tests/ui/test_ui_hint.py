@@ -3,7 +3,8 @@
 import pytest
 
 from paiju.core.games import get_game
-from paiju.ui.match import HINT_SEARCH, Match
+from paiju.table.hints import HINT_SEARCH
+from paiju.ui.match import Match
 
 
 def _to_choice(match: Match) -> None:

@@ -20,9 +20,9 @@ from ui_helpers import my_turn_or_end, screen_text, select, wait_for
 
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.referee import referee
+from paiju.table.present import NO_CARDS
 from paiju.ui.app import HandView, PlayApp, ResultScreen
 from paiju.ui.match import Match
-from paiju.ui.present import NO_CARDS
 
 
 def _labels_hidden_from_me(app: PlayApp) -> list[str]:

@@ -22,9 +22,9 @@ from ui_helpers import my_turn_or_end, screen_text, select, wait_for
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import get_game
 from paiju.core.referee import referee
+from paiju.table.present import NO_CARDS
 from paiju.ui.app import PlayApp, ResultScreen
 from paiju.ui.match import Match
-from paiju.ui.present import NO_CARDS
 
 #: The actions that hand over or throw away cards the person picks.
 STEPS = ("give", "seven_pass", "discard")

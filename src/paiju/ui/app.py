@@ -27,8 +27,9 @@ from textual.widgets import Static
 
 from paiju.core.errors import PaijuError
 from paiju.core.protocol import Action, View
-from paiju.ui.match import HandSummary, Hint, Match
-from paiju.ui.present import NO_CARDS, Chip
+from paiju.table.hints import Hint
+from paiju.table.present import NO_CARDS, Chip
+from paiju.ui.match import HandSummary, Match
 
 #: Seconds a computer player waits before acting, so the person can follow the play.
 BOT_DELAY = 0.6

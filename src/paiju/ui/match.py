@@ -10,7 +10,6 @@ app and the plain-text watch mode share it.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -23,19 +22,9 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
 from paiju.core.protocol import Action, Result, State, View
 from paiju.core.seeding import make_rng
+from paiju.table.hints import HINT_ITERATIONS, HINT_SECONDS, Hint, search_hint
+from paiju.table.present import Presenter, Seen, presenter_for
 from paiju.ui.datadir import record_path, save_record
-from paiju.ui.present import Presenter, Seen, presenter_for
-
-#: The player the hint asks: ISMCTS, the strongest, with a time budget (seconds).
-HINT_SECONDS = 2.0
-#: ... and at most this many iterations.
-HINT_ITERATIONS = 3000
-#: The search settings of the hint per game, where they differ from ISMCTS's defaults:
-#: for Dai Fugō, the ladder's halving search (docs/strength.md), which beats the heuristic.
-HINT_SEARCH: dict[str, dict[str, Any]] = {
-    "daifugo": {"rollout": "heuristic", "prior": "heuristic", "reward": "place",
-                "root": "halving", "tree": "root"},
-}
 
 
 @dataclass(frozen=True)
@@ -47,15 +36,6 @@ class HandSummary:
     payments: tuple[float, ...]  # by player
     totals: tuple[float, ...]  # by player, after this hand
     record_file: Path | None
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The strongest player's suggestion, and why: its search statistics."""
-
-    action: dict[str, Any]
-    text: str
-    reasons: tuple[str, ...]
 
 
 @dataclass
@@ -294,40 +274,11 @@ class Match:
         return self.seen().view
 
     def hint(self, view: View) -> Hint:
-        """Ask ISMCTS for the best action from ``view``; pure, may run in a worker thread."""
-        from paiju.bots.ismcts import ISMCTSBot
-
-        legal = list(view.legal_actions())
-        if not legal:
-            raise PaijuError("it is not your turn")
-        names = self.seat_names()
-        if len(legal) == 1:
-            only = legal[0].to_json()
-            text = self.presenter.describe(only, view.seat, names, self.native)
-            return Hint(only, text, ("it is the only legal action",))
-        bot = ISMCTSBot(iterations=self.hint_iterations, seconds=self.hint_seconds,
-                        **HINT_SEARCH.get(self.game_name, {}))
+        """Ask the search for the best action from ``view``; pure, may run in a worker thread."""
         self._hints += 1
         rng = make_rng(self.seed, "hint", self.hand_number, self._count, self._hints)
-        choice = bot.choose(view, rng)
-        stats = bot.last
-        by_key = {str(a.to_json()): a for a in legal}
-        ranked = sorted(
-            ((visits, stats.root_means.get(key, -math.inf), by_key[key])
-             for key, visits in stats.root_visits.items() if key in by_key),
-            key=lambda item: (item[2] == choice, item[0], item[1]), reverse=True,
-        )
-        total = sum(v for v, _, _ in ranked) or 1
-        reasons = []
-        for visits, mean, action in ranked[:3]:
-            words = self.presenter.describe(action.to_json(), view.seat, names, self.native)
-            words = words.removeprefix(names[view.seat] + " ")
-            worth = (f"finishing-place score {mean:.2f} on average (1 = first out)"
-                     if bot.reward == "place" else f"{mean:+.2f} points on average")
-            reasons.append(f"{words}: {100 * visits / total:.0f}% of {total} searches, {worth}")
-        best = choice.to_json()
-        text = self.presenter.describe(best, view.seat, names, self.native)
-        return Hint(best, text, tuple(reasons))
+        return search_hint(view, self.game_name, self.presenter, self.seat_names(), self.native,
+                           rng, self.hint_seconds, self.hint_iterations)
 
 
 def parse_bots(text: str | None) -> list[str]:

@@ -21,7 +21,7 @@ from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
 from paiju.core.protocol import State
 from paiju.core.records import actions_of
-from paiju.ui.present import Seen, presenter_for
+from paiju.table.present import Seen, presenter_for
 
 
 class Replay:
