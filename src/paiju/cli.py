@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
 from paiju.core.errors import MalformedRecord, PaijuError
-from paiju.core.games import GAMES, get_game
+from paiju.core.games import default_players, default_preset, get_game
 from paiju.core.options import parse_overrides
+from paiju.core.params import (
+    SEED,
+    NotedCommand,
+    game_argument,
+    one_line,
+    players_option,
+    rules_option,
+)
 from paiju.core.records import loads_records
 from paiju.core.referee import EXIT_MALFORMED, referee
+from paiju.core.sources import cite
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,38 +30,61 @@ def main() -> None:
     """paiju (牌局): Luk Fu and Dai Fugō, played, refereed and simulated exactly."""
 
 
-def _fail(message: str, status: int = EXIT_MALFORMED) -> None:
-    click.echo(f"paiju: {message}", err=True)
+def _fail(message: str, status: int = EXIT_MALFORMED) -> NoReturn:
+    click.echo(f"paiju: {one_line(message)}", err=True)
     sys.exit(status)
 
 
-@main.command("referee")
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
+def read_records(file: Any) -> list[Any]:
+    """The records of an open binary file; exits with status 2 if they cannot be read."""
+    try:
+        return loads_records(file.read())
+    except MalformedRecord as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot read {file.name}: {err.strerror or err}")
+
+
+def records_note() -> str:
+    """Where ``paiju play`` saves records, as the help says it."""
+    from paiju.ui.commands import records_note as note
+
+    return note(playing=False)
+
+
+@main.command("referee", cls=NotedCommand, note=records_note)
+@click.argument("file", type=click.File("rb"), default="-")
 def referee_cmd(file: Any) -> None:
     """Replay the record in FILE (or - for stdin) and print the ruling as JSON.
 
-    Exit status: 0 every action legal, 1 an action illegal, 2 the record is malformed.
-    A JSON-lines file is refereed record by record, one ruling a line.
+    Exit status: 0 every action legal, 1 an action illegal, 2 the record is malformed
+    (a one-line message on standard error says why). A JSON-lines file is refereed record
+    by record, one ruling a line. The ruling's `illegal_at` counts actions from 0; people
+    count them from 1 (`paiju replay --text` says "action 1" for `illegal_at` 0).
     """
-    try:
-        records = loads_records(file.read())
-    except MalformedRecord as err:
-        _fail(str(err))
+    from paiju.sim.runner import Progress
+
+    records = read_records(file)
     status = 0
-    for number, record in enumerate(records, 1):
-        where = f"record {number}: " if len(records) > 1 else ""
-        try:
-            ruling = referee(record)
-        except PaijuError as err:
-            _fail(f"{where}{err}")
-        click.echo(json.dumps(ruling.report, ensure_ascii=False))
-        status = max(status, ruling.exit_status)
+    progress = Progress(len(records), unit="records", label="refereeing")
+    try:
+        for number, record in enumerate(records, 1):
+            where = f"record {number}: " if len(records) > 1 else ""
+            try:
+                ruling = referee(record)
+            except PaijuError as err:
+                _fail(f"{where}{err}")
+            click.echo(json.dumps(ruling.report, ensure_ascii=False))
+            status = max(status, ruling.exit_status)
+            progress.advance(1)
+    finally:
+        progress.close()
     sys.exit(status)
 
 
 @main.command("rules")
-@click.argument("game", type=click.Choice(list(GAMES), case_sensitive=False))
-@click.option("--preset", "-p", default=None, help="Preset to show (default: the game's first).")
+@game_argument()
+@rules_option()
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
@@ -61,7 +93,7 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
     """Print every option of GAME with its value, meaning and source."""
     try:
         g = get_game(game)
-        rules = g.rules(preset, parse_overrides(overrides))
+        rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
     except PaijuError as err:
         _fail(str(err))
     rows = []
@@ -89,19 +121,19 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
         choices = ", ".join(map(str, option.choices)) if option.choices else ""
         if choices:
             click.echo(f"    choices: {choices}")
-        click.echo(f"    source: {option.source}")
+        click.echo(f"    source: {cite(option.source)}")
     click.echo("")
     click.echo("presets: " + ", ".join(g.options.presets))
 
 
 @main.command("hand")
-@click.argument("game", type=click.Choice(list(GAMES), case_sensitive=False))
-@click.option("--rules", "-r", "preset", default=None, help="Preset.")
+@game_argument()
+@rules_option()
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
-@click.option("--players", "-n", type=int, default=None, help="Number of players.")
-@click.option("--seed", type=int, default=None, help="Seed for the deal and the players.")
+@players_option()
+@click.option("--seed", type=SEED, default=None, help="Seed for the deal and the players.")
 @click.option("--record", "record_out", type=click.Path(dir_okay=False), default=None,
               help="Also write the hand's record to this file.")
 def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
@@ -113,11 +145,8 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 
     try:
         g = get_game(game)
-        rules = g.rules(preset, parse_overrides(overrides))
-        n = players or g.player_counts[0]
-        if n not in g.player_counts:
-            counts = ", ".join(map(str, g.player_counts))
-            raise PaijuError(f"{g.title} is for {counts} players, not {n}")
+        rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
+        n = players or default_players(g)
         rng = make_rng(seed)
         state = g.new_hand(rules, n, rng)
     except PaijuError as err:
@@ -139,9 +168,12 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
     play_hand(state, bots, rng, on_action=show)
     click.echo(json.dumps(state.report(), ensure_ascii=False))
     if record_out:
-        with open(record_out, "w", encoding="utf-8") as handle:
-            json.dump(state.record(), handle, ensure_ascii=False)
-            handle.write("\n")
+        try:
+            with open(record_out, "w", encoding="utf-8") as handle:
+                json.dump(state.record(), handle, ensure_ascii=False)
+                handle.write("\n")
+        except OSError as err:
+            _fail(f"cannot write {record_out}: {err.strerror or err}")
 
 
 from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402

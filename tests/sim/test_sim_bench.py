@@ -1,5 +1,6 @@
 """The benchmark's pieces, on the tiny game (figures are measured, never asserted)."""
 
+import itertools
 import json
 
 import pytest
@@ -20,8 +21,11 @@ def test_hardware_names_cpu_cores_and_python() -> None:
     assert hw["cpu"] and hw["cores"] >= 1 and hw["python"].split()[0] in ("CPython", "PyPy")
 
 
+TINY = (("Tiny, 3 players", "tiny", "basic", {}, 3),)
+
+
 def test_bench_command_on_the_tiny_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench, "TARGETS", (("Tiny, 3 players", "tiny", "basic", {}, 3),))
+    monkeypatch.setattr(bench, "TARGETS", TINY)
     out = CliRunner().invoke(main, ["bench", "--seconds", "0.05", "--ismcts-iters", "5",
                                     "--search", "ismcts:iters=7:root=halving",
                                     "--memory-hands", "60", "--no-peers", "--json"])
@@ -30,18 +34,54 @@ def test_bench_command_on_the_tiny_game(monkeypatch: pytest.MonkeyPatch) -> None
     (entry,) = report["paiju"]
     engine = entry["engine"]
     assert engine["hands"] >= 1 and engine["decisions"] >= engine["hands"]
+    assert entry["ismcts"]["positions"] >= 1
     assert entry["ismcts"]["iterations"] == 5 * entry["ismcts"]["positions"]
     search = entry["search"]
-    assert search["spec"] == "ismcts:iters=7:root=halving" and search["positions"] == 5
-    assert search["decisions_per_s"] > 0 and 0 < search["iterations"] <= 7 * 5
+    assert search["spec"] == "ismcts:iters=7:root=halving" and search["positions"] >= 1
+    assert search["decisions_per_s"] > 0 and search["iterations"] > 0
     (memory,) = report["memory"]
     assert memory["hands"] == 60 and len(memory["samples"]) == 20
+    assert memory["time_budget_s"] is None, "a number of hands is played whatever the time"
     text = bench.format_bench(report)
     assert "hardware:" in text and "Tiny, 3 players" in text and "KiB per 10,000 hands" in text
     assert "ismcts:iters=7:root=halving" in text and "decisions/s" in text
     only = CliRunner().invoke(main, ["bench", "--memory-only", "--memory-hands", "30"])
     assert only.exit_code == 0, only.output
     assert "hands/s" not in only.output and "memory over a long simulation" in only.output
+
+
+def _fake_clock(monkeypatch: pytest.MonkeyPatch, tick: float) -> None:
+    """Every reading of the bench's clock moves it on by ``tick`` seconds."""
+    ticks = itertools.count()
+    monkeypatch.setattr(bench, "clock", lambda: next(ticks) * tick)
+
+
+def test_every_measurement_follows_seconds_the_memory_run_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_clock(monkeypatch, 0.01)
+    said: list[str] = []
+    report = bench.run_bench(0.5, 5, None, False, 0, log=said.append, targets=TINY,
+                             search=None)
+    assert said[0] == "plan: 4 measurements of 0.5 s each (--seconds), about 2.0 s in all"
+    (entry,) = report["paiju"]
+    for figure in (entry["engine"], entry["simulator"]):
+        assert 0.5 <= figure["seconds"] < 0.6
+    (memory,) = report["memory"]
+    assert memory["time_budget_s"] == 0.5 and memory["hands_asked"] == bench.MEMORY_HANDS
+    assert 10 < memory["hands"] < 100, "the memory run stops when its time is up"
+    assert 15 <= len(memory["samples"]) <= 20
+    assert "the 0.5 s budget ran out before 20,000" in bench.format_bench(report)
+
+
+def test_a_number_of_memory_hands_is_planned_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_clock(monkeypatch, 0.01)
+    said: list[str] = []
+    report = bench.run_bench(0.5, 5, 40, False, 0, log=said.append, targets=TINY,
+                             search=None, memory_only=True)
+    assert said[0] == ("plan: 0 measurements of 0.5 s each (--seconds), about 0.0 s in all; "
+                       "then 1 memory run of 40 hands (as long as they take; a terminal "
+                       "shows the time left)")
+    assert report["memory"][0]["hands"] == 40 and report["paiju"] == []
 
 
 def test_peers_report_when_they_are_missing(monkeypatch: pytest.MonkeyPatch) -> None:

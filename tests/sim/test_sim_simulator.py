@@ -147,10 +147,17 @@ def test_progress_bar_only_on_a_terminal() -> None:
             return True
 
     loud = Terminal()
-    bar = Progress(10, loud)
+    bar = Progress(10, loud, delay=0.0)
+    bar.advance(4)
+    bar.advance(6)
+    bar.close()
+    shown = loud.getvalue()
+    assert "10/10" in shown and "hands" in shown and "eta" in shown
+    late = Terminal()
+    bar = Progress(10, late, delay=60.0)
     bar.advance(10)
     bar.close()
-    assert "10/10 hands" in loud.getvalue()
+    assert late.getvalue() == "", "a quick run shows no bar"
 
 
 def test_simulate_command(tmp_path: Path) -> None:
@@ -170,7 +177,7 @@ def test_simulate_command(tmp_path: Path) -> None:
     text = runner.invoke(main, args)
     assert text.exit_code == 0
     assert "heuristic - random" in text.output and "95% CI" in text.output
-    bad = runner.invoke(main, ["simulate", "tiny", "--bots", "random,random,psychic"])
+    bad = runner.invoke(main, ["simulate", "tiny", "-n", "3", "--bots", "random,random,psychic"])
     assert bad.exit_code == 2 and "unknown player 'psychic'" in bad.output
     unknown = runner.invoke(main, ["simulate", "chess"])
     assert unknown.exit_code == 2 and "unknown game" in unknown.output

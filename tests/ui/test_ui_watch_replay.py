@@ -50,7 +50,7 @@ def test_bad_input_is_refused_with_a_clear_message() -> None:
     bad = runner.invoke(main, ["play", "lukfu", "--watch", "-o", "tarif=pang"])
     assert bad.exit_code == 2 and "did you mean 'tariff'" in bad.output
     bad = runner.invoke(main, ["play", "lukfu", "--watch", "--players", "5"])
-    assert bad.exit_code == 2 and "3, 4 players, not 5" in bad.output
+    assert bad.exit_code == 2 and "3 or 4 players, not 5" in bad.output
     bad = runner.invoke(main, ["play", "daifugo", "--watch", "--bots", "grandmaster"])
     assert bad.exit_code == 2 and "unknown player 'grandmaster'" in bad.output
     bad = runner.invoke(main, ["play", "lukfu"])

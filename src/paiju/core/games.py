@@ -1,8 +1,13 @@
-"""The registry of games: the CLI, referee, bots and simulator find games only here."""
+"""The registry of games: the CLI, referee, bots and simulator find games only here.
+
+Beside it, the defaults every command shares, so that ``play``, ``hand`` and ``simulate``
+seat the same number of players and name the same preset when they are not told.
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.protocol import Game
@@ -13,6 +18,21 @@ GAMES: dict[str, str] = {
     "daifugo": "paiju.daifugo.game",
 }
 
+#: Players at the table when a command is not told: Luk Fu's three and a dreamer,
+#: Dai Fugō's usual four. A game missing here seats its smallest count.
+DEFAULT_PLAYERS: dict[str, int] = {
+    "lukfu": 4,
+    "daifugo": 4,
+}
+
+#: The preset ``paiju play`` deals when not told: the rules most people play by
+#: (Dai Fugō's Japanese house rules, with revolution, Jack back and locks). Every other
+#: command, and a game missing here, uses the game's first preset.
+PLAY_PRESETS: dict[str, str] = {
+    "lukfu": "hongkong",
+    "daifugo": "popular",
+}
+
 
 def get_game(name: str) -> Game:
     """The game called ``name`` (``lukfu`` or ``daifugo``)."""
@@ -21,3 +41,24 @@ def get_game(name: str) -> Game:
         raise MalformedRecord(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     game: Game = importlib.import_module(GAMES[key]).GAME
     return game
+
+
+def default_players(game: Game) -> int:
+    """The number of players a command seats when not told."""
+    return DEFAULT_PLAYERS.get(game.name, game.player_counts[0])
+
+
+def default_preset(game: Game, playing: bool = False) -> str:
+    """The preset a command uses when not told (``playing``: the one ``paiju play`` deals)."""
+    first = next(iter(game.options.presets))
+    return PLAY_PRESETS.get(game.name, first) if playing else first
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Player counts as a person says them: ``3 or 4``, ``3 to 8``."""
+    items = sorted(counts)
+    if len(items) > 2 and items == list(range(items[0], items[-1] + 1)):
+        return f"{items[0]} to {items[-1]}"
+    if len(items) == 1:
+        return str(items[0])
+    return ", ".join(map(str, items[:-1])) + f" or {items[-1]}"

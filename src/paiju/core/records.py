@@ -9,24 +9,57 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 
 
-def loads_records(text: str) -> list[Any]:
-    """One JSON record, or several in JSON-lines form, from ``text``."""
-    stripped = text.strip()
+def decode(data: bytes | str) -> str:
+    """The text of a record file; ``MalformedRecord`` if it is not UTF-8 (a BOM is allowed)."""
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise MalformedRecord(
+            f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} at offset {err.start}); "
+            "a record is JSON"
+        ) from None
+
+
+def _no_constant(name: str) -> Any:
+    raise MalformedRecord(f"{name} is not a number a record may hold")
+
+
+def parse_json(text: str, what: str = "the record") -> Any:
+    """One JSON value; ``MalformedRecord`` naming ``what`` and the problem if it is not.
+
+    JSON cut short (the file ends inside an object, list or string) is reported as such.
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as err:
+        if err.pos >= len(err.doc.rstrip()) or err.msg.startswith("Unterminated string"):
+            at = f" (at line {err.lineno})" if "\n" in err.doc else ""
+            raise MalformedRecord(
+                f"{what} ends before its JSON is complete{at}: is the file cut short?"
+            ) from None
+        raise MalformedRecord(f"{what} is not valid JSON: {err}") from None
+    except RecursionError:
+        raise MalformedRecord(f"{what} nests its JSON too deeply to be a record") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise MalformedRecord(f"{what} holds a number with too many digits") from None
+
+
+def loads_records(data: str | bytes) -> list[Any]:
+    """One JSON record (compact or pretty-printed), or several in JSON-lines form."""
+    stripped = decode(data).strip()
     if not stripped:
         raise MalformedRecord("the record is empty")
-    try:
-        return [json.loads(stripped)]
-    except json.JSONDecodeError as first:
-        lines = [line for line in stripped.splitlines() if line.strip()]
-        if len(lines) < 2:
-            raise MalformedRecord(f"the record is not valid JSON: {first}") from None
-        out = []
-        for number, line in enumerate(lines, 1):
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise MalformedRecord(f"line {number} is not valid JSON: {err}") from None
-        return out
+    lines = [line for line in stripped.splitlines() if line.strip()]
+    if len(lines) > 1:
+        try:
+            json.loads(lines[0], parse_constant=_no_constant)
+        except (ValueError, RecursionError, MalformedRecord):
+            pass  # the first line is not a whole value: one record over several lines
+        else:
+            return [parse_json(line, f"line {n}") for n, line in enumerate(lines, 1)]
+    return [parse_json(stripped)]
 
 
 def dumps_record(record: Mapping[str, Any]) -> str:
@@ -57,7 +90,4 @@ def iter_jsonl(path: str) -> Iterator[Any]:
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             if line.strip():
-                try:
-                    yield json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise MalformedRecord(f"{path}:{number} is not valid JSON: {err}") from None
+                yield parse_json(line, f"{path}:{number}")

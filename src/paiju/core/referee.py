@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
-from paiju.core.protocol import State
+from paiju.core.protocol import Action, Game, State
 from paiju.core.records import actions_of
 
 #: Exit statuses of ``paiju referee``.
@@ -27,6 +27,20 @@ class Ruling:
         return EXIT_LEGAL if self.report["legal"] else EXIT_ILLEGAL
 
 
+def read_actions(game: Game, record: Mapping[str, Any]) -> list[Action]:
+    """The record's actions; ``MalformedRecord`` naming the first unreadable one.
+
+    Messages count actions from 1, as people do ("action 1" is ``actions[0]``).
+    """
+    out = []
+    for number, obj in enumerate(actions_of(record), 1):
+        try:
+            out.append(game.action_from_json(obj))
+        except MalformedRecord as err:
+            raise MalformedRecord(f"action {number}: {err}") from None
+    return out
+
+
 def referee(record: Any) -> Ruling:
     """Replay ``record``; ``MalformedRecord`` if it cannot be read as a record.
 
@@ -40,7 +54,7 @@ def referee(record: Any) -> Ruling:
         raise MalformedRecord("the record has no 'game'")
     game = get_game(record["game"])
     state = game.from_record(record)
-    actions = [game.action_from_json(obj) for obj in actions_of(record)]
+    actions = read_actions(game, record)
     illegal_at: int | None = None
     reason: str | None = None
     for index, action in enumerate(actions):

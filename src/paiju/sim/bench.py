@@ -6,6 +6,10 @@ uniform choice, ``state.apply()``, exactly the loop a peer engine's random play 
 random agents). The same hands played through the simulator, where each player gets a
 freshly built view of its seat, are measured beside it.
 
+Every measurement runs for the same number of seconds (``--seconds``), the memory run
+too unless it is given a number of hands, so the whole run takes about what its plan,
+printed first, says.
+
 Memory is measured over a long simulation of random play in this process: the
 resident set size (Linux ``/proc/self/statm``) is sampled at twenty points and a
 least-squares line through the second half of them (after the warm-up, while lookup
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import importlib.util
 import os
 import platform
 import resource
@@ -29,6 +34,7 @@ from typing import Any
 from paiju.bots.base import RandomBot
 from paiju.bots.ismcts import HALVING_SPEC
 from paiju.core.games import get_game
+from paiju.core.params import plural
 from paiju.core.seeding import make_rng
 
 #: The configurations measured: (label, game, preset, option overrides, players).
@@ -37,8 +43,17 @@ TARGETS: tuple[tuple[str, str, str, dict[str, Any], int], ...] = (
     ("Dai Fugo pagat, 4 players, 1 joker", "daifugo", "pagat", {"jokers": 1}, 4),
 )
 
+#: What the report says of a peer engine that is not installed.
+NOT_INSTALLED = "not installed (pip install 'paiju[bench]')"
+
+#: The most hands of the memory run when it is timed (no ``--memory-hands``).
+MEMORY_HANDS = 20_000
+
 Log = Callable[[str], None] | None
 Target = tuple[str, str, str, dict[str, Any], int]
+
+#: The clock every measurement reads (a test may replace it).
+clock: Callable[[], float] = time.perf_counter
 
 
 def parse_target(text: str) -> Target:
@@ -89,11 +104,11 @@ def hardware() -> dict[str, Any]:
 def _timed(seconds: float, play_one: Callable[[int], int]) -> dict[str, float]:
     """Call ``play_one(i)`` (which returns its decisions) for ``seconds``."""
     hands = decisions = 0
-    start = time.perf_counter()
+    start = clock()
     while True:
         decisions += play_one(hands)
         hands += 1
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if elapsed >= seconds:
             break
     return {
@@ -147,9 +162,10 @@ def simulator_random(game_name: str, preset: str, options: dict[str, Any], playe
 
 
 def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: int,
-                 spec: str, seed: int, positions: int = 5) -> dict[str, Any]:
-    """Speed of the search player ``spec`` (an ``ismcts`` spec) over ``positions``
-    decisions of random hands: iterations and decisions per second."""
+                 spec: str, seed: int, seconds: float, positions: int = 1) -> dict[str, Any]:
+    """Speed of the search player ``spec`` (an ``ismcts`` spec) over the decisions of
+    random hands it makes in ``seconds`` (at least ``positions`` of them): iterations and
+    decisions per second."""
     from paiju.bots.base import make_bot
     from paiju.bots.ismcts import ISMCTSBot
 
@@ -159,7 +175,8 @@ def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: 
     if not isinstance(bot, ISMCTSBot):
         raise ValueError(f"the search to measure must be an ismcts spec, not {spec!r}")
     total_iters, total_time, found, attempt = 0, 0.0, 0, 0
-    while found < positions and attempt < 50 * positions:
+    start = clock()
+    while (found < positions or clock() - start < seconds) and attempt < 50 * (found + 1):
         rng = make_rng(seed, "bench-ismcts", game_name, attempt)
         attempt += 1
         state = game.new_hand(rules, players, rng)
@@ -207,45 +224,50 @@ def slope(xs: list[float], ys: list[float]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
 
 
-class _MemoryProbe:
-    """A progress sink for :func:`paiju.sim.runner.simulate` that samples resident memory."""
-
-    def __init__(self, every: int) -> None:
-        self.every = every
-        self.done = 0
-        self.next = every
-        self.xs: list[float] = []
-        self.ys: list[float] = []
-
-    def advance(self, amount: int) -> None:
-        self.done += amount
-        if self.done >= self.next:
-            self.next += self.every
-            self.xs.append(float(self.done))
-            self.ys.append(float(_rss_bytes()))
-
-    def close(self) -> None:
-        return None
-
-
 def memory_run(game_name: str, preset: str, options: dict[str, Any], players: int,
-               hands: int, seed: int) -> dict[str, Any]:
-    """Resident memory over ``hands`` hands of random play through ``simulate``."""
-    from paiju.sim.runner import SimConfig, simulate
+               hands: int, seed: int, seconds: float | None = None,
+               progress: Any = None) -> dict[str, Any]:
+    """Resident memory over ``hands`` hands of random play through the simulator, or
+    fewer if ``seconds`` is given and runs out first.
+
+    Memory is sampled at each twentieth of the run (of its hands, or of its time when
+    that runs out sooner); ``progress`` (a :class:`paiju.sim.runner.Progress`) is told
+    of every hand.
+    """
+    from paiju.sim.runner import SimConfig, Tally, check_config, iter_outcomes
 
     config = SimConfig(game_name, preset, players, ("random",) * players, hands, seed,
                        overrides=options, duplicate=False)
+    check_config(config)
+    tally = Tally(config)
     gc.collect()
     start_rss = _rss_bytes()
-    probe = _MemoryProbe(max(1, hands // 20))
-    result = simulate(config, progress=probe)
-    xs, ys = probe.xs, probe.ys
+    xs: list[float] = []
+    ys: list[float] = []
+    start = clock()
+    mark = 1
+    for outcome in iter_outcomes(config):
+        tally.add(outcome)
+        if progress is not None:
+            progress.advance(outcome.hands)
+        elapsed = clock() - start
+        twentieths = tally.hands * 20 // hands
+        if seconds is not None:
+            twentieths = max(twentieths, int(elapsed * 20 / seconds))
+        if twentieths >= mark:
+            xs.append(float(tally.hands))
+            ys.append(float(_rss_bytes()))
+            mark = twentieths + 1
+        if twentieths >= 20:
+            break
     half = len(xs) // 2
     per_10k = slope(xs[half:], ys[half:]) * 10_000 / 1024 if len(xs) - half >= 2 else 0.0
     return {
         "game": game_name,
-        "hands": result.hands,
-        "seconds": round(result.seconds, 1),
+        "hands": tally.hands,
+        "hands_asked": hands,
+        "time_budget_s": seconds,
+        "seconds": round(clock() - start, 1),
         "rss_start_mib": round(start_rss / 2**20, 1),
         "rss_end_mib": round(ys[-1] / 2**20, 1) if ys else None,
         "peak_rss_mib": round(_peak_bytes() / 2**20, 1),
@@ -260,7 +282,7 @@ def openspiel_random(seconds: float, seed: int) -> dict[str, float] | str:
     try:
         pyspiel = importlib.import_module("pyspiel")
     except ImportError:
-        return "not installed (pip install 'paiju[bench]')"
+        return NOT_INSTALLED
     game = pyspiel.load_game("dou_dizhu")
     rng = Random(seed)
 
@@ -286,7 +308,7 @@ def rlcard_random(seconds: float, seed: int) -> dict[str, float] | str:
         rlcard = importlib.import_module("rlcard")
         random_agent = importlib.import_module("rlcard.agents").RandomAgent
     except ImportError:
-        return "not installed (pip install 'paiju[bench]')"
+        return NOT_INSTALLED
     env = rlcard.make("doudizhu", config={"seed": seed})
     env.set_agents([random_agent(num_actions=env.num_actions) for _ in range(env.num_players)])
 
@@ -297,14 +319,28 @@ def rlcard_random(seconds: float, seed: int) -> dict[str, float] | str:
     return _timed(seconds, play)
 
 
-def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool, seed: int,
-              log: Log = None, memory_only: bool = False,
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+Step = tuple[str, Callable[[], None]]
+
+
+def run_bench(seconds: float, ismcts_iters: int, memory_hands: int | None, peers: bool,
+              seed: int, log: Log = None, memory_only: bool = False,
               targets: tuple[Target, ...] = TARGETS,
               search: str | None = HALVING_SPEC) -> dict[str, Any]:
-    """Every measurement (or only the memory run) of ``targets``, as a JSON-ready report."""
-    def say(message: str) -> None:
-        if log is not None:
-            log(message)
+    """Every measurement (or only the memory run) of ``targets``, as a JSON-ready report.
+
+    ``memory_hands`` ``None`` times the memory run like every other measurement (at most
+    :data:`MEMORY_HANDS` hands); a number plays exactly that many hands. The plan comes
+    first on ``log``; a progress bar with the time left shows when standard error is a
+    terminal.
+    """
+    from paiju.sim.runner import Progress
 
     report: dict[str, Any] = {
         "hardware": hardware(),
@@ -315,42 +351,120 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int, peers: bool,
         "ratios": [],
         "memory": [],
     }
-    for label, game, preset, options, players in () if memory_only else targets:
-        say(f"random play: {label} ...")
-        entry = {
-            "label": label, "game": game, "preset": preset, "options": options,
-            "players": players,
-            "engine": engine_random(game, preset, options, players, seconds, seed),
-            "simulator": simulator_random(game, preset, options, players, seconds, seed),
-        }
-        say(f"ismcts: {label} ...")
-        entry["ismcts"] = ismcts_speed(game, preset, options, players,
-                                       f"ismcts:iters={ismcts_iters}", seed)
-        if search:
-            say(f"search {search}: {label} ...")
-            entry["search"] = ismcts_speed(game, preset, options, players, search, seed)
-        report["paiju"].append(entry)
+    timed: list[Step] = []
+    for target in () if memory_only else targets:
+        timed += _target_steps(report, target, seconds, ismcts_iters, search, seed)
     if peers and not memory_only:
-        say("OpenSpiel dou_dizhu ...")
-        report["peers"]["openspiel_dou_dizhu"] = openspiel_random(seconds, seed)
-        say("RLCard doudizhu ...")
-        report["peers"]["rlcard_doudizhu"] = rlcard_random(seconds, seed)
-        for entry in report["paiju"]:
-            for peer, figures in report["peers"].items():
-                if isinstance(figures, dict):
-                    report["ratios"].append({
-                        "paiju": entry["label"],
-                        "peer": peer,
-                        "hands_per_s_ratio": entry["engine"]["hands_per_s"]
-                        / figures["hands_per_s"],
-                    })
-    if memory_hands > 0:
-        for label, game, preset, options, players in targets:
-            say(f"memory: {memory_hands} hands of {label} ...")
-            report["memory"].append(
-                {"label": label, **memory_run(game, preset, options, players, memory_hands, seed)}
-            )
+        timed += _peer_steps(report, seconds, seed)
+    hands = MEMORY_HANDS if memory_hands is None else memory_hands
+    memory = [(_memory_entry(report, target), target) for target in targets if hands > 0]
+    if memory_hands is None:
+        timed += [(f"memory: up to {plural(hands, 'hand')} of {target[0]} ...",
+                   _memory_step(entry, target, hands, seed, seconds, None))
+                  for entry, target in memory]
+    say = log if log is not None else (lambda _: None)
+    counted = len(memory) if memory_hands is not None else 0
+    say(plan_text(len(timed), seconds, counted, hands))
+    bar = Progress(len(timed), unit="measurements", label="bench", delay=0.0)
+    try:
+        for message, run in timed:
+            (bar.log if log is not None else say)(message)
+            run()
+            bar.advance(1)
+    finally:
+        bar.close()
+    for entry, target in memory if counted else ():
+        say(f"memory: {plural(hands, 'hand')} of {target[0]} ...")
+        bar = Progress(hands, label="memory", delay=0.0)
+        try:
+            _memory_step(entry, target, hands, seed, None, bar)()
+        finally:
+            bar.close()
+    for entry in report["paiju"]:
+        for peer, figures in report["peers"].items():
+            if isinstance(figures, dict):
+                report["ratios"].append({
+                    "paiju": entry["label"],
+                    "peer": peer,
+                    "hands_per_s_ratio": entry["engine"]["hands_per_s"] / figures["hands_per_s"],
+                })
     return report
+
+
+def _memory_entry(report: dict[str, Any], target: Target) -> dict[str, Any]:
+    entry: dict[str, Any] = {"label": target[0]}
+    report["memory"].append(entry)
+    return entry
+
+
+def _memory_step(entry: dict[str, Any], target: Target, hands: int, seed: int,
+                 seconds: float | None, progress: Any) -> Callable[[], None]:
+    def run() -> None:
+        _, game, preset, options, players = target
+        entry.update(memory_run(game, preset, options, players, hands, seed, seconds=seconds,
+                                progress=progress))
+
+    return run
+
+
+def plan_text(timed: int, seconds: float, counted: int, hands: int) -> str:
+    """What the run will do and about how long it takes."""
+    text = (f"plan: {plural(timed, 'measurement')} of {seconds:g} s each (--seconds), "
+            f"about {_duration(timed * seconds)} in all")
+    if counted:
+        text += (f"; then {plural(counted, 'memory run')} of {plural(hands, 'hand')} "
+                 "(as long as they take; a terminal shows the time left)")
+    return text
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
+    return f"{seconds / 60:.0f} min"
+
+
+def _target_steps(report: dict[str, Any], target: Target, seconds: float, ismcts_iters: int,
+                  search: str | None, seed: int) -> list[Step]:
+    label, game, preset, options, players = target
+    entry: dict[str, Any] = {"label": label, "game": game, "preset": preset,
+                             "options": options, "players": players}
+    report["paiju"].append(entry)
+    args = (game, preset, options, players)
+    steps: list[Step] = [
+        (f"random play: {label} ...",
+         lambda: entry.update(engine=engine_random(*args, seconds, seed))),
+        (f"random play through the simulator: {label} ...",
+         lambda: entry.update(simulator=simulator_random(*args, seconds, seed))),
+        (f"ismcts: {label} ...",
+         lambda: entry.update(ismcts=ismcts_speed(*args, f"ismcts:iters={ismcts_iters}",
+                                                  seed, seconds))),
+    ]
+    if search:
+        steps.append((f"search {search}: {label} ...",
+                      lambda: entry.update(search=ismcts_speed(*args, search, seed, seconds))))
+    return steps
+
+
+def _peer_step(peers: dict[str, Any], key: str,
+               measure: Callable[[float, int], dict[str, float] | str], seconds: float,
+               seed: int) -> Callable[[], None]:
+    def run() -> None:
+        peers[key] = measure(seconds, seed)
+
+    return run
+
+
+def _peer_steps(report: dict[str, Any], seconds: float, seed: int) -> list[Step]:
+    peers = report["peers"]
+    steps: list[Step] = []
+    for key, module, measure, name in (
+        ("openspiel_dou_dizhu", "pyspiel", openspiel_random, "OpenSpiel dou_dizhu"),
+        ("rlcard_doudizhu", "rlcard", rlcard_random, "RLCard doudizhu"),
+    ):
+        peers[key] = NOT_INSTALLED
+        if _installed(module):
+            steps.append((f"{name} ...", _peer_step(peers, key, measure, seconds, seed)))
+    return steps
 
 
 def format_bench(report: dict[str, Any]) -> str:
@@ -391,7 +505,8 @@ def format_bench(report: dict[str, Any]) -> str:
     for entry in report["paiju"]:
         fig = entry["ismcts"]
         lines.append(f"  {entry['label']}: {fig['iterations_per_s']:,.0f} iterations/s "
-                     f"({fig['iterations']} iterations over {fig['positions']} decisions)")
+                     f"({plural(fig['iterations'], 'iteration')} over "
+                     f"{plural(fig['positions'], 'decision')})")
     for entry in report["paiju"]:
         fig = entry.get("search")
         if fig:
@@ -401,8 +516,11 @@ def format_bench(report: dict[str, Any]) -> str:
         lines.append("")
         lines.append("memory over a long simulation (random players, one process):")
         for mem in report["memory"]:
+            budget = mem.get("time_budget_s")
+            cut = (f" (the {budget:g} s budget ran out before {mem['hands_asked']:,})"
+                   if budget is not None and mem["hands"] < mem.get("hands_asked", 0) else "")
             lines.append(
-                f"  {mem['label']}: {mem['hands']} hands in {mem['seconds']}s, "
+                f"  {mem['label']}: {plural(mem['hands'], 'hand')}{cut} in {mem['seconds']}s, "
                 f"RSS {mem['rss_start_mib']} -> {mem['rss_end_mib']} MiB, "
                 f"peak {mem['peak_rss_mib']} MiB, "
                 f"slope {mem['slope_kib_per_10k_hands']:+.2f} KiB per 10,000 hands"

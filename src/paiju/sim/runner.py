@@ -357,38 +357,77 @@ class ProgressSink(Protocol):
 
 
 class Progress:
-    """A one-line progress bar on a terminal; silent when ``stream`` is not a terminal."""
+    """Progress with an ETA on ``stream`` (standard error) when it is a terminal.
 
-    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "hands") -> None:
+    Silent when the stream is not a terminal (piped, redirected, under test). On a
+    terminal the bar (Rich's) appears once the run has lasted ``delay`` seconds, so a
+    quick run prints nothing, and it stays on screen, finished, when the run ends.
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "hands",
+                 label: str = "", delay: float = 1.0) -> None:
         self.stream = stream if stream is not None else sys.stderr
-        self.total, self.unit = total, unit
+        self.total, self.unit, self.label, self.delay = total, unit, label, delay
         self.done = 0
         self.start = time.perf_counter()
-        self.last = 0.0
         self.active = bool(getattr(self.stream, "isatty", lambda: False)())
+        self._bar: Any = None
+        self._task: Any = None
 
     def advance(self, amount: int) -> None:
-        self.done += amount
-        now = time.perf_counter()
-        if not self.active or (now - self.last < 0.2 and self.done < self.total):
+        """Count ``amount`` more done."""
+        self.update(self.done + amount)
+
+    def update(self, done: int, total: int | None = None) -> None:
+        """Set how many are done (and, if it changed, how many there are in all)."""
+        self.done = done
+        if total is not None:
+            self.total = total
+        if not self.active:
             return
-        self.last = now
-        elapsed = now - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        eta = (self.total - self.done) / rate if rate > 0 else 0.0
-        width = 30
-        filled = int(width * self.done / max(self.total, 1))
-        bar = "#" * filled + "." * (width - filled)
-        self.stream.write(
-            f"\r[{bar}] {self.done}/{self.total} {self.unit} "
-            f"{rate:,.1f}/s eta {eta:,.0f}s "
+        if self._bar is None:
+            if time.perf_counter() - self.start < self.delay:
+                return
+            self._open()
+        self._bar.update(self._task, completed=self.done, total=self.total)
+
+    def log(self, message: str) -> None:
+        """Print ``message`` on the stream (above the bar when it is shown)."""
+        if self._bar is not None:
+            self._bar.console.print(message, markup=False, highlight=False)
+        else:
+            self.stream.write(message + "\n")
+            self.stream.flush()
+
+    def _open(self) -> None:
+        from rich.console import Console
+        from rich.markup import escape
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
         )
-        self.stream.flush()
+        from rich.progress import Progress as Bar
+
+        console = Console(file=self.stream, force_terminal=True, highlight=False)
+        stdout_here = bool(getattr(sys.stdout, "isatty", lambda: False)())
+        self._bar = Bar(
+            TextColumn(escape(self.label)), BarColumn(), MofNCompleteColumn(),
+            TextColumn(escape(self.unit)), TimeElapsedColumn(),
+            TextColumn("eta"), TimeRemainingColumn(),
+            console=console, redirect_stdout=stdout_here, redirect_stderr=False,
+        )
+        self._task = self._bar.add_task(self.label, total=self.total, completed=self.done)
+        self._bar.start()
 
     def close(self) -> None:
-        if self.active:
-            self.stream.write("\n")
-            self.stream.flush()
+        """Show the final count and leave the bar."""
+        if self._bar is not None:
+            self._bar.update(self._task, completed=self.done)
+            self._bar.stop()
+            self._bar = None
 
 
 def simulate(

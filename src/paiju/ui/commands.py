@@ -3,46 +3,75 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
 from paiju.core.errors import PaijuError
-from paiju.core.games import GAMES, get_game
+from paiju.core.games import default_players, default_preset, get_game
 from paiju.core.options import parse_overrides
+from paiju.core.params import (
+    SEED,
+    NotedCommand,
+    Seconds,
+    bot_specs,
+    game_argument,
+    one_line,
+    players_option,
+    plural,
+    rules_option,
+)
 from paiju.core.records import loads_records
 
 #: Hands in a watched session when ``--hands`` is not given.
 WATCH_HANDS = 4
-#: Players at the table when ``--players`` is not given.
-DEFAULT_PLAYERS = 4
 
 
-def _fail(message: str) -> None:
-    click.echo(f"paiju: {message}", err=True)
+def _fail(message: str) -> NoReturn:
+    click.echo(f"paiju: {one_line(message)}", err=True)
     sys.exit(2)
 
 
-@click.command("play")
-@click.argument("game", type=click.Choice(list(GAMES), case_sensitive=False))
-@click.option("--rules", "-r", "preset", default=None, help="Preset of house rules.")
+def records_note(playing: bool = True) -> str:
+    """Where the records of played hands go, as the help says it."""
+    from paiju.ui.datadir import ENV_VAR, records_dir
+
+    if playing:
+        return (f"Every hand is saved as a record in {records_dir('GAME')} "
+                f"(${ENV_VAR} moves the folder; --no-save saves nothing).")
+    return (f"`paiju play` saves the hands you play in {records_dir('GAME')} "
+            f"(${ENV_VAR} moves the folder).")
+
+
+def short_path(path: Path) -> str:
+    """``path`` with the home folder written ``~``."""
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
+@click.command("play", cls=NotedCommand, note=records_note)
+@game_argument()
+@rules_option(playing=True)
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
-@click.option("--players", "-n", type=int, default=None,
-              help=f"Players at the table, you included (default {DEFAULT_PLAYERS}).")
+@players_option("Players at the table, you included")
 @click.option("--bots", "-b", default="heuristic", show_default=True, metavar="SPEC,...",
-              help="The computer players, e.g. heuristic or ismcts:time=1 (the last repeats).")
-@click.option("--seed", type=int, default=None, help="Seed of the session's deals and players.")
-@click.option("--hands", type=int, default=None,
+              help="The computer players, one a seat, e.g. heuristic or ismcts:time=1 "
+              "(the last repeats).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the session's deals and players.")
+@click.option("--hands", type=click.IntRange(min=1), default=None,
               help=f"Hands in the session (default: until you quit; {WATCH_HANDS} when watching).")
 @click.option("--watch", is_flag=True, help="Computer players fill every seat.")
 @click.option("--plain", is_flag=True,
               help="With --watch: print the hands as plain text (automatic when not a terminal).")
-@click.option("--delay", type=float, default=None,
+@click.option("--delay", type=Seconds(min=0), default=None,
               help="Seconds a computer player waits before acting (default 0.6; 1.2 watching).")
-@click.option("--hint-time", type=float, default=2.0, show_default=True,
-              help="Seconds the hint's search may take.")
+@click.option("--hint-time", type=Seconds(min=0, min_open=True), default=2.0,
+              show_default=True, help="Seconds the hint's search may take.")
 @click.option("--native", is_flag=True, help="Start with Chinese / Japanese card names.")
 @click.option("--no-save", is_flag=True, help="Do not save the records of the hands.")
 def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
@@ -50,78 +79,118 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
              delay: float | None, hint_time: float, native: bool, no_save: bool) -> None:
     """Play a session of GAME (lukfu or daifugo) against computer players.
 
+    Dai Fugō is dealt under the popular preset unless --rules says otherwise: the
+    Japanese house rules, with revolution, Jack back and suit locks (--rules pagat
+    plays pagat.com's rules, where the revolution is off).
+
     Keys: ←/→ move, space selects a card (or click it), enter plays the selection,
     p pass, c call, d declare, x discard, t Five Tigers, h hint, r rules,
     n Chinese/Japanese names, q quit. Every hand is saved as a record that
-    `paiju replay` and `paiju referee` read (see `paiju play --help` for the folder).
+    `paiju replay` and `paiju referee` read.
     """
-    from paiju.ui.match import Match, parse_bots
+    from paiju.ui.match import Match
 
-    if hint_time <= 0:
-        _fail("--hint-time must be positive")
     if plain and not watch:
         _fail("--plain is for --watch; playing needs the full screen")
     try:
         g = get_game(game)
-        rules = g.rules(preset, parse_overrides(overrides))
-        n = players or DEFAULT_PLAYERS
+        rules = g.rules(preset or default_preset(g, playing=True), parse_overrides(overrides))
+        n = players or default_players(g)
         if watch and hands is None:
             hands = WATCH_HANDS
-        match = Match(g.name, rules, n, parse_bots(bots), seed, hands,
+        specs = bot_specs(bots, n if watch else n - 1, "heuristic")
+        match = Match(g.name, rules, n, specs, seed, hands,
                       human=None if watch else 0, save=not no_save, hint_seconds=hint_time)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
-        return
     match.native = native
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
     if watch and (plain or not terminal):
-        from paiju.ui.watch import watch_plain
-
-        try:
-            watch_plain(match, click.echo)
-        except PaijuError as err:
-            _fail(str(err))
+        watch_with_progress(match)
         return
     if not terminal:
         _fail("playing needs a terminal; for a plain-text demo use --watch")
     from paiju.ui.app import BOT_DELAY, PlayApp
 
     wait = delay if delay is not None else (BOT_DELAY * 2 if watch else BOT_DELAY)
-    PlayApp(match, delay=max(0.0, wait)).run()
+    try:
+        PlayApp(match, delay=max(0.0, wait)).run()
+    except OSError as err:
+        _fail(f"cannot save a record: {err}")
+    for line in closing_lines(match):
+        click.echo(line)
+
+
+def watch_with_progress(match: Any) -> None:
+    """Print a watched session; on a terminal, standard error shows hands done and time left."""
+    from paiju.sim.runner import Progress
+    from paiju.ui.watch import watch_plain
+
+    progress = Progress(match.hands, label="watch")
+
+    def echo(line: str) -> None:
+        click.echo(line)
+        progress.update(len(match.summaries))
+
+    try:
+        watch_plain(match, echo)
+    except (PaijuError, ValueError) as err:
+        _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot save a record: {err}")
+    finally:
+        progress.close()
+
+
+def closing_lines(match: Any) -> list[str]:
+    """What ``paiju play`` prints when the table closes, each line short of 80 columns
+    (the folder on a line of its own, the home folder written ``~``)."""
+    lines = []
     if match.summaries:
         totals = match.summaries[-1].totals
-        click.echo(f"{len(match.summaries)} hand(s) played; totals: " + ", ".join(
+        lines.append(f"{plural(len(match.summaries), 'hand')} played; totals: " + ", ".join(
             f"{match.player_name(p)} {t:+g}" for p, t in enumerate(totals)))
     saved = [s.record_file for s in match.summaries if s.record_file is not None]
     if saved:
-        click.echo(f"records saved in {saved[0].parent}")
+        lines.append(f"{plural(len(saved), 'record')} saved in")
+        lines.append(f"  {short_path(saved[0].parent)}")
+    return lines
 
 
-@click.command("replay")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.command("replay", cls=NotedCommand, note=lambda: records_note(playing=False))
+@click.argument("file", type=click.File("rb"))
 @click.option("--text", "as_text", is_flag=True, help="Print the steps as plain text.")
-@click.option("--step", type=int, default=None, help="Start at (or with --text, print only) "
-              "this step; 0 is the deal.")
-@click.option("--record", "which", type=int, default=1, show_default=True,
-              help="Which record of a JSON-lines file.")
-def replay_cmd(file: Any, as_text: bool, step: int | None, which: int) -> None:
+@click.option("--step", type=click.IntRange(min=0), default=None,
+              help="Start at (or with --text, print only) this step: 0 is the deal, step N "
+              "the hand after action N (actions are counted from 1).")
+@click.option("--index", "--record", "which", type=click.IntRange(min=1), default=None,
+              help="Which record of a JSON-lines file, from 1 (default: the first).")
+def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) -> None:
     """Step through the record in FILE, forwards and backwards, showing every hand.
 
-    Records of the hands you play are saved in the folder that `paiju play` names
-    when it ends ($PAIJU_DATA_DIR overrides it).
+    A file of several records (JSON lines, as `paiju simulate --records` writes) shows the
+    first unless --index says which.
     """
     from paiju.ui.replay import Replay, ReplayApp, replay_text
 
     try:
         records = loads_records(file.read())
-        if not 1 <= which <= len(records):
-            raise PaijuError(f"the file holds {len(records)} record(s); there is no {which}")
-        replay = Replay(records[which - 1])
+        if which is not None and which > len(records):
+            raise click.BadParameter(
+                f"the file holds {plural(len(records), 'record')}; there is no record {which}",
+                param_hint="'--index'")
+        index = which or 1
+        replay = Replay(records[index - 1])
     except PaijuError as err:
         _fail(str(err))
-        return
-    if step is not None and not 0 <= step <= replay.steps:
-        _fail(f"the record has steps 0 to {replay.steps}, not {step}")
+    except OSError as err:
+        _fail(f"cannot read {file.name}: {err.strerror or err}")
+    if len(records) > 1:
+        replay.note = f"record {index} of {len(records)}" + (
+            "" if which else " (--index N shows another)")
+    if step is not None and step > replay.steps:
+        raise click.BadParameter(f"the record has steps 0 to {replay.steps}, not {step}",
+                                 param_hint="'--step'")
     if as_text or not sys.stdout.isatty():
         replay_text(replay, click.echo, step)
         return

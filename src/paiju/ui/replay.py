@@ -4,6 +4,9 @@ The record is replayed through its game's engine (``game.from_record``, then eac
 action checked with ``why_illegal`` and applied), so each step shows the hands as they
 really were. A replay stops at the first illegal action and says why, as the referee
 does. :class:`ReplayApp` is the full-screen stepper; :func:`replay_text` prints steps.
+
+Step ``k`` is the hand after action ``k``: actions are counted from 1 here, as in every
+text paiju writes for people (the referee's JSON field ``illegal_at`` counts from 0).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from textual.widgets import Static
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
+from paiju.core.params import plural
 from paiju.core.protocol import State
-from paiju.core.records import actions_of
+from paiju.core.referee import read_actions
 from paiju.table.present import Seen, presenter_for
 
 
@@ -36,7 +40,7 @@ class Replay:
         self.game = get_game(record["game"])
         self.presenter = presenter_for(self.game.name)
         state = self.game.from_record(record)
-        self.actions = [self.game.action_from_json(obj) for obj in actions_of(record)]
+        self.actions = read_actions(self.game, record)
         self.states: list[State] = [state.clone()]
         self.stopped: tuple[int, str] | None = None
         for index, action in enumerate(self.actions):
@@ -47,6 +51,8 @@ class Replay:
             state.apply(action)
             self.states.append(state.clone())
         self.native = False
+        #: Which record of its file this is, when the file holds several.
+        self.note = ""
 
     @property
     def steps(self) -> int:
@@ -116,7 +122,8 @@ def _plain(markup: str) -> str:
 def replay_text(replay: Replay, echo: Callable[[str], None], step: int | None = None) -> None:
     """Print one step, or every step in order."""
     rules = replay.presenter.rules_line(replay.states[0].rules)  # type: ignore[attr-defined]
-    echo(f"{replay.game.title} · rules {rules} · {replay.steps} action(s)")
+    note = f" · {replay.note}" if replay.note else ""
+    echo(f"{replay.game.title} · rules {rules} · {plural(replay.steps, 'action')}{note}")
     steps = range(replay.steps + 1) if step is None else [step]
     for k in steps:
         for line in replay.page(k):
@@ -165,8 +172,9 @@ class ReplayApp(App[None]):
     def redraw(self) -> None:
         r, k = self.replay, self.step
         rules = r.presenter.rules_line(r.states[0].rules)  # type: ignore[attr-defined]
+        note = f" · {r.note}" if r.note else ""
         self.query_one("#rheader", Static).update(
-            f"{escape(r.game.title)} · {escape(rules)} · step {k}/{r.steps}")
+            f"{escape(r.game.title)} · {escape(rules)} · step {k}/{r.steps}{escape(note)}")
         lines = [f"[b]{escape(r.action_line(k))}[/]", ""]
         lines += [escape(line) for line in r.hands(k)]
         lines += ["", r.status(k)]
