@@ -36,7 +36,9 @@ PLAY_PRESETS: dict[str, str] = {
 
 def get_game(name: str) -> Game:
     """The game called ``name`` (``lukfu`` or ``daifugo``)."""
-    key = name.lower() if isinstance(name, str) else name
+    if not isinstance(name, str):
+        raise MalformedRecord(f"a game is named by a string, not {name!r}")
+    key = name.lower()
     if key not in GAMES:
         raise MalformedRecord(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     game: Game = importlib.import_module(GAMES[key]).GAME

@@ -42,7 +42,7 @@ def _ci(interval: Any, percent: bool = False) -> str:
         low, high = interval.low * 100, interval.high * 100
         if not (math.isfinite(low) and math.isfinite(high)):
             return "[n/a]"
-        return f"[{low:5.1f}%, {high:5.1f}%]"
+        return f"[{low:.1f}%, {high:.1f}%]"
     return f"[{_signed(interval.low)}, {_signed(interval.high)}]"
 
 

@@ -136,6 +136,8 @@ def watch_with_progress(match: Any) -> None:
         watch_plain(match, echo)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
+    except BrokenPipeError:
+        raise  # the reader stopped reading (`| head`): Click leaves quietly
     except OSError as err:
         _fail(f"cannot save a record: {err}")
     finally:
