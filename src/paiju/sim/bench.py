@@ -517,7 +517,7 @@ def format_bench(report: dict[str, Any]) -> str:
         lines.append("memory over a long simulation (random players, one process):")
         for mem in report["memory"]:
             budget = mem.get("time_budget_s")
-            cut = (f" (the {budget:g} s budget ran out before {mem['hands_asked']:,})"
+            cut = (f" (its {budget:g} s ran out; --memory-hands N plays N)"
                    if budget is not None and mem["hands"] < mem.get("hands_asked", 0) else "")
             lines.append(
                 f"  {mem['label']}: {plural(mem['hands'], 'hand')}{cut} in {mem['seconds']}s, "

@@ -356,18 +356,24 @@ class ProgressSink(Protocol):
     def close(self) -> None: ...
 
 
+#: Seconds a run lasts before its progress bar appears.
+PROGRESS_DELAY = 1.0
+
+
 class Progress:
     """Progress with an ETA on ``stream`` (standard error) when it is a terminal.
 
     Silent when the stream is not a terminal (piped, redirected, under test). On a
-    terminal the bar (Rich's) appears once the run has lasted ``delay`` seconds, so a
-    quick run prints nothing, and it stays on screen, finished, when the run ends.
+    terminal the bar (Rich's) appears once the run has lasted ``delay`` seconds
+    (:data:`PROGRESS_DELAY` unless given), so a quick run prints nothing, and it stays
+    on screen, finished, when the run ends.
     """
 
     def __init__(self, total: int, stream: TextIO | None = None, unit: str = "hands",
-                 label: str = "", delay: float = 1.0) -> None:
+                 label: str = "", delay: float | None = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
-        self.total, self.unit, self.label, self.delay = total, unit, label, delay
+        self.total, self.unit, self.label = total, unit, label
+        self.delay = PROGRESS_DELAY if delay is None else delay
         self.done = 0
         self.start = time.perf_counter()
         self.active = bool(getattr(self.stream, "isatty", lambda: False)())
