@@ -55,17 +55,15 @@ def option_pairs() -> st.SearchStrategy[str]:
                      values | st.sampled_from(["true", "false", "none", "2,3"])) | values
 
 
-def flags(pairs: dict[str, st.SearchStrategy[str]]) -> st.SearchStrategy[list[str]]:
-    """Some of the options ``pairs`` (name -> value strategy), in any order."""
-    def build(draw: Any) -> list[str]:
-        args: list[str] = []
-        for name, strategy in pairs.items():
-            if draw(st.booleans()):
-                value = draw(strategy)
-                args += [name] if value is None else [name, value]
-        return args
-
-    return st.composite(lambda draw: build(draw))()
+@st.composite
+def flags(draw: Any, pairs: dict[str, st.SearchStrategy[str | None]]) -> list[str]:
+    """Some of the options ``pairs`` (name -> value strategy; ``None``: a flag), shuffled."""
+    chosen: list[list[str]] = []
+    for name, strategy in pairs.items():
+        if draw(st.booleans()):
+            value = draw(strategy)
+            chosen.append([name] if value is None else [name, value])
+    return [word for option in draw(st.permutations(chosen)) for word in option]
 
 
 def file_commands(tmp: Path, data: bytes) -> None:
@@ -77,14 +75,10 @@ def file_commands(tmp: Path, data: bytes) -> None:
     assert_no_crash(run(["replay", "--text", str(path)]))
 
 
-def _fuzz_bytes(tmp_path: Path, data: bytes) -> None:
-    file_commands(tmp_path, data)
-
-
 @FAST
 @given(data=st.binary(max_size=400) | st.text(max_size=200).map(str.encode))
 def test_random_bytes(tmp_path: Path, data: bytes) -> None:
-    _fuzz_bytes(tmp_path, data)
+    file_commands(tmp_path, data)
 
 
 @FAST
@@ -192,4 +186,4 @@ def test_many_mutated_records(tmp_path: Path, which: int, path: list[int], repla
 @SLOW
 @given(data=st.binary(max_size=3000))
 def test_many_random_bytes(tmp_path: Path, data: bytes) -> None:
-    _fuzz_bytes(tmp_path, data)
+    file_commands(tmp_path, data)
