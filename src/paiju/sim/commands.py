@@ -34,6 +34,8 @@ def _fail(message: str) -> NoReturn:
 
 
 def _signed(x: float) -> str:
+    if math.isnan(x):
+        return "n/a"
     return f"{x:+.3f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 
