@@ -35,9 +35,10 @@ def parse_json(text: str, what: str = "the record") -> Any:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         if err.pos >= len(err.doc.rstrip()) or err.msg.startswith("Unterminated string"):
-            at = f" (at line {err.lineno})" if "\n" in err.doc else ""
+            at = f"line {err.lineno}; " if "\n" in err.doc else ""
             raise MalformedRecord(
-                f"{what} ends before its JSON is complete{at}: is the file cut short?"
+                f"{what} ends before its JSON is complete "
+                f"({at}not valid JSON: is the file cut short?)"
             ) from None
         raise MalformedRecord(f"{what} is not valid JSON: {err}") from None
     except RecursionError:
