@@ -83,6 +83,9 @@ def test_the_last_bot_spec_repeats_in_every_command() -> None:
     extra = run(["simulate", "daifugo", "--bots", "random,random,random,random,heuristic"])
     assert_no_crash(extra, (2,))
     assert "5 player specs for 4 seats" in extra.output
+    mine = run(["play", "lukfu", "-n", "3", "--bots", "random,random,heuristic"])
+    assert_no_crash(mine, (2,))
+    assert "3 player specs for 2 computer seats" in mine.output
 
 
 def _players_seated(command: str, game: str) -> int:

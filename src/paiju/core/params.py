@@ -199,7 +199,8 @@ def game_argument() -> Callable[[Any], Any]:
     return click.argument("game", type=GameType(), is_eager=True)
 
 
-def bot_specs(text: str | None, seats: int, default: str) -> tuple[str, ...]:
+def bot_specs(text: str | None, seats: int, default: str,
+              seat: str = "seat") -> tuple[str, ...]:
     """``--bots`` as one spec a seat: comma-separated, the last repeating to fill ``seats``.
 
     More specs than seats, or an empty spec, is an error that says so.
@@ -211,7 +212,7 @@ def bot_specs(text: str | None, seats: int, default: str) -> tuple[str, ...]:
         raise click.BadParameter(f"an empty player spec in {text!r}", param_hint="'--bots'")
     if len(specs) > seats:
         raise click.BadParameter(
-            f"{plural(len(specs), 'player spec')} for {plural(seats, 'seat')} "
+            f"{plural(len(specs), 'player spec')} for {plural(seats, seat)} "
             f"({text}); give fewer, or more --players", param_hint="'--bots'")
     return (*specs, *[specs[-1]] * (seats - len(specs)))
 

@@ -98,7 +98,8 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         n = players or default_players(g)
         if watch and hands is None:
             hands = WATCH_HANDS
-        specs = bot_specs(bots, n if watch else n - 1, "heuristic")
+        specs = (bot_specs(bots, n, "heuristic") if watch
+                 else bot_specs(bots, n - 1, "heuristic", "computer seat"))
         match = Match(g.name, rules, n, specs, seed, hands,
                       human=None if watch else 0, save=not no_save, hint_seconds=hint_time)
     except (PaijuError, ValueError) as err:
