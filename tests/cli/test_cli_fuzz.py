@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_no_crash, mutate, real_records, run
+from cli_helpers import assert_no_crash, mutate, paiju_program, real_records, run, run_program
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +79,16 @@ def file_commands(tmp: Path, data: bytes) -> None:
 @given(data=st.binary(max_size=400) | st.text(max_size=200).map(str.encode))
 def test_random_bytes(tmp_path: Path, data: bytes) -> None:
     file_commands(tmp_path, data)
+
+
+@settings(FAST, max_examples=8)
+@given(data=st.binary(max_size=300) | json_values.map(lambda v: json.dumps(v).encode()))
+def test_the_real_program_on_random_stdin(data: bytes) -> None:
+    done = run_program(paiju_program(), ["referee", "-"], data)
+    assert done.returncode in (0, 1, 2), done.stderr
+    assert "Traceback" not in done.stderr
+    if done.returncode == 2:
+        assert len(done.stderr.splitlines()) == 1 and done.stdout == ""
 
 
 @FAST
