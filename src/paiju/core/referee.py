@@ -37,7 +37,7 @@ def read_actions(game: Game, record: Mapping[str, Any]) -> list[Action]:
         try:
             out.append(game.action_from_json(obj))
         except MalformedRecord as err:
-            raise MalformedRecord(f"action {number}: {err}") from None
+            raise type(err)(f"action {number}: {err}") from None
     return out
 
 
