@@ -186,5 +186,15 @@ from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
 main.add_command(play_cmd)
 main.add_command(replay_cmd)
 
-if __name__ == "__main__":
+def run() -> None:
+    """The ``paiju`` program: as ``main``, but a reader that stops reading (``paiju referee … |
+    head``) ends it as it ends ``cat``, by SIGPIPE, not with a status that means something."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()
+
+
+if __name__ == "__main__":
+    run()

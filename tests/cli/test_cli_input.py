@@ -103,3 +103,22 @@ def test_an_illegal_record_still_exits_1() -> None:
     result = run(["referee", "-"], stdin=json.dumps(record).encode())
     assert_no_crash(result, (1,))
     assert json.loads(result.stdout)["illegal_at"] == len(record["actions"]) - 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGPIPE is a POSIX signal")
+def test_a_reader_that_stops_reading_ends_the_referee_as_it_ends_cat(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+
+    path = tmp_path / "many.jsonl"
+    path.write_text((real_records()[0] + "\n") * 2000, encoding="utf-8")
+    program = subprocess.Popen([*paiju_program(), "referee", str(path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert program.stdout is not None and program.stderr is not None
+    first = program.stdout.readline()
+    program.stdout.close()
+    status = program.wait(timeout=120)
+    errors = program.stderr.read().decode()
+    assert json.loads(first)["legal"] is True
+    assert status == -signal.SIGPIPE, (status, errors)
+    assert errors == ""
