@@ -299,7 +299,7 @@ class PlayApp(App[None]):
                   f" · {who}")
         self.query_one("#header", Static).update(Text(header, no_wrap=True, overflow="crop"))
         totals = m.session.totals
-        rows = p.seat_rows(state, seen, names, m.native)
+        rows = p.seat_rows(seen, names, m.native)
         lines = [
             f"{row} [dim]{totals[m.seats[s]]:+g}[/]" for s, row in enumerate(rows)
         ]
@@ -312,7 +312,7 @@ class PlayApp(App[None]):
         shown = trick[-height:] if trick else ["(no cards on the table)"]
         tw.update(Text("\n".join(shown)))
         self._draw_log()
-        status = p.status(state, seen, names, m.native)
+        status = p.status(seen, names, m.native)
         if m.human_to_move():
             status = "[b reverse] YOUR TURN [/] " + status
         extra = self.message
@@ -320,8 +320,8 @@ class PlayApp(App[None]):
             extra = "[i]Thinking of a hint…[/]"
         self.query_one("#status", Static).update(status + ("\n" + extra if extra else ""))
         hand = self.query_one("#hand", HandView)
-        hand.show(p.chips(state, seen, m.native))
-        hand.border_title = p.hand_title(state, seen, m.native)
+        hand.show(p.chips(seen, m.native))
+        hand.border_title = p.hand_title(seen, m.native)
         chip = hand.current()
         hand.border_subtitle = escape(chip.detail) if chip else ""
         self.query_one("#keys", Static).update(self._keys_line(seen.view))

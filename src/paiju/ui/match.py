@@ -237,7 +237,8 @@ class Match:
         assert state is not None and state.is_terminal()
         result: Result = self.session.finish(state)
         names = self.seat_names()
-        lines = list(self.presenter.result_lines(state, names, self.native))
+        lines = list(self.presenter.result_lines(
+            Seen.of(state, self.observer_seat), state.report(), names, self.native))
         payments = [0.0] * self.players
         for seat, player in enumerate(self.seats):
             payments[player] = float(result.points[seat])
