@@ -56,7 +56,9 @@ def test_80x24_shows_hand_trick_opponents_status_and_log(
             assert status[:60] in text.replace("\n", " ")
             assert "Table" in text and "Log" in text
             assert ("Trick" in text) or ("Last trick" in text)
-            assert match.log[0][:20] in text
+            assert f"Hand {match.hand_number}:" in text
+            role = match.role_of(match.observer_seat) or f"seat {match.observer_seat}"
+            assert f"you: {role}, total {match.total_of(0):+g}" in lines[0]
             assert "quit" in lines[-1]
             assert "hint" in lines[-1]
 

@@ -9,6 +9,7 @@ Dai Fugō), switched with one key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -127,9 +128,22 @@ class Presenter:
         ]
         return rules.preset + (" + " + ", ".join(changed) if changed else "")
 
-    def house_rules(self, rules: Any) -> str:
-        """The house rules in force that change play, briefly (for the status bar)."""
-        return self.rules_line(rules)
+    def rules_words(self, rules: Any) -> str:
+        """The rules in force that change play, in a few words (``popular: revolution, ...``)."""
+        return rules.preset
+
+    def role(self, seen: Seen, native: bool) -> str:
+        """The seat's part in this hand, as players say it (``Master``; ``Dai Fugō``)."""
+        return ""
+
+    def notation(self, text: str, native: bool) -> str:
+        """An engine's sentence with each card written as the screen writes it."""
+        pattern = self.token_pattern()
+        return pattern.sub(lambda m: self.label(m.group(0), native), text) if pattern else text
+
+    def token_pattern(self) -> re.Pattern[str] | None:
+        """What a card token looks like in the engine's sentences (``None``: as on screen)."""
+        return None
 
     # ------------------------------------------------------------ actions
 

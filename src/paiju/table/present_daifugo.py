@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,39 @@ _TITLES_JA = {
 _TITLES_EN = {
     "daifugo": "Dai Fugō", "fugo": "Fugō", "heimin": "Heimin", "hinmin": "Hinmin",
     "daihinmin": "Dai Hinmin",
+}
+
+
+#: A card token in the engine's sentences: ``10H``, ``JK``, ``JK=5S``.
+_TOKEN = re.compile(r"(?<![\w=])(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC])(?!\w)")
+
+#: The options that change play, as players name them, when they hold these values.
+_RULE_WORDS: dict[tuple[str, Any], str] = {
+    ("revolution", "four"): "revolution (four of a kind)",
+    ("revolution", "four_natural"): "revolution (four natural cards)",
+    ("three_threes_revolution", True): "three 3s revolt",
+    ("eight_cut", True): "8-cut",
+    ("shibari", "full"): "suit locks",
+    ("shibari", "partial"): "partial suit locks",
+    ("spade_three", True): "♠3 beats the joker",
+    ("jack_back", True): "Jack back",
+    ("ten_discard", True): "10-discard",
+    ("seven_pass", True): "7-pass",
+    ("five_skip", True): "5-skip",
+    ("nine_reverse", True): "9-reverse",
+    ("four_stop", True): "4-stop",
+    ("sandstorm", True): "sandstorm",
+    ("ambulance", True): "ambulance",
+    ("emperor", True): "emperor",
+    ("down_number", True): "down number",
+    ("gekokujo", True): "gekokujō",
+    ("miyako_ochi", True): "miyako-ochi",
+    ("no_play_after_pass", True): "no play after a pass",
+    ("joker_reversal", True): "joker reversal",
+    ("exchange", "off"): "no exchange",
+    ("exchange", "always_two"): "2-card exchange",
+    ("jokers", 0): "no joker",
+    ("jokers", 2): "two jokers",
 }
 
 
@@ -56,6 +90,31 @@ class DaifugoPresenter(Presenter):
         if native:
             return f"{_JP_SUITS[c & 3]}の{rank}"
         return f"{rank} of {('spades', 'hearts', 'diamonds', 'clubs')[c & 3]}"
+
+    def token_pattern(self) -> re.Pattern[str]:
+        return _TOKEN
+
+    def rules_words(self, rules: Any) -> str:
+        v = rules.values
+        words: list[str] = []
+        for name, value in v.items():
+            said = _RULE_WORDS.get((name, value))
+            if said is not None:
+                words.append(said)
+        if v["revolution"] == "off" and not v["sequence_revolution"]:
+            words.insert(0, "no revolution")
+        if v["sequence_revolution"]:
+            words.append(f"a {v['sequence_revolution']}-card sequence revolts")
+        if v["forbidden_finish"]:
+            named = {"top": "2s", "joker": "jokers", "eight": "8s", "spade_three": "♠3"}
+            words.append("no going out on " + "/".join(named[f] for f in v["forbidden_finish"]))
+        if not v["sequences"]:
+            words.append("no sequences")
+        return f"{rules.preset}: " + ", ".join(words) if words else rules.preset
+
+    def role(self, seen: Seen, native: bool) -> str:
+        before = seen.data.get("titles_before")
+        return "" if not before else self.title(before[seen.seat], native)
 
     def title(self, key: str, native: bool) -> str:
         return (_TITLES_JA if native else _TITLES_EN).get(key, key)

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from paiju.table.present import Chip, Presenter, Seen, pad, say
 
+
+def _token_pattern() -> re.Pattern[str]:
+    from paiju.lukfu.cards import name, pack
+
+    names = sorted({name(c) for c in pack(4)}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
+
+
+_TOKEN = _token_pattern()
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 _LUKFU_ROLES = ("Master", "second", "third", "dreamer")
 _LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
 
@@ -16,6 +30,30 @@ class LukFuPresenter(Presenter):
 
     game = "lukfu"
     native_name = "中文"
+
+    def role(self, seen: Seen, native: bool) -> str:
+        return (_LUKFU_ROLES_ZH if native else _LUKFU_ROLES)[seen.seat]
+
+    def token_pattern(self) -> re.Pattern[str]:
+        return _TOKEN
+
+    def rules_words(self, rules: Any) -> str:
+        v = rules.values
+        words = [
+            f"{v['tariff']} tariff",
+            "aged cards deduced" if v["aged_knowledge"] == "deduced" else "aged cards seen face up",
+            "discard if it breaks every beating meld" if v["surrender"] == "break"
+            else "must beat when able",
+            "Five Tigers win at once" if v["five_tigers_claim"] == "automatic"
+            else "Five Tigers claimed",
+        ]
+        if v["red_bonus"]:
+            words.append("red bonus")
+        return f"{rules.preset}: " + ", ".join(words)
+
+    def enter_do(self, dos: Sequence[str]) -> str:
+        """Enter always plays: a face-down discard needs its own key (``x``)."""
+        return "play"
 
     def label(self, token: str, native: bool) -> str:
         from paiju.lukfu.cards import hanzi, parse_card
@@ -128,6 +166,21 @@ class LukFuPresenter(Presenter):
             return say(who, "discards", "discard") + f" {n} face down"
         return say(who, "plays", "play") + f" {self.labels(cards, native)}"
 
+    @staticmethod
+    def _win_line(seen: Seen, report: Mapping[str, Any], names: Sequence[str]) -> str:
+        """How the hand was won: by a declaration (tricks + aged cards) or as the cards ran out."""
+        winner, count = report["winner"], report["count"]
+        tricks = seen.data["tricks"][winner]
+        aged = count - tricks
+        parts = [_plural(tricks, "trick")] + ([_plural(aged, "aged card")] if aged else [])
+        history = seen.data.get("history") or []
+        last = history[-1] if history else {}
+        if last.get("do") == "declare" and last.get("seat") == winner:
+            verb = say(names[winner], "declares", "declare")
+            return f"{verb} six: {' + '.join(parts)} = {count}."
+        verb = say(names[winner], "wins", "win")
+        return f"{verb} with {count} as the cards run out: {' + '.join(parts)}."
+
     def in_trick(self, action: Mapping[str, Any]) -> bool:
         return action["do"] in ("play", "discard")
 
@@ -150,7 +203,7 @@ class LukFuPresenter(Presenter):
     ) -> list[str]:
         outcome = report["outcome"]
         if outcome == "win":
-            head = say(names[report["winner"]], "wins", "win") + f" with {report['count']}."
+            head = self._win_line(seen, report, names)
         elif outcome == "five_tigers":
             head = say(names[report["winner"]], "wins", "win") + " with the Five Tigers."
         elif outcome == "draw":
@@ -158,6 +211,9 @@ class LukFuPresenter(Presenter):
         else:
             head = "Nobody called: the hand is thrown in."
         lines = [head]
+        tricks = seen.data["tricks"]
+        lines.append("Tricks: " + ", ".join(
+            f"{names[s]} {t}" for s, t in enumerate(tricks)) + ".")
         dreamer = seen.data.get("dreamer")
         if dreamer:
             lines.append(f"The dreamer's card was {self.label(dreamer, native)}.")
