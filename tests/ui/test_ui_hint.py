@@ -53,3 +53,21 @@ def test_dai_fugo_hints_come_from_the_ladder_search() -> None:
     settings = HINT_SEARCH["daifugo"]
     assert {k: getattr(ladder, k) for k in settings} == settings
     assert "lukfu" not in HINT_SEARCH
+
+
+def test_a_kept_move_is_explained_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the search keeps the usual move over a better-looking one, the hint says so."""
+    stubborn = {**HINT_SEARCH["daifugo"], "z": 1e6}
+    monkeypatch.setitem(HINT_SEARCH, "daifugo", stubborn)
+    rules = get_game("daifugo").rules("popular")
+    for seed in range(30):
+        match = Match("daifugo", rules, 4, seed=seed, hands=1, save=False,
+                      hint_seconds=None, hint_iterations=60)
+        _to_choice(match)
+        hint = match.hint(match.hint_view())
+        if hint.kept:
+            assert re.fullmatch(
+                r"kept: .+ did \d+\.\d\d places better on average, but the difference is "
+                r"within the noise \(±\d+\.\d\d places\) of \d+ paired play-outs", hint.kept)
+            return
+    raise AssertionError("no hint kept the usual move")

@@ -22,8 +22,8 @@ from paiju.bots.heuristic import HeuristicBot
 from paiju.core.referee import referee
 from paiju.table.present import NO_CARDS
 from paiju.ui.app import HandView, PlayApp, ResultScreen
-from paiju.ui.screens import HintScreen
 from paiju.ui.match import Match
+from paiju.ui.screens import HintScreen
 
 
 def _labels_hidden_from_me(app: PlayApp) -> list[str]:

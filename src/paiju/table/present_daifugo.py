@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from paiju.core.params import plural
 from paiju.core.protocol import Action
 from paiju.table.present import Chip, Presenter, Seen, pad, say
 
@@ -214,7 +215,7 @@ class DaifugoPresenter(Presenter):
             return f"{who} {self.labels(cards, native)}" if native else (
                 say(who, "plays", "play") + f" {self.labels(cards, native)}")
         seen = observer == action["seat"] and "cards" in action
-        shown = self.labels(cards, native) if seen else f"{n} card(s)"
+        shown = self.labels(cards, native) if seen else plural(n, "card")
         if do == "give":
             return say(who, "gives", "give") + f" {shown} in the exchange"
         if do == "seven_pass":

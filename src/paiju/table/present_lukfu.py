@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from paiju.core.params import plural
 from paiju.table.present import Chip, Presenter, Seen, pad, say
 
 
@@ -18,9 +19,6 @@ def _token_pattern() -> re.Pattern[str]:
 
 _TOKEN = _token_pattern()
 
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 _LUKFU_ROLES = ("Master", "second", "third", "dreamer")
 _LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
 
@@ -172,7 +170,7 @@ class LukFuPresenter(Presenter):
         winner, count = report["winner"], report["count"]
         tricks = seen.data["tricks"][winner]
         aged = count - tricks
-        parts = [_plural(tricks, "trick")] + ([_plural(aged, "aged card")] if aged else [])
+        parts = [plural(tricks, "trick")] + ([plural(aged, "aged card")] if aged else [])
         history = seen.data.get("history") or []
         last = history[-1] if history else {}
         if last.get("do") == "declare" and last.get("seat") == winner:
