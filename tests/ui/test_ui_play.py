@@ -137,6 +137,7 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
     for p in range(m.players):
         assert m.player_name(p) in text
     assert summary.record_file is not None and summary.record_file.is_relative_to(data_dir)
+    assert f"saved as {summary.record_file.name}" in text  # on one line, never wrapped
     ruling = referee(json.loads(summary.record_file.read_text(encoding="utf-8")))
     assert ruling.report["legal"] and ruling.report["finished"]
     assert summary.payments == summary.totals == tuple(m.session.totals)  # the first hand

@@ -353,7 +353,9 @@ class PlayApp(App[None]):
                 f"{escape(label):<18}{summary.payments[p]:>+10g}{summary.totals[p]:>+10g}")
         lines.append("")
         if summary.record_file is not None:
-            lines.append(f"[dim]record: {escape(str(summary.record_file))}[/]")
+            # the file's name only: the full path would wrap at 80 columns; the folder is
+            # printed when the session ends
+            lines.append(f"[dim]saved as {escape(summary.record_file.name)}[/]")
         if final:
             best = max(range(m.players), key=lambda p: summary.totals[p])
             lines.append(f"[b]The session is over.[/] Most points: {m.player_name(best)}.")
@@ -463,6 +465,8 @@ class PlayApp(App[None]):
                 self.message = short
             self.redraw()
 
+        self.message = ""
+        self.redraw()
         self.push_screen(HintScreen(hint, key, bool(cards)), closed)
 
     def action_rules(self) -> None:
