@@ -1,0 +1,126 @@
+"""A table-level UECda client: it plays a strategy over tables on a UECda server.
+
+The loop follows ``man/protocol.html`` 13.3: enter with a profile, then for each game
+read the dealt hand, give cards when asked, and until the game is over read the hand,
+play on this player's turn, read the field and the end code. Run it as
+``python -m paiju.uecda.client --host H --port P --name N`` to play the standard
+client's strategy (:mod:`paiju.uecda.standard`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from paiju.uecda.standard import StandardStrategy
+from paiju.uecda.tables import ProtocolError, Status, Table
+from paiju.uecda.wire import ALL_OVER, CONTINUE, DEFAULT_PORT, REJECTED, ClientConnection
+
+
+class TableStrategy(Protocol):
+    """What a client needs to play: decisions over the tables the server sends."""
+
+    def gift(self, dealt: Table) -> Table | None:
+        """The cards to give in the exchange, or None when this player gives none."""
+        ...
+
+    def on_hand(self, hand: Table) -> None:
+        """Sees the hand table of every turn, before :meth:`play` on this player's."""
+        ...
+
+    def play(self, hand: Table) -> Table:
+        """The play on this player's turn (the all-zero table passes)."""
+        ...
+
+    def on_field(self, field: Table) -> None:
+        """Sees the field table after every turn."""
+        ...
+
+
+@dataclass
+class SessionLog:
+    """What a client saw in a session."""
+
+    player: int = -1
+    games: int = 0
+    turns: int = 0
+    plays: int = 0
+    passes: int = 0
+    #: (game, turn, the play) of each play of cards the server rejected (answer 8)
+    rejected: list[tuple[int, int, Table]] = field(default_factory=list)
+    #: passes answered 8: tndhms answers 8 to a pass on a non-empty field (still a pass)
+    passes_answered_8: int = 0
+    #: each game's finishing titles ([6][5..9] of the next game's dealt hand), when known
+    titles: list[tuple[int, ...]] = field(default_factory=list)
+
+
+def play_session(conn: ClientConnection, strategy: TableStrategy, name: str) -> SessionLog:
+    """Enter the tournament as ``name`` and play until the server says all games are over."""
+    log = SessionLog(player=conn.enter(name))
+    while True:
+        dealt = conn.read_dealt()
+        if log.games:
+            log.titles.append(Status.of(dealt).titles)
+        log.games += 1
+        given = strategy.gift(dealt)
+        if given is not None:
+            conn.send_gift(given)
+        end = CONTINUE
+        while end == CONTINUE:
+            end = _turn(conn, strategy, log)
+        if end == ALL_OVER:
+            return log
+
+
+def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog) -> int:
+    hand = conn.read_hand()
+    log.turns += 1
+    strategy.on_hand(hand)
+    if hand[5, 2] == 1:
+        play = strategy.play(hand)
+        cards = any(play.cells[:75])
+        if cards:
+            log.plays += 1
+        else:
+            log.passes += 1
+        if conn.send_play(play) == REJECTED:
+            if cards:
+                log.rejected.append((log.games, log.turns, play))
+            else:
+                log.passes_answered_8 += 1
+    strategy.on_field(conn.read_field())
+    return conn.read_end()
+
+
+def run(host: str, port: int, name: str, timeout: float | None = None) -> SessionLog:
+    """Play the standard strategy on the server at ``host``:``port``."""
+    with ClientConnection.connect(host, port, timeout) as conn:
+        return play_session(conn, StandardStrategy(), name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m paiju.uecda.client",
+        description="Play the UECda standard client's strategy on a UECda server.",
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--name", default="paiju")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="seconds to wait for each message (default: no limit)")
+    args = parser.parse_args(argv)
+    try:
+        log = run(args.host, args.port, args.name, args.timeout)
+    except ProtocolError as e:
+        print(f"paiju uecda client: {e}", file=sys.stderr)
+        return 1
+    print(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
+          f"{log.passes} passes, {len(log.rejected)} rejected")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
