@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from paiju.uecda.client import play_session
+from paiju.uecda.history import GameLog
 from paiju.uecda.judge import judge
 from paiju.uecda.standard import StandardStrategy
 from paiju.uecda.tables import Table
@@ -151,6 +152,8 @@ class Proxy:
     rejected: int = 0
     differences: list[str] = field(default_factory=list)
     last_field: Table = field(default_factory=Table.empty)
+    history: GameLog = field(default_factory=GameLog)
+    turns: int = 0
     error: BaseException | None = None
 
     def relay_table(self, src: socket.socket, dst: socket.socket, what: str) -> Table:
@@ -181,9 +184,14 @@ class Proxy:
                 self.gifts += 1
                 self.compare("gift", dealt, mine, theirs)
             end = CONTINUE
+            self.history = GameLog()
+            counts: tuple[int, ...] | None = None
             while end == CONTINUE:
                 hand = self.relay_table(up, down, "hand")
+                self.check_counts(counts, hand)
+                counts = hand.row(6)[:5]
                 self.strategy.on_hand(hand)
+                self.history.on_hand(hand)
                 if hand[5, 2] == 1:
                     mine = self.strategy.play(hand)
                     theirs = self.relay_table(down, up, "play")
@@ -198,9 +206,21 @@ class Proxy:
                             f"on\n{self.last_field.show()}\nhand\n{hand.show()}\njudge: {why}")
                 self.last_field = self.relay_table(up, down, "field")
                 self.strategy.on_field(self.last_field)
+                self.history.on_field(self.last_field)
+                self.turns += 1
                 end = self.relay_int(up, down, "end code")
             if end == ALL_OVER:
                 return
+
+    def check_counts(self, before: tuple[int, ...] | None, hand: Table) -> None:
+        """Each player's cards fell by the size of their play in the history."""
+        if before is None:
+            return
+        turn = self.history.turns[-1]
+        expected = list(before)
+        expected[turn.player] -= turn.size()
+        if list(hand.row(6)[:5]) != expected:
+            self.differences.append(f"history: {turn} but counts {before} -> {hand.row(6)[:5]}")
 
     def compare(self, what: str, given: Table, mine: Table, theirs: Table) -> None:
         if mine != theirs:
@@ -234,4 +254,6 @@ def test_the_standard_strategy_sends_what_the_official_client_sends(
     assert proc.wait(30) == 0
     assert proxy.plays > 10 * GAMES
     assert proxy.differences[:3] == [], f"{len(proxy.differences)} of {proxy.plays} differ"
-    print(f"{proxy.plays} plays and {proxy.gifts} gifts agree; {proxy.rejected} rejected")
+    assert proxy.turns > 50 * GAMES
+    print(f"{proxy.plays} plays and {proxy.gifts} gifts agree; {proxy.rejected} rejected; "
+          f"{proxy.turns} turns of the history agree with the card counts")

@@ -95,10 +95,12 @@ def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog) -> i
     return conn.read_end()
 
 
-def run(host: str, port: int, name: str, timeout: float | None = None) -> SessionLog:
-    """Play the standard strategy on the server at ``host``:``port``."""
+def run(host: str, port: int, name: str, timeout: float | None = None,
+        exact: bool = False) -> SessionLog:
+    """Play the standard strategy on the server at ``host``:``port``; careful (no play the
+    server would reject) unless ``exact``."""
     with ClientConnection.connect(host, port, timeout) as conn:
-        return play_session(conn, StandardStrategy(), name)
+        return play_session(conn, StandardStrategy(careful=not exact), name)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,14 +113,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--name", default="paiju")
     parser.add_argument("--timeout", type=float, default=None,
                         help="seconds to wait for each message (default: no limit)")
+    parser.add_argument("--exact", action="store_true",
+                        help="send the official client's plays even when the server will "
+                             "reject them (it counts them as passes)")
     args = parser.parse_args(argv)
     try:
-        log = run(args.host, args.port, args.name, args.timeout)
+        log = run(args.host, args.port, args.name, args.timeout, args.exact)
     except ProtocolError as e:
         print(f"paiju uecda client: {e}", file=sys.stderr)
         return 1
     print(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
-          f"{log.passes} passes, {len(log.rejected)} rejected")
+          f"{log.passes} passes, {len(log.rejected)} plays rejected")
     return 0
 
 
