@@ -54,3 +54,18 @@ def test_a_play_with_no_paiju_reading_says_so() -> None:
     assert turn.size() == 3 and not turn.passed
     with pytest.raises(ProtocolError, match="below the 3"):
         turn.tokens()
+
+
+def test_the_players_go_out_in_the_order_their_cards_run_out() -> None:
+    dealt = cards_table(["4S"], Status(exchanging=True, turn=6, counts=(1, 2, 1, 1, 3)))
+    log = GameLog.dealt(dealt)
+    steps = [(2, ["3D"]), (3, ["5D"]), (4, ["7D", "7H"]), (0, ["9D"]), (1, ["9D"]),
+             (4, ["JK"])]
+    for player, cards in steps:
+        assert log.order() is None
+        log.on_hand(hand_table(False))
+        log.on_field(field_table(cards, player))
+    assert [t.passed for t in log.turns] == [False, False, False, False, True, False]
+    assert log.out == [2, 3, 0, 4]
+    assert log.order() == [2, 3, 0, 4, 1]
+    assert log.counts == [0, 2, 0, 0, 0]

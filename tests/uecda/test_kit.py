@@ -136,7 +136,12 @@ def test_the_paiju_client_plays_a_session_on_tndhms(
     assert proc.wait(30) == 0
     out = (tmp_path / "tndhms.out").read_text(encoding="latin-1")
     assert "All games are overed" in out
-    print(f"paiju client: {log.games} games, {log.plays} plays, no rejected play")  # type: ignore[attr-defined]
+    points = [p for p in log.points() if p is not None]  # type: ignore[attr-defined]
+    assert len(points) > GAMES * 0.9
+    mean = sum(points) / len(points)
+    sd = (sum((p - mean) ** 2 for p in points) / (len(points) - 1)) ** 0.5
+    print(f"paiju client: {log.games} games, {log.plays} plays, no rejected play; "  # type: ignore[attr-defined]
+          f"{mean:.3f} ± {1.96 * sd / len(points) ** 0.5:.3f} points per game")
 
 
 @dataclass
@@ -154,6 +159,7 @@ class Proxy:
     last_field: Table = field(default_factory=Table.empty)
     history: GameLog = field(default_factory=GameLog)
     turns: int = 0
+    orders: int = 0
     error: BaseException | None = None
 
     def relay_table(self, src: socket.socket, dst: socket.socket, what: str) -> Table:
@@ -178,13 +184,14 @@ class Proxy:
         self.relay_int(up, down, "player number")
         while True:
             dealt = self.relay_table(up, down, "dealt hand")
+            self.check_titles(self.history.order(), dealt)
             mine = self.strategy.gift(dealt)
             if mine is not None:
                 theirs = self.relay_table(down, up, "gift")
                 self.gifts += 1
                 self.compare("gift", dealt, mine, theirs)
             end = CONTINUE
-            self.history = GameLog()
+            self.history = GameLog.dealt(dealt)
             counts: tuple[int, ...] | None = None
             while end == CONTINUE:
                 hand = self.relay_table(up, down, "hand")
@@ -211,6 +218,15 @@ class Proxy:
                 end = self.relay_int(up, down, "end code")
             if end == ALL_OVER:
                 return
+
+    def check_titles(self, order: list[int] | None, dealt: Table) -> None:
+        """The titles of a dealt hand are the places of the game before."""
+        titles = list(dealt.row(6)[5:10])
+        if order is None or not any(titles):  # a first game, or titles reset every 100
+            return
+        self.orders += 1
+        if titles != [order.index(p) for p in range(5)]:
+            self.differences.append(f"history: order {order} but titles {titles}")
 
     def check_counts(self, before: tuple[int, ...] | None, hand: Table) -> None:
         """Each player's cards fell by the size of their play in the history."""
@@ -255,5 +271,7 @@ def test_the_standard_strategy_sends_what_the_official_client_sends(
     assert proxy.plays > 10 * GAMES
     assert proxy.differences[:3] == [], f"{len(proxy.differences)} of {proxy.plays} differ"
     assert proxy.turns > 50 * GAMES
+    assert proxy.orders > GAMES // 2
     print(f"{proxy.plays} plays and {proxy.gifts} gifts agree; {proxy.rejected} rejected; "
-          f"{proxy.turns} turns of the history agree with the card counts")
+          f"{proxy.turns} turns of the history agree with the card counts, "
+          f"{proxy.orders} finishing orders with the next game's titles")

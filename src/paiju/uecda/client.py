@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from paiju.uecda.history import GameLog
 from paiju.uecda.standard import StandardStrategy
-from paiju.uecda.tables import ProtocolError, Status, Table
+from paiju.uecda.tables import ProtocolError, Table
 from paiju.uecda.wire import ALL_OVER, CONTINUE, DEFAULT_PORT, REJECTED, ClientConnection
 
 
@@ -53,8 +54,13 @@ class SessionLog:
     rejected: list[tuple[int, int, Table]] = field(default_factory=list)
     #: passes answered 8: tndhms answers 8 to a pass on a non-empty field (still a pass)
     passes_answered_8: int = 0
-    #: each game's finishing titles ([6][5..9] of the next game's dealt hand), when known
-    titles: list[tuple[int, ...]] = field(default_factory=list)
+    #: each game's players from first out to last (None: ranked at random after 20 passes)
+    orders: list[list[int] | None] = field(default_factory=list)
+
+    def points(self) -> list[int | None]:
+        """This player's points in each game, as tndhms counts them: 5 for the first out
+        down to 1 for the last (None where the order is not known)."""
+        return [None if o is None else 5 - o.index(self.player) for o in self.orders]
 
 
 def play_session(conn: ClientConnection, strategy: TableStrategy, name: str) -> SessionLog:
@@ -62,23 +68,25 @@ def play_session(conn: ClientConnection, strategy: TableStrategy, name: str) -> 
     log = SessionLog(player=conn.enter(name))
     while True:
         dealt = conn.read_dealt()
-        if log.games:
-            log.titles.append(Status.of(dealt).titles)
         log.games += 1
+        game = GameLog.dealt(dealt)
         given = strategy.gift(dealt)
         if given is not None:
             conn.send_gift(given)
         end = CONTINUE
         while end == CONTINUE:
-            end = _turn(conn, strategy, log)
+            end = _turn(conn, strategy, log, game)
+        log.orders.append(game.order())
         if end == ALL_OVER:
             return log
 
 
-def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog) -> int:
+def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog,
+          game: GameLog) -> int:
     hand = conn.read_hand()
     log.turns += 1
     strategy.on_hand(hand)
+    game.on_hand(hand)
     if hand[5, 2] == 1:
         play = strategy.play(hand)
         cards = any(play.cells[:75])
@@ -91,7 +99,9 @@ def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog) -> i
                 log.rejected.append((log.games, log.turns, play))
             else:
                 log.passes_answered_8 += 1
-    strategy.on_field(conn.read_field())
+    table = conn.read_field()
+    strategy.on_field(table)
+    game.on_field(table)
     return conn.read_end()
 
 
@@ -122,8 +132,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ProtocolError as e:
         print(f"paiju uecda client: {e}", file=sys.stderr)
         return 1
+    known = [p for p in log.points() if p is not None]
+    mean = sum(known) / len(known) if known else 0.0
     print(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
-          f"{log.passes} passes, {len(log.rejected)} plays rejected")
+          f"{log.passes} passes, {len(log.rejected)} plays rejected, "
+          f"{mean:.3f} points per game ({len(known)} games with a known order)")
     return 0
 
 
