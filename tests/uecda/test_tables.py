@@ -8,7 +8,7 @@ import struct
 import pytest
 
 from paiju.core.games import get_game
-from paiju.daifugo.cards import parse_card, parse_play_token
+from paiju.daifugo.cards import RANK_NAMES, parse_card, parse_play_token
 from paiju.daifugo.combos import BadPlay, read_play
 from paiju.uecda.tables import (
     TABLE_BYTES,
@@ -205,6 +205,9 @@ def test_plays_the_protocol_cannot_carry_are_refused() -> None:
         play_table(["3S", "4H", "5D", "6C"])  # an emperor
     with pytest.raises(ProtocolError, match="unknown card"):
         play_table(["1S"])
+    every_spade = [r + "S" for r in RANK_NAMES]
+    with pytest.raises(ProtocolError, match="no place is left for the joker"):
+        play_table([*every_spade, "JK"])
 
 
 def test_rows_5_to_7_of_a_play_are_ignored() -> None:

@@ -293,6 +293,8 @@ def _joker_place(cols: list[int], suit: int) -> Card:
     if gaps:
         return card_at(suit, gaps[0])
     ends = [c for c in (cols[0] - 1, cols[-1] + 1) if 1 <= c <= NUM_RANKS]
+    if not ends:
+        raise ProtocolError("the sequence runs from the 3 to the 2: no place is left for the joker")
     if len(ends) != 1:
         raise ProtocolError(
             "the joker could stand at either end of the sequence: write which card it "
