@@ -12,6 +12,7 @@ import pytest
 from paiju.uecda.tables import ProtocolError, Status, Table, cards_table, profile_table
 from paiju.uecda.wire import (
     ClientConnection,
+    ServerSeat,
     accept_profile,
     read_answer,
     read_end,
@@ -177,3 +178,45 @@ def test_connecting_to_a_closed_port_names_the_address() -> None:
     s.close()
     with pytest.raises(ProtocolError, match=f"cannot connect to the server at 127.0.0.1:{port}"):
         ClientConnection.connect("127.0.0.1", port, 1.0)
+
+
+def test_a_server_seat_and_a_client_hold_a_whole_conversation(
+    pair: tuple[socket.socket, socket.socket],
+) -> None:
+    client, server = pair
+    seat = ServerSeat(server, 3, timeout=5.0)
+    conn = ClientConnection(client, timeout=5.0)
+    t = later(lambda: conn.enter("paiju"))
+    assert seat.greet() == "paiju"
+    t.join(5)
+    assert conn.player == 3
+    seat.send(cards_table(["3S"], Status(exchanging=True, turn=6)), "dealt hand")
+    assert conn.read_dealt()[0, 1] == 1
+    seat.send(cards_table(["3S"], Status(my_turn=True, turn=3, field_empty=True)), "hand")
+    assert conn.read_hand()[5, 2] == 1
+    t = later(lambda: seat.answer(9 if seat.read("play")[0, 1] == 1 else 8))
+    assert conn.send_play(Table.of({(0, 1): 1})) == 9
+    t.join(5)
+    seat.send(Table.of({(0, 1): 1}), "field")
+    seat.end(2)
+    assert conn.read_field()[0, 1] == 1 and conn.read_end() == 2
+    with pytest.raises(ProtocolError, match="0, 1 or 2, not 5"):
+        seat.end(5)
+
+
+def test_a_server_seat_names_a_client_that_stalls_or_sends_garbage(
+    pair: tuple[socket.socket, socket.socket],
+) -> None:
+    client, server = pair
+    seat = ServerSeat(server, 0, timeout=0.2)
+    with pytest.raises(ProtocolError, match=r"no profile within 2 s"):
+        seat.greet(profile_timeout=2)
+    client.sendall(Table.of({(0, 0): 20060}).to_bytes())
+    with pytest.raises(ProtocolError, match="protocol 20060; paiju speaks 20070"):
+        seat.greet()
+    client.sendall(b"\x00" * 100)
+    with pytest.raises(ProtocolError, match=r"no play within 0.2 s \(100 of 480 bytes came\)"):
+        seat.read("play")
+    client.close()
+    with pytest.raises(ProtocolError, match="closed after 0 of the 480 bytes of play"):
+        seat.read("play")

@@ -20,6 +20,7 @@ from types import TracebackType
 
 from paiju.uecda.tables import (
     INT_BYTES,
+    PROTOCOL_VERSION,
     TABLE_BYTES,
     ProtocolError,
     Table,
@@ -166,3 +167,45 @@ class ClientConnection:
 def accept_profile(sock: socket.socket, timeout: float | None) -> tuple[int, str]:
     """The server's side of the handshake: a client's protocol version and name."""
     return read_profile(read_table(sock, "profile", timeout))
+
+
+class ServerSeat:
+    """The server's side of one client's connection, message by message.
+
+    Every read waits at most ``timeout`` seconds; a client that closes, stalls or sends
+    what the protocol does not allow raises :class:`ProtocolError` naming the message.
+    """
+
+    def __init__(self, sock: socket.socket, player: int, timeout: float | None) -> None:
+        self.sock = sock
+        self.player = player
+        self.timeout = timeout
+        self.name = ""
+
+    def greet(self, profile_timeout: float = 2.0) -> str:
+        """Read the profile (a 2007-protocol client sends it at once) and send the number."""
+        version, self.name = accept_profile(self.sock, profile_timeout)
+        if version != PROTOCOL_VERSION:
+            raise ProtocolError(
+                f"the client speaks protocol {version}; paiju speaks {PROTOCOL_VERSION}")
+        write_int(self.sock, self.player, "player number")
+        return self.name
+
+    def send(self, table: Table, what: str) -> None:
+        write_table(self.sock, table, what)
+
+    def read(self, what: str) -> Table:
+        return read_table(self.sock, what, self.timeout)
+
+    def answer(self, value: int) -> None:
+        if value not in (ACCEPTED, REJECTED):
+            raise ProtocolError(f"the answer to a play is 9 or 8, not {value}")
+        write_int(self.sock, value, "answer")
+
+    def end(self, value: int) -> None:
+        if value not in (CONTINUE, GAME_OVER, ALL_OVER):
+            raise ProtocolError(f"the end code after a turn is 0, 1 or 2, not {value}")
+        write_int(self.sock, value, "end code")
+
+    def close(self) -> None:
+        self.sock.close()
