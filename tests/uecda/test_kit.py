@@ -118,16 +118,20 @@ def test_the_paiju_client_plays_a_session_on_tndhms(
     clients = [official_client(kit, port, f"std{i}") for i in range(2)]
     conn = ClientConnection.connect("127.0.0.1", port, timeout=60)
     result: dict[str, object] = {}
-    t = threading.Thread(
-        target=lambda: result.update(
-            log=play_session(conn, StandardStrategy(careful=True), "paiju")),
-        daemon=True,
-    )
+
+    def play() -> None:
+        try:
+            result["log"] = play_session(conn, StandardStrategy(careful=True), "paiju")
+        except Exception as e:  # reported below
+            result["error"] = e
+
+    t = threading.Thread(target=play, daemon=True)
     t.start()
     time.sleep(0.2)
     clients += [official_client(kit, port, f"std{i}") for i in range(2, 4)]
     t.join(600)
     conn.close()
+    assert "error" not in result, result["error"]
     log = result["log"]
     assert log.games == GAMES  # type: ignore[attr-defined]
     assert log.plays > 5 * GAMES  # type: ignore[attr-defined]
