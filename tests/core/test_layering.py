@@ -18,6 +18,7 @@ ALLOWED = {
     "bots": {"core", "bots"},
     "sim": {"core", "bots", "sim"},
     "table": {"core", "bots", "lukfu", "daifugo", "table"},
+    "uecda": {"core", "bots", "sim", "daifugo", "table", "uecda"},
 }
 
 

@@ -1,0 +1,144 @@
+"""A table-level UECda client: it plays a strategy over tables on a UECda server.
+
+The loop follows ``man/protocol.html`` 13.3: enter with a profile, then for each game
+read the dealt hand, give cards when asked, and until the game is over read the hand,
+play on this player's turn, read the field and the end code. Run it as
+``python -m paiju.uecda.client --host H --port P --name N`` to play the standard
+client's strategy (:mod:`paiju.uecda.standard`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from paiju.uecda.history import GameLog
+from paiju.uecda.standard import StandardStrategy
+from paiju.uecda.tables import ProtocolError, Table
+from paiju.uecda.wire import ALL_OVER, CONTINUE, DEFAULT_PORT, REJECTED, ClientConnection
+
+
+class TableStrategy(Protocol):
+    """What a client needs to play: decisions over the tables the server sends."""
+
+    def gift(self, dealt: Table) -> Table | None:
+        """The cards to give in the exchange, or None when this player gives none."""
+        ...
+
+    def on_hand(self, hand: Table) -> None:
+        """Sees the hand table of every turn, before :meth:`play` on this player's."""
+        ...
+
+    def play(self, hand: Table) -> Table:
+        """The play on this player's turn (the all-zero table passes)."""
+        ...
+
+    def on_field(self, field: Table) -> None:
+        """Sees the field table after every turn."""
+        ...
+
+
+@dataclass
+class SessionLog:
+    """What a client saw in a session."""
+
+    player: int = -1
+    games: int = 0
+    turns: int = 0
+    plays: int = 0
+    passes: int = 0
+    #: (game, turn, the play) of each play of cards the server rejected (answer 8)
+    rejected: list[tuple[int, int, Table]] = field(default_factory=list)
+    #: passes answered 8: tndhms answers 8 to a pass on a non-empty field (still a pass)
+    passes_answered_8: int = 0
+    #: each game's players from first out to last (None: ranked at random after 20 passes)
+    orders: list[list[int] | None] = field(default_factory=list)
+
+    def points(self) -> list[int | None]:
+        """This player's points in each game, as tndhms counts them: 5 for the first out
+        down to 1 for the last (None where the order is not known)."""
+        return [None if o is None else 5 - o.index(self.player) for o in self.orders]
+
+
+def play_session(conn: ClientConnection, strategy: TableStrategy, name: str) -> SessionLog:
+    """Enter the tournament as ``name`` and play until the server says all games are over."""
+    log = SessionLog(player=conn.enter(name))
+    while True:
+        dealt = conn.read_dealt()
+        log.games += 1
+        game = GameLog.dealt(dealt)
+        given = strategy.gift(dealt)
+        if given is not None:
+            conn.send_gift(given)
+        end = CONTINUE
+        while end == CONTINUE:
+            end = _turn(conn, strategy, log, game)
+        log.orders.append(game.order())
+        if end == ALL_OVER:
+            return log
+
+
+def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog,
+          game: GameLog) -> int:
+    hand = conn.read_hand()
+    log.turns += 1
+    strategy.on_hand(hand)
+    game.on_hand(hand)
+    if hand[5, 2] == 1:
+        play = strategy.play(hand)
+        cards = any(play.cells[:75])
+        if cards:
+            log.plays += 1
+        else:
+            log.passes += 1
+        if conn.send_play(play) == REJECTED:
+            if cards:
+                log.rejected.append((log.games, log.turns, play))
+            else:
+                log.passes_answered_8 += 1
+    table = conn.read_field()
+    strategy.on_field(table)
+    game.on_field(table)
+    return conn.read_end()
+
+
+def run(host: str, port: int, name: str, timeout: float | None = None,
+        exact: bool = False) -> SessionLog:
+    """Play the standard strategy on the server at ``host``:``port``; careful (no play the
+    server would reject) unless ``exact``."""
+    with ClientConnection.connect(host, port, timeout) as conn:
+        return play_session(conn, StandardStrategy(careful=not exact), name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m paiju.uecda.client",
+        description="Play the UECda standard client's strategy on a UECda server.",
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--name", default="paiju")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="seconds to wait for each message (default: no limit)")
+    parser.add_argument("--exact", action="store_true",
+                        help="send the official client's plays even when the server will "
+                             "reject them (it counts them as passes)")
+    args = parser.parse_args(argv)
+    try:
+        log = run(args.host, args.port, args.name, args.timeout, args.exact)
+    except ProtocolError as e:
+        print(f"paiju uecda client: {e}", file=sys.stderr)
+        return 1
+    known = [p for p in log.points() if p is not None]
+    mean = sum(known) / len(known) if known else 0.0
+    print(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
+          f"{log.passes} passes, {len(log.rejected)} plays rejected, "
+          f"{mean:.3f} points per game ({len(known)} games with a known order)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

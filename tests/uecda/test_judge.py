@@ -1,0 +1,77 @@
+"""What tndhms answers to a play (paiju.uecda.judge)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paiju.uecda.judge import judge
+from paiju.uecda.tables import Status, Table, cards_table, play_table
+
+
+def answer(held: str, play: str, field: str = "", **status: object) -> tuple[int, str | None]:
+    status.setdefault("field_empty", not field)
+    h = cards_table(held.split(), Status(my_turn=True, **status))  # type: ignore[arg-type]
+    f = play_table(field.split()) if field else Table.empty()
+    return judge(h, play_table(play.split()), f)
+
+
+def test_a_pass_is_answered_9_on_an_empty_field_and_8_on_cards() -> None:
+    assert answer("3S", "") == (9, None)
+    assert answer("3S", "", "7H") == (8, None)
+
+
+def test_the_cards_must_be_held() -> None:
+    assert answer("3S", "4S") == (8, "the player does not hold a card of the play")
+    assert answer("3S", "JK") == (8, "the player does not hold the joker")
+
+
+@pytest.mark.parametrize(
+    ("play", "field", "rev", "ok"),
+    [
+        ("8C", "7H", False, True),
+        ("6C", "7H", False, False),
+        ("7C", "7H", False, False),
+        ("6C", "7H", True, True),
+        ("8C", "7H", True, False),
+        ("8S 8H", "7S 7H", False, True),
+        ("8S 8H", "7S 7H 7D", False, False),
+        ("6H 7H 8H", "3S 4S 5S", False, True),
+        ("5H 6H 7H", "3S 4S 5S", False, False),
+        ("3H 4H 5H", "6S 7S 8S", True, True),
+        ("4H 5H 6H", "6S 7S 8S", True, False),
+        ("JK", "2S", False, True),
+        ("JK", "2S 2H", False, False),
+    ],
+)
+def test_a_play_must_beat_the_field(play: str, field: str, rev: bool, ok: bool) -> None:
+    held = "6C 7C 8C 8S 8H 3H 4H 5H 6H 7H JK"
+    assert (answer(held, play, field, revolution=rev)[0] == 9) is ok
+
+
+def test_under_a_lock_the_suits_must_match_but_a_lone_joker_is_free() -> None:
+    assert answer("8C 8H JK", "8C", "7H", locked=True) == (8, "the suits are locked")
+    assert answer("8C 8H JK", "8H", "7H", locked=True) == (9, None)
+    assert answer("8C 8H JK", "JK", "7H", locked=True) == (9, None)
+
+
+def test_only_the_spade_three_beats_a_lone_joker() -> None:
+    assert answer("3S 3H 2S", "3S", "JK") == (9, None)
+    assert answer("3S 3H 2S", "3H", "JK")[0] == 8
+    assert answer("3S 3H 2S", "2S", "JK") == (8, "only the ♠3 beats a lone joker")
+
+
+def test_the_server_takes_a_joker_below_the_3_and_a_five_card_group() -> None:
+    h = cards_table(["3S", "4S", "JK"], Status(my_turn=True, field_empty=True))
+    assert judge(h, Table.of({(0, 0): 2, (0, 1): 1, (0, 2): 1}), Table.empty()) == (9, None)
+    held = "9S 9H 9D 9C JK"
+    assert answer(held, held)[0] == 9
+
+
+def test_tables_that_are_no_play_are_refused_with_the_reason() -> None:
+    h = cards_table(["3S", "4S", "5H"], Status(my_turn=True, field_empty=True))
+    assert judge(h, Table.of({(0, 1): 1, (0, 2): 1}), Table.empty())[0] == 8
+    assert judge(h, Table.of({(0, 1): 1, (2, 3): 1}), Table.empty()) == (
+        8, "the player does not hold a card of the play")
+    assert judge(h, Table.of({(0, 1): 1, (1, 3): 1}), Table.empty()) == (
+        8, "the cards are not one combination")
+    assert judge(h, Table.of({(0, 1): 3}), Table.empty()) == (8, "cell [0][1] holds 3")
