@@ -186,6 +186,11 @@ from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
 main.add_command(play_cmd)
 main.add_command(replay_cmd)
 
+from paiju.uecda.commands import uecda_cmd  # noqa: E402
+
+main.add_command(uecda_cmd)
+
+
 def run() -> None:
     """The ``paiju`` program: as ``main``, but a reader that stops reading (``paiju referee … |
     head``) ends it as it ends ``cat``, by SIGPIPE, not with a status that means something."""

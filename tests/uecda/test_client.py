@@ -6,9 +6,10 @@ import socket
 import threading
 from collections.abc import Callable
 
-import pytest
+from click.testing import CliRunner, Result
 
-from paiju.uecda.client import main, play_session
+from paiju.cli import main
+from paiju.uecda.client import play_session
 from paiju.uecda.standard import StandardStrategy
 from paiju.uecda.tables import Status, cards_table, play_table
 from paiju.uecda.wire import (
@@ -43,9 +44,7 @@ def serve_once(script: Script) -> tuple[int, threading.Thread, dict[str, object]
     return port, t, out
 
 
-def test_the_client_gives_its_lowest_card_and_follows_with_the_lowest_above(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_the_client_gives_its_lowest_card_and_follows_with_the_lowest_above() -> None:
     seen: dict[str, object] = {}
 
     def script(conn: socket.socket) -> None:
@@ -65,37 +64,36 @@ def test_the_client_gives_its_lowest_card_and_follows_with_the_lowest_above(
         write_int(conn, 2)
 
     port, t, out = serve_once(script)
-    assert main(["--port", str(port), "--name", "tester", "--timeout", "5"]) == 0
+    result = _client("--port", str(port), "--name", "tester", "--timeout", "5")
+    assert result.exit_code == 0, result.output
     t.join(5)
     assert "error" not in out, out
     assert seen["gift"] == cards_table(["3H"])
     assert seen["play"] == play_table(["9C"])
-    assert "player 1: 1 games, 2 turns, 1 plays, 0 passes, 0 plays rejected" in (
-        capsys.readouterr().out)
+    assert "player 1: 1 games, 2 turns, 1 plays, 0 passes, 0 plays rejected" in result.output
 
 
-def test_a_server_that_breaks_the_protocol_ends_the_client_with_the_reason(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_a_server_that_breaks_the_protocol_ends_the_client_with_the_reason() -> None:
     def script(conn: socket.socket) -> None:
         accept_profile(conn, 5)
         write_int(conn, 0)
         conn.sendall(b"garbage")
 
     port, t, _ = serve_once(script)
-    assert main(["--port", str(port), "--timeout", "5"]) == 1
+    result = _client("--port", str(port), "--timeout", "5")
+    assert result.exit_code == 2
     t.join(5)
-    err = capsys.readouterr().err
-    assert "the connection closed after 7 of the 480 bytes of dealt hand" in err
-    assert "Traceback" not in err
+    assert "the connection closed after 7 of the 480 bytes of dealt hand" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
-def test_no_server_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_server_is_a_clear_error() -> None:
     s = socket.create_server(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()
-    assert main(["--port", str(port)]) == 1
-    assert f"cannot connect to the server at 127.0.0.1:{port}" in capsys.readouterr().err
+    result = _client("--port", str(port))
+    assert result.exit_code == 2
+    assert f"cannot connect to the server at 127.0.0.1:{port}" in result.output
 
 
 def test_an_empty_table_is_a_pass_and_a_pass_answered_8_is_no_rejection() -> None:
@@ -118,3 +116,8 @@ def test_an_empty_table_is_a_pass_and_a_pass_answered_8_is_no_rejection() -> Non
     assert "error" not in out, out
     assert (log.player, log.plays, log.passes, log.passes_answered_8, log.rejected) == (
         4, 0, 1, 1, [])
+
+
+def _client(*args: str) -> Result:
+    """``paiju uecda client ARGS`` through the real command line (Click's runner)."""
+    return CliRunner().invoke(main, ["uecda", "client", *args])

@@ -2,23 +2,20 @@
 
 The loop follows ``man/protocol.html`` 13.3: enter with a profile, then for each game
 read the dealt hand, give cards when asked, and until the game is over read the hand,
-play on this player's turn, read the field and the end code. Run it as
-``python -m paiju.uecda.client --host H --port P --name N`` to play the standard
-client's strategy (:mod:`paiju.uecda.standard`).
+play on this player's turn, read the field and the end code. ``paiju uecda client
+--host H --port P --name N`` plays the standard client's strategy
+(:mod:`paiju.uecda.standard`) with it.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from paiju.uecda.history import GameLog
 from paiju.uecda.standard import StandardStrategy
-from paiju.uecda.tables import ProtocolError, Table
-from paiju.uecda.wire import ALL_OVER, CONTINUE, DEFAULT_PORT, REJECTED, ClientConnection
+from paiju.uecda.tables import Table
+from paiju.uecda.wire import ALL_OVER, CONTINUE, REJECTED, ClientConnection
 
 
 class TableStrategy(Protocol):
@@ -112,33 +109,3 @@ def run(host: str, port: int, name: str, timeout: float | None = None,
     with ClientConnection.connect(host, port, timeout) as conn:
         return play_session(conn, StandardStrategy(careful=not exact), name)
 
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m paiju.uecda.client",
-        description="Play the UECda standard client's strategy on a UECda server.",
-    )
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--name", default="paiju")
-    parser.add_argument("--timeout", type=float, default=None,
-                        help="seconds to wait for each message (default: no limit)")
-    parser.add_argument("--exact", action="store_true",
-                        help="send the official client's plays even when the server will "
-                             "reject them (it counts them as passes)")
-    args = parser.parse_args(argv)
-    try:
-        log = run(args.host, args.port, args.name, args.timeout, args.exact)
-    except ProtocolError as e:
-        print(f"paiju uecda client: {e}", file=sys.stderr)
-        return 1
-    known = [p for p in log.points() if p is not None]
-    mean = sum(known) / len(known) if known else 0.0
-    print(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
-          f"{log.passes} passes, {len(log.rejected)} plays rejected, "
-          f"{mean:.3f} points per game ({len(known)} games with a known order)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
