@@ -135,7 +135,8 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
 @players_option()
 @click.option("--seed", type=SEED, default=None, help="Seed for the deal and the players.")
 @click.option("--record", "record_out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the hand's record to this file.")
+              help="Also write the hand's record to this file ('-': to standard output, "
+                   "as the last line).")
 def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
              seed: int | None, record_out: str | None) -> None:
     """Deal one hand of GAME, let random players play it, and print it as it goes."""
@@ -167,7 +168,9 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
     bots = [make_bot("random") for _ in range(state.num_seats)]
     play_hand(state, bots, rng, on_action=show)
     click.echo(json.dumps(state.report(), ensure_ascii=False))
-    if record_out:
+    if record_out == "-":
+        click.echo(json.dumps(state.record(), ensure_ascii=False))
+    elif record_out:
         try:
             with open(record_out, "w", encoding="utf-8") as handle:
                 json.dump(state.record(), handle, ensure_ascii=False)

@@ -18,6 +18,8 @@ from cli_helpers import (
     run_program,
 )
 
+from paiju.core.referee import referee
+
 BINARY = random.Random(2000).randbytes(2000)
 DEEP = ("[" * 100_000 + "]" * 100_000).encode()
 
@@ -122,3 +124,14 @@ def test_a_reader_that_stops_reading_ends_the_referee_as_it_ends_cat(tmp_path: P
     assert json.loads(first)["legal"] is True
     assert status == -signal.SIGPIPE, (status, errors)
     assert errors == ""
+
+
+def test_hand_record_dash_goes_to_standard_output(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``paiju hand --record -`` prints the record as the last line and writes no file."""
+    monkeypatch.chdir(tmp_path)
+    result = run(["hand", "daifugo", "--seed", "3", "--record", "-"])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.output.splitlines()[-1])
+    assert referee(record).report["finished"]
+    assert not (tmp_path / "-").exists()
