@@ -131,6 +131,16 @@ class Picker:
         self.prefix: tuple[int, ...] = ()
         self._mask: np.ndarray | None = None
 
+    def copy(self) -> Picker:
+        """An independent copy (the legal actions are immutable values, so they are shared)."""
+        new = Picker.__new__(Picker)
+        new.space, new.options, new.prefix, new._mask = (
+            self.space, list(self.options), self.prefix, self._mask)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Picker:
+        return self.copy()
+
     def mask(self) -> np.ndarray:
         """The legal ids of the next step, as a 0/1 ``int8`` vector."""
         if self._mask is None:
