@@ -25,6 +25,7 @@ def test_every_legal_action_round_trips(preset: tuple[str, str, int]) -> None:
         paths = {space.ids_of(a): a for a in legal}
         assert len(paths) == len(legal), "two legal actions share a path of ids"
         for ids, action in paths.items():
+            assert space.fast_ids_of(action) == ids
             picker = Picker(space, legal)
             got = None
             for step, i in enumerate(ids):

@@ -86,13 +86,40 @@ class ActionSpace:
             raise ValueError(f"{self.game} has no card token {token!r}") from None
 
     def ids_of(self, action: Action) -> tuple[int, ...]:
-        """The steps that choose ``action``: its kind, then its card tokens in id order."""
+        """The steps that choose ``action``: its kind, then its card tokens in id order.
+
+        They are read from the action's record form; :meth:`fast_ids_of` reads the same
+        from the action's cards directly (the tests check that both agree).
+        """
         record = action.to_json()
         do = record["do"]
         if do not in self._do_index:
             raise ValueError(f"{self.game} has no kind of action {do!r}")
         cards = sorted(self.token_id(t) for t in record.get("cards", ()))
         return (self._do_index[do], *cards)
+
+    def do_id(self, do: str) -> int:
+        """The id of a kind of action."""
+        try:
+            return self._do_index[do]
+        except KeyError:
+            raise ValueError(f"{self.game} has no kind of action {do!r}") from None
+
+    def fast_ids_of(self, action: Action) -> tuple[int, ...]:
+        """:meth:`ids_of` without writing the record: a Luk Fu action's cards are a bitset
+        of card numbers (paiju.lukfu.cards), a Dai Fugō action's are its tokens."""
+        cards = getattr(action, "cards", None)
+        do = self._do_index.get(action.do)
+        if do is None:
+            return self.ids_of(action)
+        base = len(self.dos)
+        if isinstance(cards, int) and self.game == "lukfu":
+            return (do, *(base + c for c in lcards.iter_cards(cards)))
+        if isinstance(cards, tuple) and self.game == "daifugo":
+            if action.do == "pass":
+                return (do,)
+            return (do, *sorted(self._token_index[t] for t in cards))
+        return self.ids_of(action)
 
     def describe(self, action_id: int) -> str:
         """A step as words: ``do play``, ``card 9Sip``, ``end``."""
@@ -125,17 +152,26 @@ class Picker:
         if not legal:
             raise ValueError("a decision needs at least one legal action")
         self.space = space
-        self.options: list[tuple[tuple[int, ...], Action]] = [
-            (space.ids_of(a), a) for a in legal
-        ]
+        self.legal = legal
+        #: The paths of the actions still possible, worked out once a kind is picked.
+        self._options: list[tuple[tuple[int, ...], Action]] | None = None
         self.prefix: tuple[int, ...] = ()
         self._mask: np.ndarray | None = None
+
+    @property
+    def options(self) -> list[tuple[tuple[int, ...], Action]]:
+        """``(ids, action)`` of every action that agrees with the ids picked so far."""
+        if self._options is None:
+            ids_of = self.space.fast_ids_of
+            self._options = [(ids_of(a), a) for a in self.legal]
+        return self._options
 
     def copy(self) -> Picker:
         """An independent copy (the legal actions are immutable values, so they are shared)."""
         new = Picker.__new__(Picker)
-        new.space, new.options, new.prefix, new._mask = (
-            self.space, list(self.options), self.prefix, self._mask)
+        new.space, new.legal, new.prefix, new._mask = (
+            self.space, self.legal, self.prefix, self._mask)
+        new._options = None if self._options is None else list(self._options)
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> Picker:
@@ -145,6 +181,10 @@ class Picker:
         """The legal ids of the next step, as a 0/1 ``int8`` vector."""
         if self._mask is None:
             out = np.zeros(self.space.size, dtype=np.int8)
+            if not self.prefix and self._options is None:
+                out[[self.space.do_id(a.do) for a in self.legal]] = 1
+                self._mask = out
+                return out
             k = len(self.prefix)
             for ids, _ in self.options:
                 out[ids[k] if len(ids) > k else self.space.end] = 1
@@ -168,9 +208,14 @@ class Picker:
         k = len(self.prefix)
         if action_id == self.space.end:
             return next(a for ids, a in self.options if len(ids) == k)
-        left = [(ids, a) for ids, a in self.options if len(ids) > k and ids[k] == action_id]
+        if k == 0 and self._options is None:
+            kind = self.space.dos[action_id]
+            ids_of = self.space.fast_ids_of
+            left = [(ids_of(a), a) for a in self.legal if a.do == kind]
+        else:
+            left = [(ids, a) for ids, a in self.options if len(ids) > k and ids[k] == action_id]
         self.prefix = (*self.prefix, action_id)
-        self.options = left
+        self._options = left
         self._mask = None
         if len(left) == 1:
             return left[0][1]

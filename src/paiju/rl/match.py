@@ -42,7 +42,10 @@ class Match:
         self.state: State | None = None
         self.picker: Picker | None = None
         self.version = 0
+        #: Engine actions applied since the match was made.
+        self.applied = 0
         self._views: dict[int, tuple[int, View, dict[str, Any]]] = {}
+        self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
 
     # ------------------------------------------------------------ flow
 
@@ -91,6 +94,7 @@ class Match:
         """Play a whole engine action (of the player to move); points if the hand ended."""
         assert self.state is not None and self.session is not None
         self.state.apply(action)
+        self.applied += 1
         points = None
         if self.state.is_terminal():
             before = list(self.session.totals)
@@ -130,9 +134,13 @@ class Match:
 
     def observation(self, player: int, info_state: bool = False) -> np.ndarray:
         """``player``'s observation vector (or information-state vector)."""
-        view, data = self.view(player)
-        encode = self.encoder.info_state if info_state else self.encoder.observation
-        return encode(data, view.rules.values, self.prefix(player))
+        cached = self._vectors.get((player, info_state))
+        if cached is None or cached[0] != self.version:
+            view, data = self.view(player)
+            encode = self.encoder.info_state if info_state else self.encoder.observation
+            cached = (self.version, encode(data, view.rules.values))
+            self._vectors[player, info_state] = cached
+        return self.encoder.with_prefix(cached[1], self.prefix(player)).copy()
 
 
 def new_seed(rng: Random | None = None) -> int:

@@ -172,6 +172,18 @@ class Encoder:
         assert w.at == self.obs_size
         return w.out
 
+    def with_prefix(self, base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
+        """``base`` (an observation or information state without picks) with ``prefix``."""
+        if not prefix:
+            return base
+        out = base.copy()
+        dos = len(self.space.dos)
+        at = self.obs_size - dos - len(self.space.tokens)
+        out[at + prefix[0]] = 1.0
+        for i in prefix[1:]:
+            out[at + i] = 1.0
+        return out
+
     def info_state(self, view: Mapping[str, Any], values: Mapping[str, Any],
                    prefix: Sequence[int] = ()) -> np.ndarray:
         """The information-state vector: the observation, then the last rows of history."""
