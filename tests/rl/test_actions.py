@@ -12,7 +12,7 @@ pytest.importorskip("numpy")
 from rl_helpers import decisions
 
 from paiju.core.games import get_game
-from paiju.rl.actions import Picker, space_of
+from paiju.rl.actions import Picker, path, space_of
 
 
 def test_every_legal_action_round_trips(preset: tuple[str, str, int]) -> None:
@@ -37,6 +37,8 @@ def test_every_legal_action_round_trips(preset: tuple[str, str, int]) -> None:
             if got is None:
                 got = picker.step(space.end)
             assert got == action
+            steps = path(Picker(space, legal), action)
+            assert steps == [*ids[:len(steps) - 1], steps[-1]] and len(steps) <= len(ids) + 1
             assert g.action_from_json(action.to_json()) == action
             seen += 1
     assert seen > 50

@@ -220,3 +220,19 @@ class Picker:
         if len(left) == 1:
             return left[0][1]
         return None
+
+
+def path(picker: Picker, action: Action) -> list[int]:
+    """The ids that choose ``action`` from where ``picker`` stands (it is left unchanged):
+    the action's ids until the choice closes, then ``end`` if it is still open."""
+    ids = picker.space.fast_ids_of(action)
+    trial = picker.copy()
+    out: list[int] = []
+    for i in ids[len(trial.prefix):]:
+        out.append(i)
+        if trial.step(i) is not None:
+            return out
+    out.append(picker.space.end)
+    if trial.step(picker.space.end) != action:
+        raise ValueError(f"{action} is not the action these ids choose")
+    return out

@@ -18,7 +18,7 @@ import numpy as np
 
 from paiju.core.games import counts_text, default_players, get_game
 from paiju.core.protocol import Action, Session, State, View
-from paiju.rl.actions import Picker, space_of
+from paiju.rl.actions import Picker, path, space_of
 from paiju.rl.observe import Encoder
 
 
@@ -105,6 +105,11 @@ class Match:
                 self.state = self.session.deal()
         self._new_decision()
         return points
+
+    def path_of(self, action: Action) -> list[int]:
+        """The ids that play ``action`` (an engine action of the player to move)."""
+        assert self.picker is not None
+        return path(self.picker, action)
 
     # ------------------------------------------------------------ what a player sees
 

@@ -36,7 +36,7 @@ from paiju.core.options import parse_overrides
 from paiju.core.protocol import Game, State, View
 from paiju.daifugo import cards as dcards
 from paiju.lukfu import cards as lcards
-from paiju.rl.actions import ActionSpace, Picker, space_of
+from paiju.rl.actions import ActionSpace, Picker, path, space_of
 from paiju.rl.observe import Encoder
 
 #: Each game's default parameters.
@@ -253,6 +253,12 @@ class PaijuState(pyspiel.State):
         if self._picker is None or self.current_player() != player:
             return ()
         return self._picker.prefix
+
+    def apply_paiju_action(self, action: Any) -> None:
+        """Play a whole engine action of the seat to move (a paiju player's choice)."""
+        assert self._picker is not None
+        for i in path(self._picker, action):
+            self.apply_action(i)
 
     def dealt_to(self, player: int) -> list[int]:
         """The cards dealt to ``player`` so far (while dealing)."""
