@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -114,7 +115,7 @@ class ActionSpace:
             return self.ids_of(action)
         base = len(self.dos)
         if isinstance(cards, int) and self.game == "lukfu":
-            return (do, *(base + c for c in lcards.iter_cards(cards)))
+            return _lukfu_ids(do, cards, base)
         if isinstance(cards, tuple) and self.game == "daifugo":
             if action.do == "pass":
                 return (do,)
@@ -130,6 +131,12 @@ class ActionSpace:
         if action_id == self.end:
             return "end"
         return f"card {self.tokens[action_id - len(self.dos)]}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _lukfu_ids(do: int, cards: int, base: int) -> tuple[int, ...]:
+    """The ids of a Luk Fu action of kind ``do`` with the cards bitset ``cards``."""
+    return (do, *(base + c for c in lcards.iter_cards(cards)))
 
 
 SPACES: dict[str, ActionSpace] = {
@@ -182,12 +189,11 @@ class Picker:
         if self._mask is None:
             out = np.zeros(self.space.size, dtype=np.int8)
             if not self.prefix and self._options is None:
-                out[[self.space.do_id(a.do) for a in self.legal]] = 1
+                out[list({self.space.do_id(a.do) for a in self.legal})] = 1
                 self._mask = out
                 return out
-            k = len(self.prefix)
-            for ids, _ in self.options:
-                out[ids[k] if len(ids) > k else self.space.end] = 1
+            k, end = len(self.prefix), self.space.end
+            out[list({ids[k] if len(ids) > k else end for ids, _ in self.options})] = 1
             self._mask = out
         return self._mask
 

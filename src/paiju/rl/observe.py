@@ -68,25 +68,35 @@ def rule_flags(options: Mapping[str, Option], values: Mapping[str, Any]) -> list
 
 
 class _Writer:
-    """Writes segments into a vector at increasing offsets."""
+    """Writes segments at increasing offsets, gathered and stored in one go (:meth:`done`)."""
 
     def __init__(self, size: int) -> None:
-        self.out = np.zeros(size, dtype=np.float32)
+        self.size = size
+        self.ones: list[int] = []
+        self.at_values: list[int] = []
+        self.values_: list[float] = []
         self.at = 0
 
     def one_hot(self, index: int | None, width: int) -> None:
         if index is not None and 0 <= index < width:
-            self.out[self.at + index] = 1.0
+            self.ones.append(self.at + index)
         self.at += width
 
     def bits(self, indices: Sequence[int], width: int) -> None:
-        for i in indices:
-            self.out[self.at + i] = 1.0
+        at = self.at
+        self.ones.extend(at + i for i in indices)
         self.at += width
 
     def values(self, values: Sequence[float]) -> None:
-        self.out[self.at:self.at + len(values)] = values
+        self.at_values.extend(range(self.at, self.at + len(values)))
+        self.values_.extend(values)
         self.at += len(values)
+
+    def done(self) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        out[self.ones] = 1.0
+        out[self.at_values] = self.values_
+        return out
 
 
 class Encoder:
@@ -104,6 +114,7 @@ class Encoder:
         self.row_size = self.actors + len(self.space.dos) + len(self.space.tokens) + 1
         self.info_size = self.obs_size + self.history * self.row_size
         self._card_of = {t: i for i, t in enumerate(self.space.tokens)}
+        self._flags: tuple[Mapping[str, Any], list[float]] | None = None
 
     @property
     def actors(self) -> int:
@@ -165,12 +176,19 @@ class Encoder:
             self._lukfu(w, view)
         else:
             self._daifugo(w, view)
-        w.values(rule_flags(self.options, values))
+        w.values(self._rule_flags(values))
         dos = len(self.space.dos)
         w.one_hot(prefix[0] if prefix else None, dos)
         w.bits([i - dos for i in prefix[1:]], len(self.space.tokens))
         assert w.at == self.obs_size
-        return w.out
+        return w.done()
+
+    def _rule_flags(self, values: Mapping[str, Any]) -> list[float]:
+        """The rule flags of ``values``, kept for the last rules seen (they rarely change)."""
+        cached = self._flags
+        if cached is None or cached[0] is not values:
+            cached = self._flags = (values, rule_flags(self.options, values))
+        return cached[1]
 
     def with_prefix(self, base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
         """``base`` (an observation or information state without picks) with ``prefix``."""
