@@ -4,8 +4,9 @@ The agent holds player 0 of a three-player hand under the ``pagat`` rules agains
 ``random`` players; a hand scores 1 for going out first, else 0. The policy is a softmax
 over the legal action ids of a linear function of the observation (REINFORCE with a
 running-mean baseline). Before and after training, the agent plays the same evaluation
-deals as a uniformly random agent would, and the script prints both means with 95%
-intervals. docs/rl.md gives a measured run.
+deals as two random agents (uniform over the legal ids, and paiju's ``random`` player,
+uniform over the legal actions), and the script prints the means with 95% intervals.
+docs/rl.md gives a measured run.
 
     python examples/train_gym_linear.py --minutes 3
 """
@@ -15,11 +16,13 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from random import Random
 
 import gymnasium as gym
 import numpy as np
 
 import paiju.rl.gym  # noqa: F401  (registers paiju/DaiFugo-v0)
+from paiju.bots import make_bot
 
 
 class LinearPolicy:
@@ -78,8 +81,20 @@ def main() -> None:
     def uniform(obs: dict[str, np.ndarray]) -> int:
         return int(rng.choice(np.flatnonzero(obs["action_mask"])))
 
+    inner = env.unwrapped
+    player, plan, bot_rng = make_bot("random"), [], Random(args.seed)
+
+    def paiju_random(obs: dict[str, np.ndarray]) -> int:
+        if not plan:
+            view = inner.match.view(inner.player)[0]
+            plan.extend(inner.match.path_of(player.choose(view, bot_rng)))
+        return plan.pop(0)
+
     base, base_half = evaluate(env, uniform, args.eval_hands)
-    print(f"random agent:  {base:.3f} ± {base_half:.3f} (first places a hand)")
+    print(f"random agent (uniform over legal ids): {base:.3f} ± {base_half:.3f} "
+          "(first places a hand)")
+    base2, base2_half = evaluate(env, paiju_random, args.eval_hands)
+    print(f"paiju's random player (uniform over legal actions): {base2:.3f} ± {base2_half:.3f}")
 
     baseline, episodes = 1 / 3, 0
     stop = time.monotonic() + 60 * args.minutes
@@ -107,7 +122,8 @@ def main() -> None:
 
     mean, half = evaluate(env, lambda o: policy.act(o, greedy=True)[0], args.eval_hands)
     print(f"trained agent: {mean:.3f} ± {half:.3f} after {episodes} hands "
-          f"({args.minutes:g} min); random: {base:.3f} ± {base_half:.3f}")
+          f"({args.minutes:g} min); random ids: {base:.3f} ± {base_half:.3f}; "
+          f"random actions: {base2:.3f} ± {base2_half:.3f}")
 
 
 if __name__ == "__main__":
