@@ -3,7 +3,7 @@
 Everything here reads only the seat's :class:`~paiju.core.protocol.View`, through its
 JSON form (``View.to_json``) and its rules, so an observation can never hold a card the
 seat does not know: the same view of any deal that :meth:`View.sample` draws gives the
-same vector (tests/rl/test_hidden.py). The layout of each game is in docs/rl.md,
+same vector (tests/rl/test_rl_hidden.py). The layout of each game is in docs/rl.md,
 "Observations"; :meth:`Encoder.layout` lists its segments with their offsets.
 
 Two vectors per seat:
