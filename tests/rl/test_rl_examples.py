@@ -29,7 +29,8 @@ def test_random_vs_heuristic_through_pettingzoo() -> None:
 
 def test_the_learning_example_trains_and_evaluates() -> None:
     out = run("train_gym_linear.py", "--minutes", "0.05", "--eval-hands", "20")
-    assert out.startswith("random agent:") and "trained agent:" in out
+    assert out.startswith("random agent (uniform over legal ids):")
+    assert "paiju's random player" in out and "trained agent:" in out
 
 
 def test_ismcts_against_the_heuristic() -> None:
