@@ -30,7 +30,7 @@ from gymnasium import spaces
 
 from paiju.bots import make_bot
 from paiju.rl.match import Match, new_seed
-from paiju.rl.pettingzoo import HIGH
+from paiju.rl.observe import HIGH
 
 #: How many sessions a reset deals at most, looking for one where the agent acts.
 RESETS = 100

@@ -34,6 +34,10 @@ from paiju.rl.actions import ActionSpace, space_of
 #: with many players can run longer, and then its oldest rows drop out.
 HISTORY = {"lukfu": 48, "daifugo": 160}
 
+#: The bound of every entry of an observation or information state (counts are scaled,
+#: flags are 0 or 1; a history row counts a token at most twice).
+HIGH = 64.0
+
 LUKFU_PHASES = ("deal", "five_tigers", "calling", "lead", "follow", "over")
 DAIFUGO_PHASES = ("exchange", "play", "follow", "over")
 DAIFUGO_TITLES = ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")

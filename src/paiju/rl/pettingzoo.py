@@ -25,9 +25,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from paiju.rl.match import Match, new_seed
-
-#: The bound of every observation entry (counts are scaled, flags are 0 or 1).
-HIGH = 64.0
+from paiju.rl.observe import HIGH
 
 
 class PaijuAEC(AECEnv):
