@@ -67,3 +67,22 @@ def test_bad_settings_are_refused_with_their_reason() -> None:
         raw_env("lukfu", players=5)
     with pytest.raises(ValueError, match="at least one hand"):
         raw_env("daifugo", hands_per_session=0)
+
+
+def test_the_information_state_variant_passes_api_test() -> None:
+    aec = env("daifugo", "popular", players=4, hands_per_session=2, info_state=True)
+    api_test(aec, num_cycles=40)
+    aec.reset(seed=1)
+    obs = aec.observe(aec.agent_selection)["observation"]
+    assert obs.shape == aec.observation_space(aec.agent_selection)["observation"].shape
+    assert obs.shape[0] > 10_000
+
+
+def test_render_says_what_happened() -> None:
+    aec = raw_env("lukfu", "hongkong", players=4, render_mode="ansi")
+    aec.reset(seed=3)
+    assert aec.render() == f"dealt; {aec.agent_selection} to move"
+    mover = aec.agent_selection
+    first = int(np.flatnonzero(aec.observe(mover)["action_mask"])[0])
+    aec.step(first)
+    assert aec.render().startswith(f"{mover}: do ")  # type: ignore[union-attr]
