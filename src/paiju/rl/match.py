@@ -145,7 +145,7 @@ class Match:
             encode = self.encoder.info_state if info_state else self.encoder.observation
             cached = (self.version, encode(data, view.rules.values))
             self._vectors[player, info_state] = cached
-        return self.encoder.with_prefix(cached[1], self.prefix(player)).copy()
+        return self.encoder.with_prefix(cached[1], self.prefix(player))
 
 
 def new_seed(rng: Random | None = None) -> int:

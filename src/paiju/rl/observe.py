@@ -158,12 +158,15 @@ class Encoder:
 
     def card_bits(self, tokens: Sequence[str]) -> list[int]:
         """Card indices of tokens (a second joker is card 53; ``JK=x`` is a joker)."""
+        card_of = self._card_of
+        if self.game == "lukfu":
+            return [card_of[t] for t in tokens]
         out: list[int] = []
         for t in tokens:
-            i = self._card_of[t] if not t.startswith("JK") else 52
-            if i == 52 and i in out:
-                i = 53
-            out.append(i)
+            if t[0] == "J" and t[1] == "K":
+                out.append(53 if 52 in out else 52)
+            else:
+                out.append(card_of[t])
         return out
 
     def stands_for(self, tokens: Sequence[str]) -> list[int]:
@@ -195,10 +198,11 @@ class Encoder:
         return cached[1]
 
     def with_prefix(self, base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
-        """``base`` (an observation or information state without picks) with ``prefix``."""
-        if not prefix:
-            return base
+        """A copy of ``base`` (an observation or information state without picks) with
+        ``prefix``."""
         out = base.copy()
+        if not prefix:
+            return out
         dos = len(self.space.dos)
         at = self.obs_size - dos - len(self.space.tokens)
         out[at + prefix[0]] = 1.0
