@@ -17,6 +17,7 @@ def test_bench_rl_measures_paiju_and_the_peers_in_one_run() -> None:
     result = CliRunner().invoke(main, ["bench", "--rl", "--seconds", "0.3", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
+    assert report["load_average"] >= 0
     figures = {f["env"]: f for f in report["figures"]}
     for label in ("paiju Luk Fu hongkong, 4 players", "paiju Dai Fugo pagat, 4 players"):
         assert figures[label]["steps"] > 10

@@ -17,6 +17,7 @@ cards, ``end``), so the engine actions per second are reported beside the steps.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from functools import partial
@@ -127,17 +128,20 @@ def run_rl_bench(seconds: float, seed: int,
     if log:
         log(f"measuring {plural(len(jobs), 'environment')} for {seconds:g} s each "
             f"(about {len(jobs) * seconds:.0f} s)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     figures = []
     for label, job in jobs:
         if log:
             log(f"  {label} ...")
         figures.append(job())
-    return {"seconds": seconds, "seed": seed, "figures": figures}
+    return {"seconds": seconds, "seed": seed, "load_average": load, "figures": figures}
 
 
 def format_rl_bench(report: dict[str, Any]) -> str:
     """The figures as a table."""
-    lines = [f"{'environment':42} {'steps/s':>10} {'actions/s':>10}"]
+    load = report.get("load_average")
+    lines = [] if load is None else [f"load average at the start: {load:.1f}"]
+    lines.append(f"{'environment':42} {'steps/s':>10} {'actions/s':>10}")
     for fig in report["figures"]:
         if "missing" in fig:
             lines.append(f"{fig['env']:42} {fig['missing']}")
