@@ -184,6 +184,34 @@ from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
 main.add_command(simulate_cmd)
 main.add_command(bench_cmd)
 
+
+def _bench_rl(cmd: click.Command) -> None:
+    """``paiju bench --rl``: the research environments' steps per second (paiju.rl.bench)."""
+    cmd.params.append(click.Option(
+        ["--rl"], is_flag=True,
+        help="Measure env steps per second of paiju's PettingZoo env beside PettingZoo's "
+             "classic card envs and OpenSpiel's dou_dizhu (needs the rl extra)."))
+    plain = cmd.callback
+    assert plain is not None
+
+    def callback(rl: bool, **kwargs: Any) -> None:
+        if not rl:
+            plain(**kwargs)
+            return
+        try:
+            from paiju.rl.bench import format_rl_bench, run_rl_bench
+        except ImportError as err:
+            _fail(f"bench --rl needs the rl extra (pip install 'paiju[rl]'): {err}")
+        report = run_rl_bench(kwargs["seconds"], kwargs["seed"], log=None if kwargs["as_json"]
+                              else lambda m: click.echo(m, err=True))
+        click.echo(json.dumps(report, indent=2) if kwargs["as_json"]
+                   else format_rl_bench(report))
+
+    cmd.callback = callback
+
+
+_bench_rl(bench_cmd)
+
 from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
 
 main.add_command(play_cmd)

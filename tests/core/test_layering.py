@@ -19,6 +19,7 @@ ALLOWED = {
     "sim": {"core", "bots", "sim"},
     "table": {"core", "bots", "lukfu", "daifugo", "table"},
     "uecda": {"core", "bots", "sim", "daifugo", "table", "uecda"},
+    "rl": {"core", "bots", "lukfu", "daifugo", "rl"},
 }
 
 

@@ -1,0 +1,244 @@
+"""The fixed action space of each game, and the picker that splits a choice into steps.
+
+Every decision of a seat is one engine action (a :class:`paiju.core.protocol.Action`).
+A research interface needs a small fixed set of ids instead, so a decision is taken in
+steps (docs/rl.md, "Actions"):
+
+1. the kind of action, one id per ``do`` of the game (``play``, ``pass``, ``discard`` ...);
+2. then its cards, one id per card token, in the fixed order of :class:`ActionSpace`;
+3. ``end`` closes a choice where the number of cards is free (a Luk Fu discard of one
+   card when three could follow, a Dai Fugō single when a pair could follow).
+
+A choice closes by itself as soon as exactly one legal action agrees with the ids
+picked so far, so ``pass`` takes one step and a play takes at most one step a card
+(plus ``end`` where needed). The mask of each step holds exactly the ids that lead to a
+legal action, so any path through the masks ends on a legal action and every legal
+action has exactly one path (:meth:`ActionSpace.ids_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from paiju.core.protocol import Action
+from paiju.daifugo import cards as dcards
+from paiju.lukfu import cards as lcards
+
+#: Each game's kinds of action, as the records' ``do`` field (docs/records.md).
+DOS: dict[str, tuple[str, ...]] = {
+    "lukfu": ("call", "pass", "play", "discard", "declare", "five_tigers"),
+    "daifugo": ("play", "pass", "give", "seven_pass", "discard"),
+}
+
+
+def _lukfu_tokens() -> tuple[str, ...]:
+    """The 37 dealt Luk Fu cards, 1 Sip .. 9 Chen then Li Chen (paiju.lukfu.cards)."""
+    return tuple(lcards.name(c) for c in range(lcards.LI_CHEN + 1))
+
+
+def _daifugo_tokens() -> tuple[str, ...]:
+    """The 52 suited cards (3S .. 2C), the joker, then a joker standing for each card."""
+    suited = dcards.TOKENS[:52]
+    return (*suited, "JK", *("JK=" + t for t in suited))
+
+
+TOKENS: dict[str, tuple[str, ...]] = {
+    "lukfu": _lukfu_tokens(),
+    "daifugo": _daifugo_tokens(),
+}
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """The ids of one game: its kinds of action, its card tokens, and ``end``."""
+
+    game: str
+    dos: tuple[str, ...]
+    tokens: tuple[str, ...]
+    _do_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _token_index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_do_index", {d: i for i, d in enumerate(self.dos)})
+        base = len(self.dos)
+        object.__setattr__(
+            self, "_token_index", {t: base + i for i, t in enumerate(self.tokens)}
+        )
+
+    @property
+    def size(self) -> int:
+        """How many ids there are (kinds, tokens and ``end``)."""
+        return len(self.dos) + len(self.tokens) + 1
+
+    @property
+    def end(self) -> int:
+        """The id that closes a choice whose number of cards is free."""
+        return self.size - 1
+
+    def token_id(self, token: str) -> int:
+        """The id of a card token; ``ValueError`` naming it if the game has no such token."""
+        try:
+            return self._token_index[token]
+        except KeyError:
+            raise ValueError(f"{self.game} has no card token {token!r}") from None
+
+    def ids_of(self, action: Action) -> tuple[int, ...]:
+        """The steps that choose ``action``: its kind, then its card tokens in id order.
+
+        They are read from the action's record form; :meth:`fast_ids_of` reads the same
+        from the action's cards directly (the tests check that both agree).
+        """
+        record = action.to_json()
+        do = record["do"]
+        if do not in self._do_index:
+            raise ValueError(f"{self.game} has no kind of action {do!r}")
+        cards = sorted(self.token_id(t) for t in record.get("cards", ()))
+        return (self._do_index[do], *cards)
+
+    def do_id(self, do: str) -> int:
+        """The id of a kind of action."""
+        try:
+            return self._do_index[do]
+        except KeyError:
+            raise ValueError(f"{self.game} has no kind of action {do!r}") from None
+
+    def fast_ids_of(self, action: Action) -> tuple[int, ...]:
+        """:meth:`ids_of` without writing the record: a Luk Fu action's cards are a bitset
+        of card numbers (paiju.lukfu.cards), a Dai Fugō action's are its tokens."""
+        cards = getattr(action, "cards", None)
+        do = self._do_index.get(action.do)
+        if do is None:
+            return self.ids_of(action)
+        base = len(self.dos)
+        if isinstance(cards, int) and self.game == "lukfu":
+            return _lukfu_ids(do, cards, base)
+        if isinstance(cards, tuple) and self.game == "daifugo":
+            if action.do == "pass":
+                return (do,)
+            return (do, *sorted(self._token_index[t] for t in cards))
+        return self.ids_of(action)
+
+    def describe(self, action_id: int) -> str:
+        """A step as words: ``do play``, ``card 9Sip``, ``end``."""
+        if not 0 <= action_id < self.size:
+            raise ValueError(f"{self.game} has action ids 0 to {self.size - 1}, not {action_id}")
+        if action_id < len(self.dos):
+            return f"do {self.dos[action_id]}"
+        if action_id == self.end:
+            return "end"
+        return f"card {self.tokens[action_id - len(self.dos)]}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _lukfu_ids(do: int, cards: int, base: int) -> tuple[int, ...]:
+    """The ids of a Luk Fu action of kind ``do`` with the cards bitset ``cards``."""
+    return (do, *(base + c for c in lcards.iter_cards(cards)))
+
+
+SPACES: dict[str, ActionSpace] = {
+    game: ActionSpace(game, DOS[game], TOKENS[game]) for game in DOS
+}
+
+
+def space_of(game: str) -> ActionSpace:
+    """The action space of ``game`` (``lukfu`` or ``daifugo``)."""
+    try:
+        return SPACES[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}; known games: {', '.join(SPACES)}") from None
+
+
+class Picker:
+    """One decision in progress: the legal actions and the ids picked so far."""
+
+    def __init__(self, space: ActionSpace, legal: Sequence[Action]) -> None:
+        if not legal:
+            raise ValueError("a decision needs at least one legal action")
+        self.space = space
+        self.legal = legal
+        #: The paths of the actions still possible, worked out once a kind is picked.
+        self._options: list[tuple[tuple[int, ...], Action]] | None = None
+        self.prefix: tuple[int, ...] = ()
+        self._mask: np.ndarray | None = None
+
+    @property
+    def options(self) -> list[tuple[tuple[int, ...], Action]]:
+        """``(ids, action)`` of every action that agrees with the ids picked so far."""
+        if self._options is None:
+            ids_of = self.space.fast_ids_of
+            self._options = [(ids_of(a), a) for a in self.legal]
+        return self._options
+
+    def copy(self) -> Picker:
+        """An independent copy (the legal actions are immutable values, so they are shared)."""
+        new = Picker.__new__(Picker)
+        new.space, new.legal, new.prefix, new._mask = (
+            self.space, self.legal, self.prefix, self._mask)
+        new._options = None if self._options is None else list(self._options)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Picker:
+        return self.copy()
+
+    def mask(self) -> np.ndarray:
+        """The legal ids of the next step, as a 0/1 ``int8`` vector."""
+        if self._mask is None:
+            out = np.zeros(self.space.size, dtype=np.int8)
+            if not self.prefix and self._options is None:
+                out[list({self.space.do_id(a.do) for a in self.legal})] = 1
+                self._mask = out
+                return out
+            k, end = len(self.prefix), self.space.end
+            out[list({ids[k] if len(ids) > k else end for ids, _ in self.options})] = 1
+            self._mask = out
+        return self._mask
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids of the next step, ascending."""
+        return [int(i) for i in np.flatnonzero(self.mask())]
+
+    def step(self, action_id: int) -> Action | None:
+        """Pick ``action_id``: the chosen action once the choice is closed, else ``None``.
+
+        An id outside the mask raises ``ValueError`` and changes nothing.
+        """
+        if not 0 <= action_id < self.space.size or not self.mask()[action_id]:
+            what = (self.space.describe(action_id) if 0 <= action_id < self.space.size
+                    else f"action id {action_id}")
+            legal = ", ".join(self.space.describe(i) for i in self.legal_ids())
+            raise ValueError(f"{what} is not legal now; legal: {legal}")
+        k = len(self.prefix)
+        if action_id == self.space.end:
+            return next(a for ids, a in self.options if len(ids) == k)
+        if k == 0 and self._options is None:
+            kind = self.space.dos[action_id]
+            ids_of = self.space.fast_ids_of
+            left = [(ids_of(a), a) for a in self.legal if a.do == kind]
+        else:
+            left = [(ids, a) for ids, a in self.options if len(ids) > k and ids[k] == action_id]
+        self.prefix = (*self.prefix, action_id)
+        self._options = left
+        self._mask = None
+        if len(left) == 1:
+            return left[0][1]
+        return None
+
+
+def path(picker: Picker, action: Action) -> list[int]:
+    """The ids that choose ``action`` from where ``picker`` stands (it is left unchanged):
+    the action's ids until the choice closes, then ``end`` if it is still open."""
+    ids = picker.space.fast_ids_of(action)
+    trial = picker.copy()
+    out: list[int] = []
+    for i in ids[len(trial.prefix):]:
+        out.append(i)
+        if trial.step(i) is not None:
+            return out
+    out.append(picker.space.end)
+    if trial.step(picker.space.end) != action:
+        raise ValueError(f"{action} is not the action these ids choose")
+    return out

@@ -1,0 +1,139 @@
+"""Gymnasium single-agent environments: the agent holds one player, paiju players the rest.
+
+``import paiju.rl.gym`` registers ``paiju/LukFu-v0`` and ``paiju/DaiFugo-v0``::
+
+    import gymnasium as gym
+    import paiju.rl.gym  # noqa: F401  (registers the ids)
+    env = gym.make("paiju/DaiFugo-v0", rules="popular", players=3, opponents="random")
+
+(``gym.make("paiju.rl.gym:paiju/LukFu-v0")`` imports it by itself.) An episode is a
+session of ``hands_per_session`` hands; the reward is the agent's points of each hand,
+given at the step that ends it. Observations are dicts of ``observation`` and
+``action_mask`` as in :mod:`paiju.rl.pettingzoo`; :meth:`PaijuEnv.action_masks` gives
+the mask too. ``opponents`` is a comma-separated list of player specs (``random``,
+``heuristic``, ``ismcts:iters=200`` ...), the last repeating, one for each other player
+in order. An id outside the mask (the action space holds every id) changes nothing in
+the hand and ends the episode with reward ``illegal_reward`` and the reason as
+``info["illegal"]``, as PettingZoo's classic games do. A session in which the agent
+would never act (it dreams through every hand of four-player Luk Fu) is skipped at reset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from paiju.bots import make_bot
+from paiju.rl.match import Match, new_seed
+from paiju.rl.observe import HIGH
+
+#: How many sessions a reset deals at most, looking for one where the agent acts.
+RESETS = 100
+
+
+class PaijuEnv(gymnasium.Env[Any, Any]):
+    """One player of a session of Luk Fu or Dai Fugō; paiju players hold the others."""
+
+    def __init__(self, game: str = "lukfu", rules: Any = None,
+                 options: Mapping[str, Any] | None = None, players: int | None = None,
+                 hands_per_session: int = 1, player: int = 0, opponents: str = "random",
+                 info_state: bool = False, illegal_reward: float = -1.0,
+                 render_mode: str | None = None) -> None:
+        self.metadata = {"render_modes": ["ansi"]}
+        self.illegal_reward = float(illegal_reward)
+        self.match = Match(game, rules, options, players, hands_per_session)
+        n = self.match.players
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"player is a number from 0 to {n - 1}, not {player!r}")
+        self.player = player
+        specs = [s.strip() for s in opponents.split(",")]
+        if len(specs) > n - 1 or not all(specs):
+            raise ValueError(f"opponents names up to {n - 1} player specs, not {opponents!r}")
+        specs += [specs[-1]] * (n - 1 - len(specs))
+        others = [p for p in range(n) if p != player]
+        self.bots = {p: make_bot(spec) for p, spec in zip(others, specs, strict=True)}
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is ansi, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.info_state = info_state
+        size = self.match.encoder.info_size if info_state else self.match.encoder.obs_size
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, HIGH, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.match.space.size,), np.int8),
+        })
+        self.action_space = spaces.Discrete(self.match.space.size)
+        self._rng = Random()
+        self._pending = 0.0
+        self._ended = False
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = Random(seed)
+        for _ in range(RESETS):
+            self.match.start(new_seed(self._rng))
+            self._pending = 0.0
+            self._ended = False
+            self._others()
+            if not self.match.over:
+                return self._obs(), {}
+        raise RuntimeError(f"the agent did not act in {RESETS} sessions")
+
+    def _others(self) -> None:
+        """The paiju players move until it is the agent's turn or the session is over."""
+        while not self.match.over:
+            mover = self.match.to_move()
+            if mover == self.player:
+                return
+            assert mover is not None
+            view = self.match.view(mover)[0]
+            points = self.match.apply(self.bots[mover].choose(view, self._rng))
+            if points is not None:
+                self._pending += points[self.player]
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {
+            "observation": self.match.observation(self.player, self.info_state),
+            "action_mask": self.match.mask(self.player).copy(),
+        }
+
+    def action_masks(self) -> np.ndarray:
+        """The legal ids now, as booleans (the convention of maskable agents)."""
+        return self.match.mask(self.player).astype(bool)
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                         dict[str, Any]]:
+        if self.match.over or self._ended:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            points = self.match.step(int(action))
+        except ValueError as err:
+            self._ended = True
+            return self._obs(), self.illegal_reward, True, False, {"illegal": str(err)}
+        if points is not None:
+            self._pending += points[self.player]
+        self._others()
+        reward, self._pending = self._pending, 0.0
+        return self._obs(), reward, self.match.over, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        view = self.match.view(self.player)[1]
+        return f"player {self.player}: {view}"
+
+
+def _register() -> None:
+    for env_id, game in (("paiju/LukFu-v0", "lukfu"), ("paiju/DaiFugo-v0", "daifugo")):
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="paiju.rl.gym:PaijuEnv",
+                               kwargs={"game": game}, disable_env_checker=False)
+
+
+_register()

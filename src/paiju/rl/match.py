@@ -1,0 +1,153 @@
+"""A session of hands driven one action id at a time: what the environments share.
+
+A :class:`Match` deals ``hands`` hands of a session (paiju.core's ``Game.new_session``,
+with its dealer rotation, exchanges and running totals), keeps the decision in progress
+as a :class:`~paiju.rl.actions.Picker`, and reports each player's points when a hand
+ends. Players are numbered as in the session (``0 .. players-1``); each hand seats them
+through ``Session.seat_players``. Everything a player observes comes from its seat's
+view (:mod:`paiju.rl.observe`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+import numpy as np
+
+from paiju.core.games import counts_text, default_players, get_game
+from paiju.core.protocol import Action, Session, State, View
+from paiju.rl.actions import Picker, path, space_of
+from paiju.rl.observe import Encoder
+
+
+class Match:
+    """``hands`` hands of one game between ``players`` players, one action id at a time."""
+
+    def __init__(self, game: str, rules: Any = None, options: Mapping[str, Any] | None = None,
+                 players: int | None = None, hands: int = 1) -> None:
+        self.game = get_game(game)
+        self.rules = self.game.rules(rules, options)
+        self.players = default_players(self.game) if players is None else players
+        if self.players not in self.game.player_counts:
+            counts = counts_text(self.game.player_counts)
+            raise ValueError(f"{self.game.title} is for {counts} players, not {self.players}")
+        if not isinstance(hands, int) or hands < 1:
+            raise ValueError(f"a session has at least one hand, not {hands!r}")
+        self.hands = hands
+        self.space = space_of(self.game.name)
+        self.encoder = Encoder(self.game.name, self.players)
+        self.session: Session | None = None
+        self.state: State | None = None
+        self.picker: Picker | None = None
+        self.version = 0
+        #: Engine actions applied since the match was made.
+        self.applied = 0
+        self._views: dict[int, tuple[int, View, dict[str, Any]]] = {}
+        self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
+
+    # ------------------------------------------------------------ flow
+
+    def start(self, seed: int) -> None:
+        """A new session from ``seed``, its first hand dealt."""
+        self.session = self.game.new_session(self.rules, self.players, seed)
+        self.state = self.session.deal()
+        self._new_decision()
+
+    def _new_decision(self) -> None:
+        self.version += 1
+        assert self.state is not None
+        self.picker = None if self.state.is_terminal() else Picker(
+            self.space, self.state.legal_actions())
+
+    @property
+    def over(self) -> bool:
+        """Whether the session's last hand is over."""
+        assert self.session is not None and self.state is not None
+        return self.state.is_terminal() and self.session.hands_played >= self.hands
+
+    def seat_of(self, player: int) -> int | None:
+        """The seat ``player`` holds in the current hand."""
+        assert self.session is not None
+        seats = list(self.session.seat_players())
+        return seats.index(player) if player in seats else None
+
+    def to_move(self) -> int | None:
+        """The player whose decision it is, or ``None`` when the session is over."""
+        assert self.session is not None and self.state is not None
+        seat = self.state.to_move()
+        return None if seat is None else self.session.seat_players()[seat]
+
+    def step(self, action_id: int) -> dict[int, float] | None:
+        """Pick ``action_id`` for the player to move; each player's points if a hand ended.
+
+        An id outside the mask raises ``ValueError`` and changes nothing.
+        """
+        assert self.picker is not None and self.state is not None
+        action = self.picker.step(action_id)
+        if action is None:
+            return None
+        return self.apply(action)
+
+    def apply(self, action: Action) -> dict[int, float] | None:
+        """Play a whole engine action (of the player to move); points if the hand ended."""
+        assert self.state is not None and self.session is not None
+        self.state.apply(action)
+        self.applied += 1
+        points = None
+        if self.state.is_terminal():
+            before = list(self.session.totals)
+            self.session.finish(self.state)
+            after = list(self.session.totals)
+            points = {p: float(after[p] - before[p]) for p in range(self.players)}
+            if self.session.hands_played < self.hands:
+                self.state = self.session.deal()
+        self._new_decision()
+        return points
+
+    def path_of(self, action: Action) -> list[int]:
+        """The ids that play ``action`` (an engine action of the player to move)."""
+        assert self.picker is not None
+        return path(self.picker, action)
+
+    # ------------------------------------------------------------ what a player sees
+
+    def view(self, player: int) -> tuple[View, dict[str, Any]]:
+        """``player``'s view of the current hand and its JSON (cached until the next action)."""
+        assert self.state is not None
+        cached = self._views.get(player)
+        if cached is not None and cached[0] == self.version:
+            return cached[1], cached[2]
+        seat = self.seat_of(player)
+        view = self.state.view(seat if seat is not None else 0)
+        data = view.to_json()
+        self._views[player] = (self.version, view, data)
+        return view, data
+
+    def mask(self, player: int) -> np.ndarray:
+        """The legal ids of ``player`` now (all zero when it is not its turn)."""
+        if self.picker is None or self.to_move() != player:
+            return np.zeros(self.space.size, dtype=np.int8)
+        return self.picker.mask()
+
+    def prefix(self, player: int) -> tuple[int, ...]:
+        """The ids ``player`` has picked in its decision in progress."""
+        if self.picker is None or self.to_move() != player:
+            return ()
+        return self.picker.prefix
+
+    def observation(self, player: int, info_state: bool = False) -> np.ndarray:
+        """``player``'s observation vector (or information-state vector)."""
+        cached = self._vectors.get((player, info_state))
+        if cached is None or cached[0] != self.version:
+            view, data = self.view(player)
+            encode = self.encoder.info_state if info_state else self.encoder.observation
+            cached = (self.version, encode(data, view.rules.values))
+            self._vectors[player, info_state] = cached
+        return self.encoder.with_prefix(cached[1], self.prefix(player))
+
+
+def new_seed(rng: Random | None = None) -> int:
+    """A session seed when none is given."""
+    return (rng or Random()).getrandbits(63)

@@ -1,0 +1,404 @@
+"""OpenSpiel games: ``python_paiju_lukfu`` and ``python_paiju_daifugo``.
+
+``import paiju.rl.openspiel`` registers them with ``pyspiel.register_game``; then::
+
+    game = pyspiel.load_game("python_paiju_daifugo(rules=uecda,players=4)")
+
+Parameters: ``rules`` (a preset), ``options`` (rule overrides, ``name=value`` or, inside
+a game string whose syntax keeps ``=`` and ``,`` for itself, ``name:value``; separated by
+``;``; a list value's items joined by ``+``) and ``players``. One OpenSpiel game is one
+hand. Chance deals it card by card (outcome = the card's number in the game's cards
+module; the cards go to seat 0, 1, 2 ... in turn in Dai Fugō, twelve to each active seat
+then one to the dreamer in Luk Fu), then, where the rules draw the first player, picks
+the seat that leads. Player actions are the ids of :mod:`paiju.rl.actions`; the returns
+are the hand's points. The Luk Fu dreamer (player 3) never acts.
+
+Each player's information state is its seat's view (:mod:`paiju.rl.observe`): as text,
+as a tensor with its history, and as an observation tensor.
+``resample_from_infostate`` deals a state from the seat's view with ``View.sample``:
+a state that agrees with all the seat has seen, wrapped as a new OpenSpiel state (its
+``history()`` is empty: the sample has no deal of its own to replay). OpenSpiel's own
+IS-MCTS (``open_spiel.python.algorithms.ismcts``) plays whole hands with it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from paiju.core.games import counts_text, get_game
+from paiju.core.options import parse_overrides
+from paiju.core.protocol import Game, State, View
+from paiju.daifugo import cards as dcards
+from paiju.lukfu import cards as lcards
+from paiju.rl.actions import ActionSpace, Picker, path, space_of
+from paiju.rl.observe import Encoder
+
+#: Each game's default parameters.
+DEFAULTS = {
+    "lukfu": {"rules": "hongkong", "options": "", "players": 4},
+    "daifugo": {"rules": "pagat", "options": "", "players": 4},
+}
+#: Bounds of a hand's points: Luk Fu's largest payment (a doubled twelve-trick win with
+#: every red card, and the dreamer's share, paid twice by a liable loser) and Dai Fugō's
+#: title points (at most one a player).
+LUKFU_BOUND = 2 * (256 + 8 + 256)
+
+
+@dataclass(frozen=True)
+class Config:
+    """One parameter setting: the game, its rules, the encodings and the deal."""
+
+    game: Game
+    rules: Any
+    players: int
+    space: ActionSpace
+    encoder: Encoder
+    deck: tuple[int, ...]
+    draw_first: bool
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def token(self, c: int) -> str:
+        """A dealt card's record token."""
+        return lcards.name(c) if self.name == "lukfu" else dcards.token(c)
+
+    def rules_spec(self) -> dict[str, Any]:
+        """The rules as a record writes them: the preset and every value."""
+        values = {k: list(v) if isinstance(v, tuple) else v
+                  for k, v in self.rules.values.items()}
+        return {"preset": self.rules.preset, "options": values}
+
+    def record(self, dealt: list[int], first: int | None) -> dict[str, Any]:
+        """The record (deal, no actions) of a finished chance phase."""
+        n = self.players
+        if self.name == "lukfu":
+            hands = [[self.token(c) for c in dealt[12 * s:12 * s + 12]] for s in range(3)]
+            deal: dict[str, Any] = {"hands": hands}
+            if n == 4:
+                deal["dreamer"] = self.token(dealt[36])
+            return {"game": "lukfu", "rules": self.rules_spec(), "players": n, "deal": deal}
+        hands = [[self.token(c) for c in dealt[s::n]] for s in range(n)]
+        if first is None:
+            first = next(s for s, h in enumerate(hands) if "3D" in h)
+        return {"game": "daifugo", "rules": self.rules_spec(), "deal": {"hands": hands},
+                "first": first}
+
+
+def option_pairs(text: str) -> list[str]:
+    """``"tariff:tsoi;forbidden_finish:top+joker"`` as ``["tariff=tsoi", ...]``."""
+    out = []
+    for part in (p.strip() for p in text.split(";")):
+        if part:
+            if "=" not in part:
+                part = part.replace(":", "=", 1)
+            name, _, value = part.partition("=")
+            out.append(f"{name}={value.replace('+', ',')}")
+    return out
+
+
+def make_config(game_name: str, params: dict[str, Any]) -> Config:
+    """The setting of ``params`` (a refusal names the bad parameter)."""
+    game = get_game(game_name)
+    merged = {**DEFAULTS[game_name], **params}
+    overrides = parse_overrides(option_pairs(str(merged["options"])))
+    rules = game.rules(merged["rules"], overrides)
+    players = int(merged["players"])
+    if players not in game.player_counts:
+        raise ValueError(f"{game.title} is for {counts_text(game.player_counts)} players, "
+                         f"not {players}")
+    if game_name == "lukfu":
+        deck = tuple(lcards.pack(players))
+        draw_first = False
+    else:
+        deck = tuple(range(52 + rules.values["jokers"]))
+        draw_first = rules.values["first_lead"] == "random"
+    return Config(game, rules, players, space_of(game_name), Encoder(game_name, players),
+                  deck, draw_first)
+
+
+class _Hand:
+    """The paiju state inside an OpenSpiel state: copied with ``State.clone``, and pickled
+    (OpenSpiel's serialization) as its record, replayed when read."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Hand:
+        return _Hand(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        return (_replay, (self.state.game, self.state.record()))
+
+
+def _replay(game: str, record: dict[str, Any]) -> _Hand:
+    """A pickled hand, from its record."""
+    g = get_game(game)
+    state = g.from_record(record)
+    for action in record["actions"]:
+        state.apply(g.action_from_json(action))
+    return _Hand(state)
+
+
+class PaijuState(pyspiel.State):
+    """One hand: the deal (chance), then the seats' action ids."""
+
+    def __init__(self, game: PaijuGame) -> None:
+        super().__init__(game)
+        self._key = game.key
+        self._dealt: list[int] = []
+        self._first: int | None = None
+        self._hand: _Hand | None = None
+        self._picker: Picker | None = None
+
+    @property
+    def config(self) -> Config:
+        return _CONFIGS[self._key]
+
+    @property
+    def paiju_state(self) -> State | None:
+        """The paiju state of the hand (``None`` while it is being dealt)."""
+        return None if self._hand is None else self._hand.state
+
+    # ------------------------------------------------------------ flow
+
+    def current_player(self) -> int:
+        state = self.paiju_state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = state.to_move()
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def is_terminal(self) -> bool:
+        state = self.paiju_state
+        return state is not None and state.is_terminal()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self._picker is not None
+        return self._picker.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        cfg = self.config
+        if len(self._dealt) < len(cfg.deck):
+            left = sorted(set(cfg.deck) - set(self._dealt))
+            return [(c, 1.0 / len(left)) for c in left]
+        return [(s, 1.0 / cfg.players) for s in range(cfg.players)]
+
+    def _apply_action(self, action: int) -> None:
+        cfg = self.config
+        if self._hand is None:
+            if len(self._dealt) < len(cfg.deck):
+                self._dealt.append(int(action))
+            else:
+                self._first = int(action)
+            if len(self._dealt) == len(cfg.deck) and (
+                    not cfg.draw_first or self._first is not None):
+                self._start(cfg.game.from_record(cfg.record(self._dealt, self._first)))
+            return
+        assert self._picker is not None
+        chosen = self._picker.step(int(action))
+        if chosen is not None:
+            self._hand.state.apply(chosen)
+            self._next_decision()
+
+    def _start(self, state: State) -> None:
+        self._hand = _Hand(state)
+        self._next_decision()
+
+    def _next_decision(self) -> None:
+        state = self.paiju_state
+        assert state is not None
+        self._picker = None if state.is_terminal() else Picker(
+            self.config.space, state.legal_actions())
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == int(pyspiel.PlayerId.CHANCE):
+            if len(self._dealt) < len(self.config.deck):
+                return f"deal {self.config.token(action)}"
+            return f"seat {action} leads"
+        return self.config.space.describe(action)
+
+    def returns(self) -> list[float]:
+        state = self.paiju_state
+        if state is None or not state.is_terminal():
+            return [0.0] * self.config.players
+        return [float(p) for p in state.result().points]
+
+    def __str__(self) -> str:
+        state = self.paiju_state
+        if state is None:
+            return "dealing: " + " ".join(self.config.token(c) for c in self._dealt)
+        return json.dumps(state.view(0).to_json() if state.is_terminal() else {
+            "to_move": state.to_move(), "actions": [
+                a.to_json() for a in state.legal_actions()][:3]}, ensure_ascii=False)
+
+    # ------------------------------------------------------------ what a seat knows
+
+    def view(self, player: int) -> tuple[View, dict[str, Any]]:
+        """``player``'s view and its JSON."""
+        state = self.paiju_state
+        assert state is not None
+        view = state.view(player)
+        return view, view.to_json()
+
+    def prefix(self, player: int) -> tuple[int, ...]:
+        """The ids ``player`` has picked in its decision in progress."""
+        if self._picker is None or self.current_player() != player:
+            return ()
+        return self._picker.prefix
+
+    def apply_paiju_action(self, action: Any) -> None:
+        """Play a whole engine action of the seat to move (a paiju player's choice)."""
+        assert self._picker is not None
+        for i in path(self._picker, action):
+            self.apply_action(i)
+
+    def dealt_to(self, player: int) -> list[int]:
+        """The cards dealt to ``player`` so far (while dealing)."""
+        cfg = self.config
+        if cfg.name == "lukfu":
+            return [c for i, c in enumerate(self._dealt) if min(i // 12, 3) == player]
+        return [c for i, c in enumerate(self._dealt) if i % cfg.players == player]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PaijuState:
+        """A state consistent with ``player_id``'s information (``View.sample``)."""
+        state = self.paiju_state
+        if state is None:
+            raise ValueError("the hand is still being dealt: there is no view to sample yet")
+        rng = Random(_seed_from(probability_sampler))
+        sample = state.view(player_id).sample(rng)
+        game = self.get_game()
+        new: PaijuState = game.new_initial_state()
+        new._dealt, new._first = list(self._dealt), self._first
+        new._start(sample)
+        for i in self.prefix(self.current_player()):
+            assert new._picker is not None
+            new._picker.step(i)
+        return new
+
+
+def _seed_from(sampler: Any) -> int:
+    """A seed from OpenSpiel's probability sampler (a fresh one if it cannot be called)."""
+    try:
+        return int(float(sampler()) * 2**53)
+    except TypeError:
+        return Random().getrandbits(53)
+
+
+class Observer:
+    """OpenSpiel's observer of a seat: the observation tensor, or with ``perfect_recall``
+    the information-state tensor; and the matching strings."""
+
+    def __init__(self, config: Config, perfect_recall: bool) -> None:
+        self.config = config
+        self.perfect_recall = perfect_recall
+        enc = config.encoder
+        size = enc.info_size if perfect_recall else enc.obs_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: PaijuState, player: int) -> None:
+        self.tensor.fill(0.0)
+        if state.paiju_state is None:
+            return
+        view, data = state.view(player)
+        enc = self.config.encoder
+        encode = enc.info_state if self.perfect_recall else enc.observation
+        self.tensor[:] = encode(data, view.rules.values, state.prefix(player))
+
+    def string_from(self, state: PaijuState, player: int) -> str:
+        if state.paiju_state is None:
+            cards = " ".join(self.config.token(c) for c in sorted(state.dealt_to(player)))
+            return f"seat {player} dealt: {cards}"
+        _, data = state.view(player)
+        if not self.perfect_recall:
+            data = {k: v for k, v in data.items() if k not in ("history", "actions")}
+        return Encoder.info_string(data, state.prefix(player))
+
+
+_CONFIGS: dict[str, Config] = {}
+
+
+class PaijuGame(pyspiel.Game):
+    """A hand of Luk Fu or Dai Fugō for OpenSpiel."""
+
+    game_name = "lukfu"
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        cfg = make_config(self.game_name, given)
+        self.key = json.dumps([self.game_name, {**DEFAULTS[self.game_name], **given}],
+                              sort_keys=True)
+        _CONFIGS.setdefault(self.key, cfg)
+        super().__init__(GAME_TYPES[self.game_name], _info(cfg), given)
+
+    def new_initial_state(self) -> PaijuState:
+        return PaijuState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(_CONFIGS[self.key], perfect_recall)
+
+
+class LukFuGame(PaijuGame):
+    """``python_paiju_lukfu``."""
+
+    game_name = "lukfu"
+
+
+class DaifugoGame(PaijuGame):
+    """``python_paiju_daifugo``."""
+
+    game_name = "daifugo"
+
+
+def _info(cfg: Config) -> Any:
+    n = cfg.players
+    if cfg.name == "lukfu":
+        low, high, length = float(-LUKFU_BOUND), float(LUKFU_BOUND), 60 * 14
+    else:
+        low, high, length = 0.0, float(n), 2 * (54 * n + 3 * 54)
+    return pyspiel.GameInfo(
+        num_distinct_actions=cfg.space.size,
+        max_chance_outcomes=max(len(cfg.deck), n),
+        num_players=n,
+        min_utility=float(low),
+        max_utility=float(high),
+        utility_sum=0.0 if cfg.name == "lukfu" else None,
+        max_game_length=length,
+    )
+
+
+def _type(name: str, title: str) -> Any:
+    utility = (pyspiel.GameType.Utility.ZERO_SUM if name == "lukfu"
+               else pyspiel.GameType.Utility.GENERAL_SUM)
+    counts = get_game(name).player_counts
+    return pyspiel.GameType(
+        short_name=f"python_paiju_{name}",
+        long_name=f"paiju {title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULTS[name],
+    )
+
+
+GAME_TYPES = {"lukfu": _type("lukfu", "Luk Fu"), "daifugo": _type("daifugo", "Dai Fugo")}
+
+pyspiel.register_game(GAME_TYPES["lukfu"], LukFuGame)
+pyspiel.register_game(GAME_TYPES["daifugo"], DaifugoGame)

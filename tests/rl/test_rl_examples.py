@@ -1,0 +1,39 @@
+"""The examples run as a new user runs them (briefly)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(EXAMPLES / script), *args], capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_random_vs_heuristic_through_pettingzoo() -> None:
+    out = run("pettingzoo_random_vs_heuristic.py", "--game", "lukfu", "--hands", "6")
+    assert "lukfu hongkong, 4 players, 6 hands" in out
+    assert "heuristic (player_0)" in out and "random (the others)" in out
+
+
+def test_the_learning_example_trains_and_evaluates() -> None:
+    out = run("train_gym_linear.py", "--minutes", "0.05", "--eval-hands", "20")
+    assert out.startswith("random agent (uniform over legal ids):")
+    assert "paiju's random player" in out and "trained agent:" in out
+
+
+def test_ismcts_against_the_heuristic() -> None:
+    out = run("openspiel_ismcts_vs_heuristic.py", "--game", "lukfu", "--players", "4",
+              "--hands", "1", "--simulations", "5")
+    assert "IS-MCTS (seat 0)" in out

@@ -1,0 +1,57 @@
+"""Hidden information: a seat's observation never holds a card it cannot know. The same
+encoding of a deal that View.sample draws for the seat gives the same vectors."""
+
+from __future__ import annotations
+
+from random import Random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy")
+
+from rl_helpers import decisions
+
+from paiju.rl.observe import Encoder
+
+
+def encodings(enc: Encoder, state: object, seat: int) -> tuple[np.ndarray, np.ndarray, str]:
+    view = state.view(seat)  # type: ignore[attr-defined]
+    data = view.to_json()
+    values = view.rules.values
+    return (enc.observation(data, values), enc.info_state(data, values),
+            Encoder.info_string(data))
+
+
+def test_a_resampled_deal_gives_the_same_observation(preset: tuple[str, str, int]) -> None:
+    game, name, players = preset
+    enc = Encoder(game, players)
+    rng = Random(9)
+    checked = differed = 0
+    for i, (state, mover) in enumerate(decisions(game, name, players, hands=4, seed=13)):
+        if i % 2:
+            continue
+        seat = (mover + i) % players
+        obs, info, text = encodings(enc, state, seat)
+        sample = state.view(seat).sample(rng)
+        obs2, info2, text2 = encodings(enc, sample, seat)
+        assert text2 == text
+        assert np.array_equal(obs, obs2) and np.array_equal(info, info2)
+        other = (seat + 1) % min(players, 3 if game == "lukfu" else players)
+        if sample.view(other).to_json()["hand"] != state.view(other).to_json()["hand"]:
+            differed += 1  # the sample really hides the other hands: the test has power
+        checked += 1
+    assert checked > 10 and differed > checked // 2
+
+
+def test_the_observation_does_show_the_seats_own_hand() -> None:
+    enc = Encoder("lukfu", 4)
+    for state, mover in decisions("lukfu", "hongkong", 4, hands=1, seed=1):
+        data = state.view(mover).to_json()
+        obs = enc.observation(data, state.rules.values)
+        at = {name: (o, w) for name, o, w in enc.layout()}
+        o, w = at["hand"]
+        assert int(obs[o:o + w].sum()) == len(data["hand"]) > 0
+        o, w = at["dreamer"]
+        assert obs[o:o + w].sum() == 0  # an active seat never sees the dreamer's card
+        break
