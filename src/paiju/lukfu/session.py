@@ -84,7 +84,7 @@ class LukFuSession:
         return self._hands
 
     def seat_players(self) -> tuple[int, ...]:
-        return seats_for(self.dealer, self._players, self.rules.values["seating"])
+        return seats_for(self.dealer, self._players, self.rules.seating)
 
     def deal(self) -> LukFuState:
         rng = make_rng(self._seed, "lukfu", "hand", self._hands)
@@ -98,7 +98,7 @@ class LukFuSession:
         for seat, player in enumerate(self.seat_players()):
             self._totals[player] += result.points[seat]
         self._hands += 1
-        if not dealer_keeps(self.rules.values["rotation"], state):
+        if not dealer_keeps(self.rules.rotation, state):
             self.dealer = (self.dealer + 1) % self._players
         self._current = None
         return result

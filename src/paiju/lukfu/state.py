@@ -207,19 +207,10 @@ class LukFuState:
         self, rules: Rules, hands: Sequence[int], dreamer: int | None, window: bool = True
     ) -> None:
         self.rules = rules
-        v = rules.values
-        self._tariff: str = v["tariff"]
-        self._mode: str = v["aged_knowledge"]
-        self._surrender: str = v["surrender"]
-        self._lead_rule: str = v["lead_rule"]
-        self._priv_rule: str = v["privileged"]
-        self._master_call: str = v["master_call"]
-        self._opening: str = v["opening_lead"]
-        self._passed_master: str = v["passed_master_lead"]
         self.players = 3 if dreamer is None else 4
         self._full = mask(pack(self.players))
-        self._strict = self._surrender == STRICT
-        self._deduced = self._mode == DEDUCED
+        self._strict = self.rules.surrender == STRICT
+        self._deduced = self.rules.aged_knowledge == DEDUCED
         self.deal_hands: tuple[int, int, int] = (hands[0], hands[1], hands[2])
         self.dreamer_card = dreamer
         self.hands = list(self.deal_hands)
@@ -263,7 +254,7 @@ class LukFuState:
         )
         if holder is not None and window:
             self.window_seat = holder
-            if v["five_tigers_claim"] == "automatic":
+            if rules.five_tigers_claim == "automatic":
                 self._five_tigers(holder)
             else:
                 self.phase, self.turn = WINDOW, holder
@@ -306,7 +297,7 @@ class LukFuState:
             raise ValueError(f"only active seats 0, 1, 2 reason about aged cards, not {seat}")
         return Knowledge(
             seat, self.players, self.hands[seat], self.hand_counts(), tuple(self.seen[seat]),
-            self._surrender,
+            self.rules.surrender,
         )
 
     def aged(self, seat: int) -> int:
@@ -445,7 +436,7 @@ class LukFuState:
         tricks = self.tricks[seat]
         if tricks >= 6:
             return True
-        if not self.rules.values["declare_counts_aged"]:
+        if not self.rules.declare_counts_aged:
             return False
         hand = self.hands[seat]
         if tricks + hand.bit_count() < 6 or tricks + self._aged_at_most(seat) < 6:
@@ -473,11 +464,11 @@ class LukFuState:
 
     def explain_aged(self, seat: int, c: Card) -> str:
         """Why card ``c`` in ``seat``'s hand is (or is not) aged, in a player's words."""
-        return aged.explain_aged(self.knowledge(seat), self._mode, c)
+        return aged.explain_aged(self.knowledge(seat), self.rules.aged_knowledge, c)
 
     def declare_count(self, seat: int) -> int:
         """Tricks won plus (under ``declare_counts_aged``) aged cards in hand."""
-        extra = self.aged(seat).bit_count() if self.rules.values["declare_counts_aged"] else 0
+        extra = self.aged(seat).bit_count() if self.rules.declare_counts_aged else 0
         return self.tricks[seat] + extra
 
     # ------------------------------------------------------------ legal actions
@@ -500,13 +491,13 @@ class LukFuState:
             return self._lead_actions(seat)
         if phase == WINDOW:
             return LegalActions(seat, ((FIVE_TIGERS_DO, [0]), (PASS, [0])))
-        if seat == 0 and self._master_call == "lead":
+        if seat == 0 and self.rules.master_call == "lead":
             return LegalActions(0, ((PASS, [0]), *self._lead_actions(0)._groups))
         return LegalActions(seat, ((CALL, [0]), (PASS, [0])))
 
     def _is_privileged(self, seat: int) -> bool:
         if self.phase == CALLING:  # the Master leading at once under master_call=lead
-            return self._priv_rule == "caller"
+            return self.rules.privileged == "caller"
         return seat == self.privileged
 
     def _lead_actions(self, seat: int) -> LegalActions:
@@ -520,9 +511,9 @@ class LukFuState:
         singles = self._allowed_singles(seat, hand)
         melds = [m for m in melds_in(hand) if m.kind != SINGLE or m.cards & singles]
         passed = seat == 0 and self.master_passed
-        if passed and self._passed_master == "no_four":
+        if passed and self.rules.passed_master_lead == "no_four":
             melds = [m for m in melds if m.size < 4]
-        elif passed and self._passed_master == "beatable" and self.round == 0:
+        elif passed and self.rules.passed_master_lead == "beatable" and self.round == 0:
             outside = self._full & ~hand
             beatable = [m for m in melds if has_beating(outside, m)]
             melds = beatable or melds
@@ -539,10 +530,10 @@ class LukFuState:
 
     def _allowed_singles(self, seat: int, hand: int) -> int:
         """The bitset of the cards ``seat`` may lead as a single now."""
-        if self.round == 0 and self._opening == "free":
+        if self.round == 0 and self.rules.opening_lead == "free":
             return hand
         privileged = self._is_privileged(seat)
-        if self._lead_rule == "categories" and not privileged:
+        if self.rules.lead_rule == "categories" and not privileged:
             # Only the highest suit held matters: its non-aged cards, else its aged ones.
             for s in SUITS:
                 in_suit = hand & SUIT_MASK[s]
@@ -551,7 +542,7 @@ class LukFuState:
                     return in_suit & ~aged_here or in_suit
             return hand
         aged_cards = self.aged(seat)
-        if self._lead_rule == "categories":
+        if self.rules.lead_rule == "categories":
             first = next((c for c in self._categories(hand, aged_cards) if c), 0)
             return first | aged_cards
         non_old = hand & ~aged_cards & ~(1 << LI_CHEN)
@@ -618,7 +609,7 @@ class LukFuState:
             return not has_beating(hand & ~cards, top)
         if phase == WINDOW:
             return do in (FIVE_TIGERS_DO, PASS) and not cards
-        if phase == CALLING and not (seat == 0 and self._master_call == "lead"):
+        if phase == CALLING and not (seat == 0 and self.rules.master_call == "lead"):
             return do in (CALL, PASS) and not cards
         if do == PASS and phase == CALLING:
             return not cards
@@ -633,9 +624,9 @@ class LukFuState:
         if meld.kind == SINGLE and not cards & self._allowed_singles(seat, hand):
             return False
         if seat == 0 and self.master_passed:
-            if self._passed_master == "no_four":
+            if self.rules.passed_master_lead == "no_four":
                 return meld.size < 4
-            if self._passed_master == "beatable" and self.round == 0:
+            if self.rules.passed_master_lead == "beatable" and self.round == 0:
                 outside = self._full & ~hand
                 if has_beating(outside, meld):
                     return True
@@ -690,7 +681,7 @@ class LukFuState:
                     self.turn = seat + 1
                 return
             self.caller = seat
-            if self._priv_rule == "caller" or seat != 0:
+            if self.rules.privileged == "caller" or seat != 0:
                 self.privileged = seat
             self.phase, self.turn, self.leader = LEADING, 0, 0
             if do == CALL:
@@ -744,7 +735,7 @@ class LukFuState:
         self.phase, self.turn, self.leader = LEADING, w, w
 
     def _cards_out(self, last: int) -> None:
-        if self.rules.values["cards_out"] == "leader":
+        if self.rules.cards_out == "leader":
             if self.tricks[last] >= 6:
                 self._win(last, self.tricks[last], self.won[last])
             else:
@@ -759,25 +750,24 @@ class LukFuState:
 
     def _declare(self, seat: int, shown: int | None = None) -> None:
         """``seat`` wins with its tricks and aged cards (``shown``: as a replay saw them)."""
-        counts_aged = self.rules.values["declare_counts_aged"]
+        counts_aged = self.rules.declare_counts_aged
         held = shown if shown is not None else self.aged(seat) if counts_aged else 0
         self.declared_aged = held
         self._win(seat, self.tricks[seat] + held.bit_count(), self.won[seat] | held)
 
     def _win(self, seat: int, count: int, winning: int) -> None:
-        v = self.rules.values
-        value = win_value(self._tariff, count, winning, v["red_bonus"])
+        value = win_value(self.rules.tariff, count, winning, self.rules.red_bonus)
         d_amount, d_seat = 0, None
         if self.dreamer_card is not None:
             d_seat = DREAMER
-            m = matches(self.dreamer_card, winning, v["li_chen_is_ace"])
-            d_amount = dreamer_value(v["dreamer_income"], self._tariff, m)
+            m = matches(self.dreamer_card, winning, self.rules.li_chen_is_ace)
+            d_amount = dreamer_value(self.rules.dreamer_income, self.rules.tariff, m)
         self.winner, self.count, self.winning = seat, count, winning
         self.payments = settle(self.players, seat, value, d_seat, d_amount, self.privileged)
         self._end(WIN)
 
     def _five_tigers(self, seat: int) -> None:
-        count, value = five_tigers_value(self._tariff, self.rules.values["five_tigers_value"])
+        count, value = five_tigers_value(self.rules.tariff, self.rules.five_tigers_value)
         self.winner, self.count, self.winning = seat, count, _FT_MASK
         self.payments = settle(self.players, seat, value, None, 0, self.privileged)
         self._end(TIGERS)
@@ -824,7 +814,7 @@ class LukFuState:
         if self.phase == WINDOW:
             return "claim or decline the Five Tigers"
         if self.phase == CALLING:
-            if seat == 0 and self._master_call == "lead":
+            if seat == 0 and self.rules.master_call == "lead":
                 return "lead or pass"
             return "call or pass"
         if self.phase == LEADING:
@@ -833,7 +823,7 @@ class LukFuState:
         return f"beat the {self.top.describe()} or discard {self.top.size}"
 
     def _diagnose_calling(self, a: LukFuAction) -> str:
-        if a.seat == 0 and self._master_call == "lead":
+        if a.seat == 0 and self.rules.master_call == "lead":
             if a.do == CALL:
                 return (
                     "under these rules the Master does not say Play: he makes his first lead "
@@ -857,7 +847,7 @@ class LukFuState:
             return "the leader plays a meld; only a follower may discard"
         if a.do == DECLARE:
             count = self.tricks[seat]
-            held = self.aged(seat) if self.rules.values["declare_counts_aged"] else 0
+            held = self.aged(seat) if self.rules.declare_counts_aged else 0
             aged_words = f" and {held.bit_count()} aged card(s) in hand" if held else ""
             if held:
                 aged_words += f" ({_words(held)})"
@@ -880,12 +870,12 @@ class LukFuState:
         if meld.kind == SINGLE and not a.cards & self._allowed_singles(seat, hand):
             return self._single_reason(seat, a.cards.bit_length() - 1)
         if seat == 0 and self.master_passed:
-            if self._passed_master == "no_four" and meld.size >= 4:
+            if self.rules.passed_master_lead == "no_four" and meld.size >= 4:
                 return (
                     "you passed, so as Master you may never lead a set of four or a run of "
                     "four or more"
                 )
-            if self._passed_master == "beatable" and self.round == 0:
+            if self.rules.passed_master_lead == "beatable" and self.round == 0:
                 return (
                     f"another seat said Tsoh, so your opening lead must be one an opponent "
                     f"could beat; nobody else can hold a meld that beats the {meld.describe()}"
@@ -898,7 +888,7 @@ class LukFuState:
         is_aged = bool(aged_cards >> c & 1)
         label = ("the aged " if is_aged else "") + spoken(c)
         privileged = self._is_privileged(seat)
-        if self._lead_rule == "old_cards":
+        if self.rules.lead_rule == "old_cards":
             non_old = hand & ~aged_cards & ~(1 << LI_CHEN)
             if is_aged:
                 return (
@@ -952,7 +942,7 @@ class LukFuState:
                 "of the same type and size does"
             )
         beats = beating_melds(hand, top)
-        if self._surrender == STRICT:
+        if self.rules.surrender == STRICT:
             return (
                 f"you must beat the {top.describe()} when you can: you hold "
                 f"{beats[0].describe()} ({_words(beats[0].cards)})"

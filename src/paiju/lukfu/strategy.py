@@ -97,7 +97,7 @@ def unseen(view: Any) -> int:
 
 
 def _aged(view: Any) -> int:
-    return aged.aged_cards(view.knowledge(), view.rules.values["aged_knowledge"])
+    return aged.aged_cards(view.knowledge(), view.rules.aged_knowledge)
 
 
 def _card_value(c: int, aged_cards: int, planned: int) -> float:

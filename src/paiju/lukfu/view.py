@@ -98,7 +98,7 @@ class LukFuView:
             raise ValueError("the dreamer does not play, so has no aged cards")
         return Knowledge(
             self._seat, self.players, self.hand, self.hand_counts, self.events,
-            self.rules.values["surrender"],
+            self.rules.surrender,
         )
 
     def sample(self, rng: Random) -> LukFuState:
@@ -153,7 +153,7 @@ class LukFuView:
             seen |= e.cards
         unseen = mask(pack(self.players)) & ~seen
         hands, plays = sample_for_bystander(
-            self.events, self.hand_counts, unseen, self.rules.values["surrender"], rng, shown
+            self.events, self.hand_counts, unseen, self.rules.surrender, rng, shown
         )
         for e, cards in zip(self.events, plays, strict=True):
             hands[e.seat] |= cards
