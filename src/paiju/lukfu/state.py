@@ -19,20 +19,37 @@ Every rule is documented with its source in docs/lukfu.md. Cards are bitsets.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
-from itertools import combinations
+from collections.abc import Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from paiju.core.errors import IllegalAction
 from paiju.core.protocol import Result
 from paiju.lukfu import aged
+from paiju.lukfu.actions import (  # noqa: F401 (the names of actions, phases and outcomes)
+    CALL,
+    CALLING,
+    DECLARE,
+    DISCARD_DO,
+    DOS,
+    DRAW,
+    FIVE_TIGERS_DO,
+    FOLLOWING,
+    LEADING,
+    NO_CALL,
+    OVER,
+    PASS,
+    PLAY,
+    TIGERS,
+    WIN,
+    WINDOW,
+    LegalActions,
+    LukFuAction,
+)
 from paiju.lukfu.cards import (
     FIVE_TIGERS,
     INITIALLY_AGED,
-    LI_CHEN,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     Card,
     cards_of,
@@ -40,21 +57,11 @@ from paiju.lukfu.cards import (
     name,
     pack,
     sort_key,
-    spoken,
-    suit_of,
 )
 from paiju.lukfu.inference import can_hold, problem
 from paiju.lukfu.knowledge import BEAT, DISCARD, LEAD, STRICT, Event, Knowledge
-from paiju.lukfu.melds import (
-    MELDS,
-    SINGLE,
-    Meld,
-    beater_masks,
-    beating_melds,
-    has_beating,
-    meld_of,
-    melds_in,
-)
+from paiju.lukfu.melds import MELDS, Meld, has_beating
+from paiju.lukfu.rulebook import DREAMER, rulebook
 from paiju.lukfu.rules import DEDUCED, Rules
 from paiju.lukfu.scoring import (
     dreamer_value,
@@ -64,138 +71,11 @@ from paiju.lukfu.scoring import (
     win_value,
 )
 
-CALL, PASS, PLAY, DISCARD_DO, DECLARE, FIVE_TIGERS_DO = (
-    "call", "pass", "play", "discard", "declare", "five_tigers",
-)
-DOS = (CALL, PASS, PLAY, DISCARD_DO, DECLARE, FIVE_TIGERS_DO)
-
-WINDOW, CALLING, LEADING, FOLLOWING, OVER = "five_tigers", "calling", "lead", "follow", "over"
-WIN, DRAW, NO_CALL, TIGERS = "win", "draw", "no_call", "five_tigers"
-
 if TYPE_CHECKING:
     from paiju.lukfu.view import LukFuView
 
 _FT_MASK = mask(FIVE_TIGERS)
 _ALWAYS = mask(INITIALLY_AGED)
-DREAMER = 3
-
-
-class LukFuAction(tuple[int, str, int]):
-    """One decision: ``seat``, what it does (``do``) and the ``cards`` bitset (0 if none).
-
-    An immutable value (a tuple underneath, so that the many actions of a position are
-    cheap to build, hash and compare).
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, seat: int, do: str, cards: int = 0) -> LukFuAction:
-        return tuple.__new__(cls, (seat, do, cards))
-
-    def __getnewargs__(self) -> tuple[int, str, int]:
-        return (self[0], self[1], self[2])
-
-    @property
-    def seat(self) -> int:
-        return self[0]
-
-    @property
-    def do(self) -> str:
-        return self[1]
-
-    @property
-    def cards(self) -> int:
-        return self[2]
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self[0], "do": self[1]}
-        if self[2]:
-            out["cards"] = [name(c) for c in sorted(cards_of(self[2]), key=sort_key)]
-        return out
-
-    def __repr__(self) -> str:
-        return f"LukFuAction(seat={self[0]}, do={self[1]!r}, cards={self[2]})"
-
-    def __str__(self) -> str:
-        cards = " " + " ".join(self.to_json()["cards"]) if self[2] else ""
-        return f"seat {self[0]}: {self[1]}{cards}"
-
-
-_new = tuple.__new__
-
-
-class LegalActions(Sequence[LukFuAction]):
-    """The legal actions of a position, in a fixed order, built one by one when read.
-
-    ``groups`` are ``(do, [cards bitsets])`` in order. A position may allow hundreds of
-    discards; a player that picks one of them builds one action, not all.
-    """
-
-    __slots__ = ("_groups", "_len", "_seat")
-
-    def __init__(self, seat: int, groups: tuple[tuple[str, list[int]], ...]) -> None:
-        self._seat = seat
-        self._groups = groups
-        self._len = sum(len(cards) for _, cards in groups)
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> LukFuAction: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[LukFuAction, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> LukFuAction | tuple[LukFuAction, ...]:
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        i = index + self._len if index < 0 else index
-        if not 0 <= i < self._len:
-            raise IndexError("legal action index out of range")
-        for do, cards in self._groups:
-            if i < len(cards):
-                return _new(LukFuAction, (self._seat, do, cards[i]))
-            i -= len(cards)
-        raise IndexError("legal action index out of range")  # pragma: no cover
-
-    def __iter__(self) -> Iterator[LukFuAction]:
-        seat = self._seat
-        for do, cards in self._groups:
-            for c in cards:
-                yield _new(LukFuAction, (seat, do, c))
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, LukFuAction) or action[0] != self._seat:
-            return False
-        return any(action[1] == do and action[2] in cards for do, cards in self._groups)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (LegalActions, tuple, list)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
-
-
-def _words(cards: int | Sequence[Card]) -> str:
-    """Cards in a sentence: ``4 Sok``, ``9 Sip and 1 Sip``, ``4 Sip, 4 Gon and 4 Sok``."""
-    items = cards_of(cards) if isinstance(cards, int) else list(cards)
-    spoken_items = [spoken(c) for c in sorted(items, key=sort_key)]
-    if len(spoken_items) <= 1:
-        return "".join(spoken_items)
-    return ", ".join(spoken_items[:-1]) + " and " + spoken_items[-1]
-
-
-def _subsets(hand: int, k: int) -> list[int]:
-    """Every ``k``-card subset of ``hand`` as a bitset, in ascending lexicographic order."""
-    bits = [1 << c for c in cards_of(hand)]
-    if k == 1:
-        return bits
-    return list(map(sum, combinations(bits, k)))
 
 
 class LukFuState:
@@ -207,8 +87,8 @@ class LukFuState:
         self, rules: Rules, hands: Sequence[int], dreamer: int | None, window: bool = True
     ) -> None:
         self.rules = rules
+        self.book = rulebook(rules)
         self.players = 3 if dreamer is None else 4
-        self._full = mask(pack(self.players))
         self._strict = self.rules.surrender == STRICT
         self._deduced = self.rules.aged_knowledge == DEDUCED
         self.deal_hands: tuple[int, int, int] = (hands[0], hands[1], hands[2])
@@ -468,8 +348,7 @@ class LukFuState:
 
     def declare_count(self, seat: int) -> int:
         """Tricks won plus (under ``declare_counts_aged``) aged cards in hand."""
-        extra = self.aged(seat).bit_count() if self.rules.declare_counts_aged else 0
-        return self.tricks[seat] + extra
+        return self.book.declare_count(self, seat)
 
     # ------------------------------------------------------------ legal actions
 
@@ -477,166 +356,24 @@ class LukFuState:
         pos = len(self.actions)
         legal = self._legal
         if legal is None or legal[0] != pos:
-            legal = self._legal = (pos, self._generate())
+            legal = self._legal = (pos, self.book.legal_actions(self))
         return legal[1]
-
-    def _generate(self) -> LegalActions:
-        seat = self.turn
-        if seat is None:
-            return LegalActions(0, ())
-        phase = self.phase
-        if phase == FOLLOWING:
-            return self._follow_actions(seat)
-        if phase == LEADING:
-            return self._lead_actions(seat)
-        if phase == WINDOW:
-            return LegalActions(seat, ((FIVE_TIGERS_DO, [0]), (PASS, [0])))
-        if seat == 0 and self.rules.master_call == "lead":
-            return LegalActions(0, ((PASS, [0]), *self._lead_actions(0)._groups))
-        return LegalActions(seat, ((CALL, [0]), (PASS, [0])))
-
-    def _is_privileged(self, seat: int) -> bool:
-        if self.phase == CALLING:  # the Master leading at once under master_call=lead
-            return self.rules.privileged == "caller"
-        return seat == self.privileged
-
-    def _lead_actions(self, seat: int) -> LegalActions:
-        plays = (PLAY, [m.cards for m in self._lead_melds(seat)])
-        if self.can_declare(seat):
-            return LegalActions(seat, ((DECLARE, [0]), plays))
-        return LegalActions(seat, (plays,))
-
-    def _lead_melds(self, seat: int) -> list[Meld]:
-        hand = self.hands[seat]
-        singles = self._allowed_singles(seat, hand)
-        melds = [m for m in melds_in(hand) if m.kind != SINGLE or m.cards & singles]
-        passed = seat == 0 and self.master_passed
-        if passed and self.rules.passed_master_lead == "no_four":
-            melds = [m for m in melds if m.size < 4]
-        elif passed and self.rules.passed_master_lead == "beatable" and self.round == 0:
-            outside = self._full & ~hand
-            beatable = [m for m in melds if has_beating(outside, m)]
-            melds = beatable or melds
-        return melds
-
-    def _categories(self, hand: int, aged_cards: int) -> list[int]:
-        cats = []
-        for s in SUITS:
-            in_suit = hand & SUIT_MASK[s]
-            cats.append(in_suit & ~aged_cards)
-            cats.append(in_suit & aged_cards)
-        cats.append(hand & (1 << LI_CHEN))
-        return cats
-
-    def _allowed_singles(self, seat: int, hand: int) -> int:
-        """The bitset of the cards ``seat`` may lead as a single now."""
-        if self.round == 0 and self.rules.opening_lead == "free":
-            return hand
-        privileged = self._is_privileged(seat)
-        if self.rules.lead_rule == "categories" and not privileged:
-            # Only the highest suit held matters: its non-aged cards, else its aged ones.
-            for s in SUITS:
-                in_suit = hand & SUIT_MASK[s]
-                if in_suit:
-                    aged_here = (in_suit & _ALWAYS) | self.aged_in_suit(seat, s)
-                    return in_suit & ~aged_here or in_suit
-            return hand
-        aged_cards = self.aged(seat)
-        if self.rules.lead_rule == "categories":
-            first = next((c for c in self._categories(hand, aged_cards) if c), 0)
-            return first | aged_cards
-        non_old = hand & ~aged_cards & ~(1 << LI_CHEN)
-        if not non_old:
-            return hand
-        suit = suit_of(_lowest(non_old))
-        allowed = non_old & SUIT_MASK[suit]
-        return allowed | (aged_cards if privileged else 0)
-
-    def _follow_actions(self, seat: int) -> LegalActions:
-        top = self.top
-        assert top is not None
-        hand = self.hands[seat]
-        beats = [m for m in beater_masks(top) if m & hand == m]
-        if not beats:
-            discards = _subsets(hand, top.size)
-        elif self._strict:
-            discards = []
-        elif top.kind == SINGLE:
-            # the discard must take every beating card: only one card can be discarded
-            discards = beats if len(beats) == 1 else []
-        else:
-            # the discard must take a card of every beating meld held
-            discards = _subsets(hand, top.size)
-            for b in beats:
-                discards = [d for d in discards if d & b]
-        return LegalActions(seat, ((PLAY, beats), (DISCARD_DO, discards)))
 
     # ------------------------------------------------------------ checking and applying
 
     def why_illegal(self, action: Any) -> str | None:
+        """Why ``action`` is illegal now, in a player's words, or ``None``: the rulebook's
+        one check (an action of the listed legal actions is legal, as tested)."""
         if not isinstance(action, LukFuAction):
             return f"{action!r} is not a Luk Fu action"
-        if self._allows(action):
-            return None
-        return self._diagnose(action)
-
-    def _allows(self, a: LukFuAction) -> bool:
-        """Whether ``a`` is legal now: exactly when it is in :meth:`legal_actions` (tested)."""
         legal = self._legal
-        if legal is not None and legal[0] == len(self.actions):
-            return a in legal[1]
-        return self.allows_by_rule(a)
+        if legal is not None and legal[0] == len(self.actions) and action in legal[1]:
+            return None
+        return self.book.why_not(self, action)
 
     def allows_by_rule(self, a: LukFuAction) -> bool:
-        """Whether ``a`` is legal now, by the rules for one action (not by listing them all)."""
-        seat, do, cards = a
-        if seat != self.turn:
-            return False
-        phase = self.phase
-        if phase == FOLLOWING:
-            top = self.top
-            assert top is not None
-            hand = self.hands[seat]
-            if cards & ~hand or cards.bit_count() != top.size:
-                return False
-            if do == PLAY:
-                meld = MELDS.get(cards)
-                return meld is not None and meld.beats(top)
-            if do != DISCARD_DO:
-                return False
-            if self._strict:
-                return not has_beating(hand, top)
-            return not has_beating(hand & ~cards, top)
-        if phase == WINDOW:
-            return do in (FIVE_TIGERS_DO, PASS) and not cards
-        if phase == CALLING and not (seat == 0 and self.rules.master_call == "lead"):
-            return do in (CALL, PASS) and not cards
-        if do == PASS and phase == CALLING:
-            return not cards
-        if do == DECLARE:
-            return not cards and self.can_declare(seat)
-        if do != PLAY:
-            return False
-        hand = self.hands[seat]
-        meld = MELDS.get(cards)
-        if meld is None or cards & ~hand:
-            return False
-        if meld.kind == SINGLE and not cards & self._allowed_singles(seat, hand):
-            return False
-        if seat == 0 and self.master_passed:
-            if self.rules.passed_master_lead == "no_four":
-                return meld.size < 4
-            if self.rules.passed_master_lead == "beatable" and self.round == 0:
-                outside = self._full & ~hand
-                if has_beating(outside, meld):
-                    return True
-                return not any(has_beating(outside, m) for m in self._lead_melds_unfiltered(seat))
-        return True
-
-    def _lead_melds_unfiltered(self, seat: int) -> list[Meld]:
-        hand = self.hands[seat]
-        singles = self._allowed_singles(seat, hand)
-        return [m for m in melds_in(hand) if m.kind != SINGLE or m.cards & singles]
+        """Whether ``a`` is legal now, by the rulebook's check for one action."""
+        return self.book.why_not(self, a) is None
 
     def apply(self, action: Any) -> None:
         reason = self.why_illegal(action)
@@ -681,7 +418,7 @@ class LukFuState:
                     self.turn = seat + 1
                 return
             self.caller = seat
-            if self.rules.privileged == "caller" or seat != 0:
+            if self.book.privileged_on_call(seat):
                 self.privileged = seat
             self.phase, self.turn, self.leader = LEADING, 0, 0
             if do == CALL:
@@ -735,18 +472,12 @@ class LukFuState:
         self.phase, self.turn, self.leader = LEADING, w, w
 
     def _cards_out(self, last: int) -> None:
-        if self.rules.cards_out == "leader":
-            if self.tricks[last] >= 6:
-                self._win(last, self.tricks[last], self.won[last])
-            else:
-                self._end(DRAW)
-            return
-        sixes = [s for s in range(3) if self.tricks[s] >= 6]
-        if not sixes:
+        """The last round is over and nobody declared: the ``cards_out`` rule names the winner."""
+        w = self.book.cards_out(self, last)
+        if w is None:
             self._end(DRAW)
-            return
-        w = max(sixes, key=lambda s: self.six_at[s])
-        self._win(w, self.tricks[w], self.won[w])
+        else:
+            self._win(w, self.tricks[w], self.won[w])
 
     def _declare(self, seat: int, shown: int | None = None) -> None:
         """``seat`` wins with its tricks and aged cards (``shown``: as a replay saw them)."""
@@ -777,189 +508,6 @@ class LukFuState:
         if self.payments is None:
             self.payments = [0] * self.players
         self.phase, self.turn = OVER, None
-
-    # ------------------------------------------------------------ reasons
-
-    def _diagnose(self, a: LukFuAction) -> str:
-        if a.do not in DOS:
-            return f"{a.do!r} is not a Luk Fu action; actions are {', '.join(DOS)}"
-        if self.phase == OVER:
-            return f"the hand is over ({self._outcome_words()}); no more actions"
-        if a.seat == DREAMER and self.players == 4:
-            return "the dreamer (seat 3) holds one card and never acts"
-        if a.seat not in (0, 1, 2):
-            return f"there is no seat {a.seat} in a {self.players}-player hand"
-        turn = self.turn
-        assert turn is not None
-        if a.do == FIVE_TIGERS_DO and self.phase != WINDOW:
-            if self.hands[a.seat] & _FT_MASK != _FT_MASK:
-                return "you do not hold the Five Tigers (1 Sip, 1 Gon, 1 Sok, 1 Chen, Li Chen)"
-            return "the Five Tigers may be claimed only straight after the deal"
-        if a.seat != turn:
-            return f"it is seat {turn}'s turn to {self._what(turn)}, not seat {a.seat}'s"
-        if self.phase == WINDOW:
-            return (
-                f"seat {a.seat} holds the Five Tigers and first claims them (five_tigers) or "
-                "declines (pass)"
-            )
-        if self.phase == CALLING:
-            return self._diagnose_calling(a)
-        if a.do in (CALL, PASS):
-            return "the calling is over: you must " + self._what(a.seat)
-        if self.phase == LEADING:
-            return self._diagnose_lead(a)
-        return self._diagnose_follow(a)
-
-    def _what(self, seat: int) -> str:
-        if self.phase == WINDOW:
-            return "claim or decline the Five Tigers"
-        if self.phase == CALLING:
-            if seat == 0 and self.rules.master_call == "lead":
-                return "lead or pass"
-            return "call or pass"
-        if self.phase == LEADING:
-            return "lead"
-        assert self.top is not None
-        return f"beat the {self.top.describe()} or discard {self.top.size}"
-
-    def _diagnose_calling(self, a: LukFuAction) -> str:
-        if a.seat == 0 and self.rules.master_call == "lead":
-            if a.do == CALL:
-                return (
-                    "under these rules the Master does not say Play: he makes his first lead "
-                    "(or passes)"
-                )
-            if a.do in (PLAY, DECLARE):
-                return self._diagnose_lead(a)
-        if a.do == DECLARE:
-            return "only the leader may declare, at the start of a round; first call or pass"
-        return f"nobody has led yet: seat {a.seat} must {self._what(a.seat)}"
-
-    def _holding(self, cards: int, seat: int) -> str | None:
-        missing = cards & ~self.hands[seat]
-        if missing:
-            return f"you do not hold {_words(missing)}"
-        return None
-
-    def _diagnose_lead(self, a: LukFuAction) -> str:
-        seat = a.seat
-        if a.do == DISCARD_DO:
-            return "the leader plays a meld; only a follower may discard"
-        if a.do == DECLARE:
-            count = self.tricks[seat]
-            held = self.aged(seat) if self.rules.declare_counts_aged else 0
-            aged_words = f" and {held.bit_count()} aged card(s) in hand" if held else ""
-            if held:
-                aged_words += f" ({_words(held)})"
-            return (
-                f"you have {count} trick(s){aged_words}: {count + held.bit_count()}, short of "
-                "the six needed to declare"
-            )
-        if not a.cards:
-            return "a lead needs cards"
-        missing = self._holding(a.cards, seat)
-        if missing:
-            return missing
-        meld = meld_of(a.cards)
-        if meld is None:
-            return (
-                f"{_words(a.cards)} is not a meld: lead a single card, a Gok (three or four of "
-                "a number) or a run (three or more in a row in one suit); Li Chen joins no meld"
-            )
-        hand = self.hands[seat]
-        if meld.kind == SINGLE and not a.cards & self._allowed_singles(seat, hand):
-            return self._single_reason(seat, a.cards.bit_length() - 1)
-        if seat == 0 and self.master_passed:
-            if self.rules.passed_master_lead == "no_four" and meld.size >= 4:
-                return (
-                    "you passed, so as Master you may never lead a set of four or a run of "
-                    "four or more"
-                )
-            if self.rules.passed_master_lead == "beatable" and self.round == 0:
-                return (
-                    f"another seat said Tsoh, so your opening lead must be one an opponent "
-                    f"could beat; nobody else can hold a meld that beats the {meld.describe()}"
-                )
-        return "that lead is not allowed now"
-
-    def _single_reason(self, seat: int, c: Card) -> str:
-        hand = self.hands[seat]
-        aged_cards = self.aged(seat)
-        is_aged = bool(aged_cards >> c & 1)
-        label = ("the aged " if is_aged else "") + spoken(c)
-        privileged = self._is_privileged(seat)
-        if self.rules.lead_rule == "old_cards":
-            non_old = hand & ~aged_cards & ~(1 << LI_CHEN)
-            if is_aged:
-                return (
-                    f"{spoken(c)} is an Old card, and only the Vulnerable player or one holding "
-                    f"nothing but Old cards may lead one alone (you hold {_words(non_old)}, "
-                    "not Old); to win with Old cards, declare"
-                )
-            suit = suit_of(_lowest(non_old))
-            return (
-                f"you hold {_words(non_old & SUIT_MASK[suit])}, not Old, in {SUIT_NAMES[suit]}, "
-                f"so a single lead must come from {SUIT_NAMES[suit]}, not {spoken(c)}"
-            )
-        cats = self._categories(hand, aged_cards)
-        index = next(i for i, cat in enumerate(cats) if cat)
-        first = cats[index]
-        n = first.bit_count()
-        if c == LI_CHEN:
-            return f"Li Chen is led last among singles: you still hold {_words(first)}"
-        if index % 2 == 0:
-            kind = f"a non-aged {SUIT_NAMES[index // 2]}" if n == 1 else (
-                f"non-aged {SUIT_NAMES[index // 2]} cards")
-        else:
-            kind = f"an aged {SUIT_NAMES[index // 2]}" if n == 1 else (
-                f"aged {SUIT_NAMES[index // 2]} cards")
-        text = f"you hold {_words(first)}, {kind}, so you may not lead {label} yet"
-        if privileged and index % 2 == 1 and not is_aged:
-            text += "; your privilege lets you lead aged cards early, not put them off"
-        return text
-
-    def _diagnose_follow(self, a: LukFuAction) -> str:
-        top = self.top
-        assert top is not None
-        seat = a.seat
-        if a.do == DECLARE:
-            return "only the leader may declare, at the start of a round"
-        if a.cards.bit_count() != top.size:
-            return (
-                f"the round is a {top.describe()}: you must play or discard {top.size} "
-                f"card{'s' if top.size > 1 else ''}, not {a.cards.bit_count()}"
-            )
-        missing = self._holding(a.cards, seat)
-        if missing:
-            return missing
-        hand = self.hands[seat]
-        if a.do == PLAY:
-            meld = meld_of(a.cards)
-            if meld is None:
-                return f"{_words(a.cards)} is not a meld, so it cannot beat the {top.describe()}"
-            return (
-                f"the {meld.describe()} does not beat the {top.describe()}: only a higher meld "
-                "of the same type and size does"
-            )
-        beats = beating_melds(hand, top)
-        if self.rules.surrender == STRICT:
-            return (
-                f"you must beat the {top.describe()} when you can: you hold "
-                f"{beats[0].describe()} ({_words(beats[0].cards)})"
-            )
-        left = beating_melds(hand & ~a.cards, top)
-        return (
-            f"after discarding {_words(a.cards)} you would still hold {left[0].describe()} "
-            f"({_words(left[0].cards)}), which beats the {top.describe()}; beat it, or discard "
-            "so as to break every such meld"
-        )
-
-    def _outcome_words(self) -> str:
-        if self.outcome == WIN:
-            return f"seat {self.winner} won with {self.count}"
-        if self.outcome == TIGERS:
-            return f"seat {self.winner} won with the Five Tigers"
-        return "drawn" if self.outcome == DRAW else "nobody called"
 
     # ------------------------------------------------------------ results and records
 
@@ -995,11 +543,6 @@ class LukFuState:
         from paiju.lukfu.view import LukFuView
 
         return LukFuView(self, seat)
-
-
-def _lowest(bits: int) -> Card:
-    """The lowest card id in ``bits``: the highest-ranking suit's lowest card."""
-    return (bits & -bits).bit_length() - 1
 
 
 def deal_hands(players: int, rng: Random) -> tuple[list[int], int | None]:
