@@ -33,8 +33,8 @@ from paiju.lukfu.cards import (
 from paiju.lukfu.melds import Meld, has_beating
 
 if TYPE_CHECKING:
+    from paiju.lukfu.position import Position
     from paiju.lukfu.rulebook import Rulebook
-    from paiju.lukfu.state import LukFuState as Position
 
 _ALWAYS = mask(INITIALLY_AGED)
 

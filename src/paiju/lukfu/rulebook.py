@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from paiju.lukfu.actions import (
     CALL,
@@ -50,6 +49,7 @@ from paiju.lukfu.actions import (
     subsets,
     words,
 )
+from paiju.lukfu.aging import Aging
 from paiju.lukfu.cards import FIVE_TIGERS, mask
 from paiju.lukfu.knowledge import BREAK, STRICT
 from paiju.lukfu.lead import PASSED_MASTER, SINGLE_RULES
@@ -63,10 +63,8 @@ from paiju.lukfu.melds import (
     meld_of,
     melds_in,
 )
+from paiju.lukfu.position import Position
 from paiju.lukfu.rules import DEDUCED, Rules
-
-if TYPE_CHECKING:
-    from paiju.lukfu.state import LukFuState as Position
 
 _FT_MASK = mask(FIVE_TIGERS)
 DREAMER = 3
@@ -170,19 +168,21 @@ class Rulebook:
         self.surrender = SURRENDER[rules.surrender]
         self.privileged_on_call = PRIVILEGED[rules.privileged]
         self.cards_out = CARDS_OUT[rules.cards_out]
+        self.aging = Aging(rules)
 
     # ------------------------------------------------------------ aged cards and declaring
 
     def aged(self, p: Position, seat: int) -> int:
-        """``seat``'s aged cards now (:meth:`paiju.lukfu.state.LukFuState.aged`)."""
-        return p.aged(seat)
+        """``seat``'s aged cards now (:mod:`paiju.lukfu.aging`)."""
+        return self.aging.aged(p, seat)
 
     def aged_in_suit(self, p: Position, seat: int, suit: int) -> int:
-        return p.aged_in_suit(seat, suit)
+        """``seat``'s aged cards of ``suit`` now, apart from the nines and 1 Sip, 1 Chen."""
+        return self.aging.aged_in_suit(p, seat, suit)
 
     def can_declare(self, p: Position, seat: int) -> bool:
         """Whether ``seat``, as leader, has six: tricks (plus aged cards in hand)."""
-        return p.can_declare(seat)
+        return self.aging.can_declare(p, seat)
 
     def declare_count(self, p: Position, seat: int) -> int:
         """Tricks won plus (under ``declare_counts_aged``) aged cards in hand."""

@@ -34,32 +34,33 @@ class LukFuView:
     def __init__(self, state: LukFuState, seat: int) -> None:
         from paiju.lukfu.state import DECLARE, DISCARD_DO, OVER, PLAY, WINDOW
 
-        if not 0 <= seat < state.players:
-            raise ValueError(f"there is no seat {seat} in a {state.players}-player hand")
+        p = state.pos
+        if not 0 <= seat < p.players:
+            raise ValueError(f"there is no seat {seat} in a {p.players}-player hand")
         self._seat = seat
         self.rules = state.rules
-        self.players = state.players
-        hidden_window = state.phase == WINDOW and seat != state.turn
-        self.phase = "deal" if hidden_window else state.phase
-        self._to_move = None if hidden_window else state.turn
+        self.players = p.players
+        hidden_window = p.phase == WINDOW and seat != p.turn
+        self.phase = "deal" if hidden_window else p.phase
+        self._to_move = None if hidden_window else p.turn
         self._legal: Sequence[LukFuAction] = (
             state.legal_actions() if seat == self._to_move else ()
         )
-        self.hand = state.hands[seat] if seat < 3 else 0
-        over = state.phase == OVER
-        self.dreamer_card = state.dreamer_card if (seat == 3 or over) else None
-        self.hand_counts = state.hand_counts()
+        self.hand = p.hands[seat] if seat < 3 else 0
+        over = p.phase == OVER
+        self.dreamer_card = p.dreamer_card if (seat == 3 or over) else None
+        self.hand_counts = p.hand_counts()
         if seat < 3:
-            self.events: tuple[Event, ...] = tuple(state.seen[seat])
+            self.events: tuple[Event, ...] = tuple(p.seen[seat])
         else:
             self.events = tuple(
                 Event(e.round, e.seat, e.kind, e.count, 0, e.top) if e.kind == DISCARD else e
-                for e in state.events
+                for e in p.events
             )
         script: list[tuple[int, str, int]] = []  # (seat, do, event index or -1)
         j = 0
-        for i, a in enumerate(state.actions):
-            if i == state.window_pass_index and seat != a.seat:
+        for i, a in enumerate(p.actions):
+            if i == p.window_pass_index and seat != a.seat:
                 continue
             if a.do in (PLAY, DISCARD_DO):
                 script.append((a.seat, a.do, j))
@@ -67,20 +68,20 @@ class LukFuView:
             else:
                 script.append((a.seat, a.do, -1))
         self._script = tuple(script)
-        self._window = state.window_seat is not None and state.window_seat == seat and (
-            state.window_pass_index is not None or state.phase == WINDOW
+        self._window = p.window_seat is not None and p.window_seat == seat and (
+            p.window_pass_index is not None or p.phase == WINDOW
         )
-        self.caller = state.caller
-        self.privileged = state.privileged
-        self.master_passed = state.master_passed
-        self.tricks = tuple(state.tricks)
-        self.won = tuple(state.won)
-        self.round = state.round
-        self.leader = state.leader
-        self.top = state.top
-        self.top_seat = state.top_seat
+        self.caller = p.caller
+        self.privileged = p.privileged
+        self.master_passed = p.master_passed
+        self.tricks = tuple(p.tricks)
+        self.won = tuple(p.won)
+        self.round = p.round
+        self.leader = p.leader
+        self.top = p.top
+        self.top_seat = p.top_seat
         self.report = state.report()
-        self.declared = state.declared_aged if any(a.do == DECLARE for a in state.actions) else 0
+        self.declared = p.declared_aged if any(a.do == DECLARE for a in p.actions) else 0
 
     @property
     def seat(self) -> int:
