@@ -109,3 +109,21 @@ def test_every_option_value_has_its_hook() -> None:
               "surrender": SURRENDER, "privileged": PRIVILEGED, "cards_out": CARDS_OUT}
     for name, hooks in hooked.items():
         assert set(hooks) == set(TABLE.option(name).choices), name
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_views_aged_cards_are_the_engines(preset: str) -> None:
+    # The club player reads aged cards from its view; they are the engine's, seat by seat.
+    rules = make_rules(preset, {"aged_knowledge": "deduced"} if preset != "hongkong" else {})
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(6):
+        state = GAME.new_hand(rules, 4, rng)
+        while not state.is_terminal():
+            if state.phase in ("lead", "follow"):
+                for seat in range(3):
+                    assert state.view(seat).aged() == state.aged(seat)
+                    checked += 1
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    assert checked > 50

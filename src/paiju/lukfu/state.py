@@ -233,7 +233,12 @@ class LukFuState:
             raise IllegalAction(reason)
         self._do(action)
 
-    def _do(self, a: LukFuAction) -> None:
+    def replay(self, a: LukFuAction, shown: int | None = None) -> None:
+        """Play ``a`` unchecked, as replayed from a sampled deal (the lead rules are not part
+        of what is sampled); a declaration shows the aged cards ``shown``, as seen then."""
+        self._do(a, shown)
+
+    def _do(self, a: LukFuAction, shown: int | None = None) -> None:
         """Play ``a`` without checking it (it was checked, or is replayed from a sample)."""
         p = self.pos
         seat, do, cards = a
@@ -277,7 +282,7 @@ class LukFuState:
             if do == CALL:
                 return
         if do == DECLARE:
-            self._declare(seat)
+            self._declare(seat, shown)
             return
         meld = MELDS[cards]
         self._event(seat, LEAD, cards, None)

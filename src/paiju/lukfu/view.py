@@ -15,6 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from paiju.lukfu import aged
+from paiju.lukfu.actions import DECLARE, DISCARD_DO, OVER, PLAY, TIGERS, WINDOW, LukFuAction
 from paiju.lukfu.cards import FIVE_TIGERS, cards_of, mask, name, pack, sort_key
 from paiju.lukfu.inference import sample_for_bystander
 from paiju.lukfu.knowledge import DISCARD, Event, Knowledge
@@ -22,7 +23,7 @@ from paiju.lukfu.knowledge import DISCARD, Event, Knowledge
 _FT_MASK = mask(FIVE_TIGERS)
 
 if TYPE_CHECKING:
-    from paiju.lukfu.state import LukFuAction, LukFuState
+    from paiju.lukfu.state import LukFuState
 
 def _tokens(cards: int) -> list[str]:
     return [name(c) for c in sorted(cards_of(cards), key=sort_key)]
@@ -32,8 +33,6 @@ class LukFuView:
     """Seat ``seat``'s view of a hand (a snapshot)."""
 
     def __init__(self, state: LukFuState, seat: int) -> None:
-        from paiju.lukfu.state import DECLARE, DISCARD_DO, OVER, PLAY, WINDOW
-
         p = state.pos
         if not 0 <= seat < p.players:
             raise ValueError(f"there is no seat {seat} in a {p.players}-player hand")
@@ -102,6 +101,10 @@ class LukFuView:
             self.rules.surrender,
         )
 
+    def aged(self) -> int:
+        """This (active) seat's aged cards, as it can tell from what it has seen."""
+        return aged.aged_cards(self.knowledge(), self.rules.aged_knowledge)
+
     def sample(self, rng: Random) -> LukFuState:
         """A full state that agrees with everything this seat has seen."""
         shown = self._shown()
@@ -116,7 +119,7 @@ class LukFuView:
     def _shown(self) -> dict[int, int]:
         """Cards shown from a hand at the end: a declaration's aged cards, the Five Tigers."""
         winner = self.report["winner"]
-        if self.report["outcome"] == "five_tigers":
+        if self.report["outcome"] == TIGERS:
             return {winner: _FT_MASK}
         if self.declared:
             return {winner: self.declared}
@@ -128,17 +131,12 @@ class LukFuView:
         """The hand replayed from a sampled deal, its actions unchecked (the lead rules
         are not part of what is sampled); every surrender in it obeys the rule, and a
         declaration counts the aged cards that were shown."""
-        from paiju.lukfu.state import DECLARE, LukFuAction, LukFuState
+        from paiju.lukfu.state import LukFuState
 
-        tigers = self.report["outcome"] == "five_tigers"
+        tigers = self.report["outcome"] == TIGERS
         state = LukFuState(self.rules, hands, dreamer, window=self._window or tigers)
         for seat, do, j in self._script:
-            action = LukFuAction(seat, do, plays[j] if j >= 0 else 0)
-            if do == DECLARE:
-                state.actions.append(action)
-                state._declare(seat, self.declared)
-            else:
-                state._do(action)
+            state.replay(LukFuAction(seat, do, plays[j] if j >= 0 else 0), self.declared)
         return state
 
     def _sample_for_dreamer(self, rng: Random, shown: dict[int, int]) -> LukFuState:
