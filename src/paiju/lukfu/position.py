@@ -2,14 +2,16 @@
 
 The rules (:mod:`paiju.lukfu.rulebook`) read a position; the state
 (:mod:`paiju.lukfu.state`) changes it one action at a time. A position is cheap to
-copy (:meth:`Position.copy`): its lists only grow, or are three numbers long. Cards are
-bitsets; seats 0, 1, 2 are the active seats.
+copy (:meth:`Position.copy`) and cheaper to take back to an earlier point
+(:meth:`Position.mark`, :meth:`Position.restore`): its lists only grow, or are three
+numbers long, so a mark is a few numbers and lengths. Cards are bitsets; seats 0, 1, 2
+are the active seats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from paiju.lukfu.actions import CALLING
 from paiju.lukfu.knowledge import Event
@@ -62,9 +64,10 @@ class Position:
     #: whether every face-down discard obeyed the surrender rule with the true hands (so
     #: the true deal is one every seat must consider), as always unless replayed unchecked
     truth_consistent: bool = True
-    aged_at: int = -1  #: memo, not a fact: ``aged_suits`` hold at this many actions
+    aged_at: int = field(default=-1, compare=False)  #: memo, not a fact: the actions
+    #: ``aged_suits`` hold at
     aged_suits: dict[tuple[int, int], int] = field(  #: memo: aged cards by (seat, suit)
-        default_factory=dict)
+        default_factory=dict, compare=False)
 
     def copy(self) -> Position:
         """An independent copy (events, melds and actions are immutable and shared)."""
@@ -78,6 +81,36 @@ class Position:
             self.declared_aged, None if self.payments is None else list(self.payments),
             self.truth_consistent, self.aged_at, dict(self.aged_suits),
         )
+
+    def mark(self) -> tuple[Any, ...]:
+        """A mark of this point, for :meth:`restore` (only the growing lists' lengths)."""
+        return (
+            self.phase, self.turn, self.caller, self.privileged, self.master_passed,
+            self.round, self.leader, self.top, self.top_seat, self.in_round, self.face_up,
+            self.face_down, self.window_seat, self.window_pass_index, self.outcome,
+            self.winner, self.count, self.winning, self.declared_aged, self.payments,
+            self.truth_consistent, tuple(self.hands), tuple(self.tricks), tuple(self.won),
+            tuple(self.six_at), tuple(self.discarded), len(self.actions), len(self.events),
+        )
+
+    def restore(self, mark: tuple[Any, ...]) -> None:
+        """Take the position back to ``mark``, made earlier on this position by :meth:`mark`.
+
+        Payments are never changed in place once set, so the mark may share them."""
+        (
+            self.phase, self.turn, self.caller, self.privileged, self.master_passed,
+            self.round, self.leader, self.top, self.top_seat, self.in_round, self.face_up,
+            self.face_down, self.window_seat, self.window_pass_index, self.outcome,
+            self.winner, self.count, self.winning, self.declared_aged, self.payments,
+            self.truth_consistent, hands, tricks, won, six_at, discarded, n_actions, n_events,
+        ) = mark
+        self.hands, self.tricks, self.won = list(hands), list(tricks), list(won)
+        self.six_at, self.discarded = list(six_at), list(discarded)
+        del self.actions[n_actions:]
+        del self.events[n_events:]
+        for seen in self.seen:
+            del seen[n_events:]
+        self.aged_at, self.aged_suits = -1, {}
 
     def hand_counts(self) -> tuple[int, int, int]:
         """How many cards each active seat holds."""

@@ -134,6 +134,7 @@ class LukFuState:
         players = 3 if dreamer is None else 4
         self.pos = Position(players, dreamer, list(self.deal_hands))
         self._legal: tuple[int, LegalActions] | None = None
+        self._marks: list[tuple[Any, ...]] = []
         holder = next(
             (s for s in range(3) if players == 4 and hands[s] & _FT_MASK == _FT_MASK), None
         )
@@ -161,6 +162,7 @@ class LukFuState:
         other.rules, other.book, other.deal_hands = self.rules, self.book, self.deal_hands
         other.pos = self.pos.copy()
         other._legal = self._legal
+        other._marks = list(self._marks)
         return other
 
     # ------------------------------------------------------------ knowledge and aged cards
@@ -232,6 +234,25 @@ class LukFuState:
         if reason is not None:
             raise IllegalAction(reason)
         self._do(action)
+
+    def push(self, action: Any) -> None:
+        """:meth:`apply` ``action``, remembering how to take it back with :meth:`pop`."""
+        mark = self.pos.mark()
+        self.apply(action)
+        self._marks.append(mark)
+
+    def pop(self) -> LukFuAction:
+        """Take back the last action given to :meth:`push` and return it (with any applied
+        after it): much cheaper than keeping a clone of every position."""
+        if not self._marks:
+            raise IndexError("no pushed action to take back")
+        mark = self._marks.pop()
+        action = self.pos.actions[mark[-2]]
+        self.pos.restore(mark)
+        self._legal = None
+        return action
+
+    undo = pop
 
     def replay(self, a: LukFuAction, shown: int | None = None) -> None:
         """Play ``a`` unchecked, as replayed from a sampled deal (the lead rules are not part
