@@ -12,13 +12,20 @@ from typing import Any, overload
 
 from paiju.lukfu.cards import Card, cards_of, name, sort_key, spoken
 
-CALL, PASS, PLAY, DISCARD_DO, DECLARE, FIVE_TIGERS_DO = (
+#: What a seat does (the ``do`` of an action). ``CLAIM_TIGERS`` claims the Five Tigers.
+CALL, PASS, PLAY, DISCARD_DO, DECLARE, CLAIM_TIGERS = (
     "call", "pass", "play", "discard", "declare", "five_tigers",
 )
-DOS = (CALL, PASS, PLAY, DISCARD_DO, DECLARE, FIVE_TIGERS_DO)
+DOS = (CALL, PASS, PLAY, DISCARD_DO, DECLARE, CLAIM_TIGERS)
+#: The old name of :data:`CLAIM_TIGERS`.
+FIVE_TIGERS_DO = CLAIM_TIGERS
 
+#: The phases of a hand. ``WINDOW`` is the Five Tigers window after the deal.
 WINDOW, CALLING, LEADING, FOLLOWING, OVER = "five_tigers", "calling", "lead", "follow", "over"
+#: How a hand ends. ``TIGERS`` is a win by the Five Tigers.
 WIN, DRAW, NO_CALL, TIGERS = "win", "draw", "no_call", "five_tigers"
+# The records, views and referee reports say "five_tigers" for the action, the window and
+# the outcome alike (docs/records.md); the code keeps the three apart by these names.
 
 
 class LukFuAction(tuple[int, str, int]):

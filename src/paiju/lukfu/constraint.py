@@ -203,10 +203,12 @@ def build(k: Knowledge) -> Problem:
         for i, e in enumerate(k.events):
             if e.seat != seat or e.kind != DISCARD or e.top is None:
                 continue
-            after = i if strict else i + 1
-            start = next(p for p, ev in enumerate(order) if ev >= after)
+            # the first play the constraint covers: the discard itself under strict, the
+            # next one under break
+            covered_from = i if strict else i + 1
+            start = next(p for p, ev in enumerate(order) if ev >= covered_from)
             later = 0
-            for e2 in k.events[after:]:
+            for e2 in k.events[covered_from:]:
                 if e2.seat == seat:
                     later |= e2.cards
             reduced: list[int] = []

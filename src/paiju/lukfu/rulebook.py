@@ -16,7 +16,7 @@ surrender            :data:`SURRENDER` (the discard check and its discards)
 privileged           :data:`PRIVILEGED`
 master_call          :meth:`Rulebook.why_not_calling`, :meth:`Rulebook.legal_actions`
 cards_out            :data:`CARDS_OUT`
-declare_counts_aged  :meth:`Rulebook.can_declare`, :meth:`Rulebook.declare_count`
+declare_counts_aged  :meth:`paiju.lukfu.aging.Aging.can_declare`, :meth:`Rulebook.why_not_lead`
 ==================== =========================================================
 
 Scoring options are read by :mod:`paiju.lukfu.scoring`, the aged-card ones by
@@ -31,11 +31,11 @@ from functools import lru_cache
 from paiju.lukfu.actions import (
     CALL,
     CALLING,
+    CLAIM_TIGERS,
     DECLARE,
     DISCARD_DO,
     DOS,
     DRAW,
-    FIVE_TIGERS_DO,
     FOLLOWING,
     LEADING,
     OVER,
@@ -184,11 +184,6 @@ class Rulebook:
         """Whether ``seat``, as leader, has six: tricks (plus aged cards in hand)."""
         return self.aging.can_declare(p, seat)
 
-    def declare_count(self, p: Position, seat: int) -> int:
-        """Tricks won plus (under ``declare_counts_aged``) aged cards in hand."""
-        extra = self.aged(p, seat).bit_count() if self.rules.declare_counts_aged else 0
-        return p.tricks[seat] + extra
-
     # ------------------------------------------------------------ leading
 
     def is_privileged(self, p: Position, seat: int) -> bool:
@@ -270,14 +265,14 @@ class Rulebook:
             return f"there is no seat {seat} in a {p.players}-player hand"
         turn = p.turn
         assert turn is not None
-        if do == FIVE_TIGERS_DO and phase != WINDOW:
+        if do == CLAIM_TIGERS and phase != WINDOW:
             if p.hands[seat] & _FT_MASK != _FT_MASK:
                 return "you do not hold the Five Tigers (1 Sip, 1 Gon, 1 Sok, 1 Chen, Li Chen)"
             return "the Five Tigers may be claimed only straight after the deal"
         if seat != turn:
             return f"it is seat {turn}'s turn to {self.what(p, turn)}, not seat {seat}'s"
         if phase == WINDOW:
-            if do in (FIVE_TIGERS_DO, PASS) and not cards:
+            if do in (CLAIM_TIGERS, PASS) and not cards:
                 return None
             return (
                 f"seat {seat} holds the Five Tigers and first claims them (five_tigers) or "
@@ -367,7 +362,7 @@ class Rulebook:
         if phase == LEADING:
             return LegalActions(seat, self._lead_groups(p, seat))
         if phase == WINDOW:
-            return LegalActions(seat, ((FIVE_TIGERS_DO, [0]), (PASS, [0])))
+            return LegalActions(seat, ((CLAIM_TIGERS, [0]), (PASS, [0])))
         if seat == 0 and self.master_leads:
             return LegalActions(0, ((PASS, [0]), *self._lead_groups(p, 0)))
         return LegalActions(seat, ((CALL, [0]), (PASS, [0])))

@@ -69,7 +69,6 @@ class LukFuSession:
         self._totals = [0.0] * players
         self._hands = 0
         self.dealer = make_rng(seed, "lukfu", "first dealer").randrange(players)
-        self._current: LukFuState | None = None
 
     @property
     def players(self) -> int:
@@ -88,8 +87,7 @@ class LukFuSession:
 
     def deal(self) -> LukFuState:
         rng = make_rng(self._seed, "lukfu", "hand", self._hands)
-        self._current = new_state(self.rules, self._players, rng)
-        return self._current
+        return new_state(self.rules, self._players, rng)
 
     def finish(self, state: LukFuState) -> Result:
         if not state.is_terminal():
@@ -100,5 +98,4 @@ class LukFuSession:
         self._hands += 1
         if not dealer_keeps(self.rules.rotation, state):
             self.dealer = (self.dealer + 1) % self._players
-        self._current = None
         return result

@@ -31,11 +31,11 @@ from paiju.lukfu import aged
 from paiju.lukfu.actions import (  # noqa: F401 (the names of actions, phases and outcomes)
     CALL,
     CALLING,
+    CLAIM_TIGERS,
     DECLARE,
     DISCARD_DO,
     DOS,
     DRAW,
-    FIVE_TIGERS_DO,
     FOLLOWING,
     LEADING,
     NO_CALL,
@@ -186,10 +186,6 @@ class LukFuState:
         """Whether ``seat``, as leader, has six: tricks plus aged cards in hand."""
         return self.book.aging.can_declare(self.pos, seat)
 
-    def declare_count(self, seat: int) -> int:
-        """Tricks won plus (under ``declare_counts_aged``) aged cards in hand."""
-        return self.book.declare_count(self.pos, seat)
-
     def explain_aged(self, seat: int, c: Card) -> str:
         """Why card ``c`` in ``seat``'s hand is (or is not) aged, in a player's words."""
         return aged.explain_aged(self.knowledge(seat), self.rules.aged_knowledge, c)
@@ -281,7 +277,7 @@ class LukFuState:
             self._end_round()
             return
         if phase == WINDOW:
-            if do == FIVE_TIGERS_DO:
+            if do == CLAIM_TIGERS:
                 self._five_tigers(seat)
             else:
                 p.window_pass_index = index

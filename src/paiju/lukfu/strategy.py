@@ -29,9 +29,9 @@ from random import Random
 from paiju.lukfu.actions import (
     CALL,
     CALLING,
+    CLAIM_TIGERS,
     DECLARE,
     DISCARD_DO,
-    FIVE_TIGERS_DO,
     PASS,
     PLAY,
     LukFuAction,
@@ -181,8 +181,8 @@ def choose(view: LukFuView, rng: Random) -> LukFuAction:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     actions = list(view.legal_actions())
     dos = {a.do for a in actions}
-    if FIVE_TIGERS_DO in dos:
-        return next(a for a in actions if a.do == FIVE_TIGERS_DO)
+    if CLAIM_TIGERS in dos:
+        return next(a for a in actions if a.do == CLAIM_TIGERS)
     if DECLARE in dos:
         return next(a for a in actions if a.do == DECLARE)
     aged_cards = view.aged()
