@@ -72,3 +72,15 @@ def test_pop_without_push_and_a_refused_push_change_nothing() -> None:
     assert state.pos == before
     with pytest.raises(IndexError):
         state.pop()
+
+
+def test_a_state_survives_pickling_and_copying() -> None:
+    # Worker processes and searches copy states whole: the rulebook's hooks go along.
+    import copy
+    import pickle
+
+    state = GAME.new_hand(GAME.rules("sung", {"privileged": "players_2_3"}), 4, random.Random(9))
+    state.apply(state.legal_actions()[0])
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), state.clone()):
+        assert twin.pos == state.pos and twin.record() == state.record()
+        assert tuple(twin.legal_actions()) == tuple(state.legal_actions())

@@ -126,11 +126,18 @@ class Break(SurrenderRule):
 #: ``surrender``: the rule of each value.
 SURRENDER: dict[str, SurrenderRule] = {STRICT: Strict(), BREAK: Break()}
 
-#: ``privileged``: whether a seat that calls becomes privileged (000, 001: not the Master).
-PRIVILEGED: dict[str, Callable[[int], bool]] = {
-    "players_2_3": lambda seat: seat != 0,
-    "caller": lambda seat: True,
-}
+def _players_2_3(seat: int) -> bool:
+    """``players_2_3`` (000, 001): seats 1 and 2 who call; the Master never is."""
+    return seat != 0
+
+
+def _caller(seat: int) -> bool:
+    """``caller`` (002, 003): whoever says Tsoh, the Master included."""
+    return True
+
+
+#: ``privileged``: whether a seat that calls becomes privileged.
+PRIVILEGED: dict[str, Callable[[int], bool]] = {"players_2_3": _players_2_3, "caller": _caller}
 
 
 def _six_latest(p: Position, last: int) -> int | None:
@@ -206,12 +213,11 @@ class Rulebook:
 
     def lead_melds(self, p: Position, seat: int) -> list[Meld]:
         """Every meld ``seat`` may lead now, in the order of :func:`melds_in`."""
-        melds = self.candidate_leads(p, seat)
+        candidates = self.candidate_leads(p, seat)
         if seat == 0 and p.master_passed and not self.passed_free:
-            hand = p.hands[0]
-            hook = self.passed_master
-            melds = [m for m in melds if hook(p, hand, m, lambda: melds) is None]
-        return melds
+            hand, hook = p.hands[0], self.passed_master
+            return [m for m in candidates if hook(p, hand, m, lambda: candidates) is None]
+        return candidates
 
     def why_not_lead(self, p: Position, a: LukFuAction) -> str | None:
         """Why the leader may not ``a`` (play, declare or discard), or ``None``."""
