@@ -78,36 +78,16 @@ def single(c: Card) -> Meld:
     return found if found is not None else Meld(SINGLE, 1 << c, 1, suit_of(c), number_of(c))
 
 
-def _meld_by_rule(cards: int) -> Meld | None:
-    """The meld ``cards`` forms, from the definitions (used to build the tables below).
-
-    Li Chen is never part of a Gok or run (001 "The Extra Ace does not count as an Ace
-    when making sets"; 002 "may not be used ... with two or three other value one cards").
-    """
-    size = cards.bit_count()
-    if size == 1:
-        c = cards.bit_length() - 1
-        return Meld(SINGLE, cards, 1, suit_of(c), number_of(c))
-    if size < 3 or cards & (1 << LI_CHEN):
-        return None
-    members = cards_of(cards)
-    numbers = {number_of(c) for c in members}
-    if size <= 4 and len(numbers) == 1:
-        return Meld(GOK, cards, size, -1, numbers.pop())
-    suits = {suit_of(c) for c in members}
-    if len(suits) == 1:
-        low = min(numbers)
-        if len(numbers) == size and max(numbers) - low == size - 1:
-            return Meld(RUN, cards, size, suits.pop(), low)
-    return None
-
-
 #: The four cards of each number (index 1-9): the candidates of a Gok.
 NUMBER_MASK = (0, *(mask(card(s, n) for s in SUITS) for n in range(1, 10)))
 
 
 def _all_melds() -> list[Meld]:
-    """Every meld of the pack, in the order :func:`melds_in` lists them."""
+    """Every meld of the pack, in the order :func:`melds_in` lists them.
+
+    Li Chen is never part of a Gok or run (001 "The Extra Ace does not count as an Ace
+    when making sets"; 002 "may not be used ... with two or three other value one cards").
+    """
     out = [Meld(SINGLE, 1 << c, 1, suit_of(c), number_of(c)) for c in range(LI_CHEN + 2)]
     for size in (3, 4):
         for number in range(1, 10):

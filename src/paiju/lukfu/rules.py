@@ -9,7 +9,8 @@ docs/lukfu.md holds the same matrix with the interpretations.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from paiju.core.errors import UnknownOption
@@ -258,19 +259,46 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 TABLE = OptionTable("lukfu", OPTIONS, PRESETS)
 
+#: The option names, in the order of :data:`OPTIONS` (the fields of :class:`Rules`).
+OPTION_NAMES = tuple(option.name for option in OPTIONS)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Rules:
-    """A complete, validated set of Luk Fu options: the preset it started from and every value."""
+    """A complete, validated set of Luk Fu options, one typed field per option.
 
-    preset: str
-    values: Mapping[str, Any] = field(hash=False)
+    Built once by :func:`make_rules` from the resolved options; the engine reads the
+    fields (a misspelt one is a type error), the records and menus read :attr:`values`.
+    """
 
-    def __getattr__(self, name: str) -> Any:
-        values = self.__dict__.get("values")
-        if values is not None and name in values:
-            return values[name]
-        raise AttributeError(name)
+    preset: str  #: the preset the rules start from
+    tariff: str  #: what each loser pays the winner of n tricks
+    aged_knowledge: str  #: face_up or deduced: what shows a card aged
+    surrender: str  #: strict or break: when a follower may discard
+    lead_rule: str  #: categories or old_cards: which single a leader may lead
+    privileged: str  #: players_2_3 or caller: which caller is privileged
+    master_call: str  #: word or lead: how the Master takes up the hand
+    opening_lead: str  #: restricted or free: the Master's first single
+    passed_master_lead: str  #: free, no_four or beatable: a passed Master's leads
+    five_tigers_claim: str  #: optional or automatic
+    five_tigers_value: str  #: eight_tricks, six_tricks or sung_table
+    dreamer_income: str  #: exponent or per_match
+    li_chen_is_ace: bool  #: Li Chen matches the dreamer's 1s
+    red_bonus: bool  #: one unit more per red card won
+    declare_counts_aged: bool  #: aged cards in hand count towards the six
+    cards_out: str  #: six or leader: who wins when the cards run out
+    seating: str  #: dealer_leads or dealer_dreams
+    rotation: str  #: when the deal passes on
+
+    @classmethod
+    def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
+        """The rules of resolved ``values`` (every option by name)."""
+        return cls(preset, **{name: values[name] for name in OPTION_NAMES})
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """Every option's value by its name (read-only)."""
+        return MappingProxyType({name: getattr(self, name) for name in OPTION_NAMES})
 
     def spec(self) -> str | dict[str, Any]:
         """The rules as a record writes them: the preset name, plus the options that differ."""
@@ -303,4 +331,4 @@ def make_rules(spec: Any = None, overrides: Mapping[str, Any] | None = None) -> 
     """The :class:`Rules` of a spec (preset name or ``{"preset", "options"}``) and overrides."""
     preset, values = TABLE.resolve(spec, overrides, default="hongkong")
     check_conflicts(values)
-    return Rules(preset, values)
+    return Rules.of(preset, values)

@@ -8,7 +8,7 @@ Sources: 000 'Scoring'; 001 'Miss Tsoi's tariff', 'Mr Pang's tariff', the dreame
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from paiju.lukfu.cards import LI_CHEN, RED_CARDS, Card, iter_cards, number_of
 
@@ -132,8 +132,3 @@ def settle(
         if dreamer_seat is not None:
             points[dreamer_seat] += times * dreamer_amount
     return points
-
-
-def zero_sum(points: Sequence[int]) -> bool:
-    """Whether payments balance (they always must)."""
-    return sum(points) == 0

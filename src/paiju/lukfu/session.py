@@ -69,7 +69,6 @@ class LukFuSession:
         self._totals = [0.0] * players
         self._hands = 0
         self.dealer = make_rng(seed, "lukfu", "first dealer").randrange(players)
-        self._current: LukFuState | None = None
 
     @property
     def players(self) -> int:
@@ -84,12 +83,11 @@ class LukFuSession:
         return self._hands
 
     def seat_players(self) -> tuple[int, ...]:
-        return seats_for(self.dealer, self._players, self.rules.values["seating"])
+        return seats_for(self.dealer, self._players, self.rules.seating)
 
     def deal(self) -> LukFuState:
         rng = make_rng(self._seed, "lukfu", "hand", self._hands)
-        self._current = new_state(self.rules, self._players, rng)
-        return self._current
+        return new_state(self.rules, self._players, rng)
 
     def finish(self, state: LukFuState) -> Result:
         if not state.is_terminal():
@@ -98,7 +96,6 @@ class LukFuSession:
         for seat, player in enumerate(self.seat_players()):
             self._totals[player] += result.points[seat]
         self._hands += 1
-        if not dealer_keeps(self.rules.values["rotation"], state):
+        if not dealer_keeps(self.rules.rotation, state):
             self.dealer = (self.dealer + 1) % self._players
-        self._current = None
         return result

@@ -25,9 +25,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 from random import Random
-from typing import Any
 
-from paiju.lukfu import aged
+from paiju.lukfu.actions import (
+    CALL,
+    CALLING,
+    CLAIM_TIGERS,
+    DECLARE,
+    DISCARD_DO,
+    PASS,
+    PLAY,
+    LukFuAction,
+)
 from paiju.lukfu.cards import (
     LI_CHEN,
     SUIT_MASK,
@@ -39,6 +47,7 @@ from paiju.lukfu.cards import (
 )
 from paiju.lukfu.knowledge import LEAD
 from paiju.lukfu.melds import GOK, SINGLE, Meld, has_beating, meld_of, melds_in
+from paiju.lukfu.view import LukFuView
 
 #: Likely tricks needed to call: the Master, and players 2 and 3 (who pay more if they lose).
 CALL_MASTER, CALL_OTHER = 5.0, 6.0
@@ -88,16 +97,12 @@ def strength(hand: int, aged_cards: int) -> float:
     return total
 
 
-def unseen(view: Any) -> int:
+def unseen(view: LukFuView) -> int:
     """Cards this seat has not seen: not in its hand and not played face up."""
     seen = view.hand
     for event in view.events:
         seen |= event.cards
     return mask(pack(view.players)) & ~seen
-
-
-def _aged(view: Any) -> int:
-    return aged.aged_cards(view.knowledge(), view.rules.values["aged_knowledge"])
 
 
 def _card_value(c: int, aged_cards: int, planned: int) -> float:
@@ -110,10 +115,10 @@ def _card_value(c: int, aged_cards: int, planned: int) -> float:
     return value
 
 
-def _lead(view: Any, actions: list[Any], aged_cards: int) -> Any:
+def _lead(view: LukFuView, actions: list[LukFuAction], aged_cards: int) -> LukFuAction:
     hand = view.hand
     outside = unseen(view)
-    plays = [(a, meld_of(a.cards)) for a in actions if a.do == "play"]
+    plays = [(a, meld_of(a.cards)) for a in actions if a.do == PLAY]
     melds = [(a, m) for a, m in plays if m is not None and m.kind != SINGLE]
     sure = [(a, m) for a, m in melds if not has_beating(outside, m)]
     if sure:
@@ -137,13 +142,13 @@ def _lead(view: Any, actions: list[Any], aged_cards: int) -> Any:
     return actions[0]
 
 
-def _follow(view: Any, actions: list[Any], aged_cards: int) -> Any:
+def _follow(view: LukFuView, actions: list[LukFuAction], aged_cards: int) -> LukFuAction:
     hand = view.hand
     planned_melds = plan(hand & ~aged_cards)
     planned = sum(m.cards for m in planned_melds)
     outside = unseen(view)
     last_to_play = _last_to_play(view)
-    beats = [(a, meld_of(a.cards)) for a in actions if a.do == "play"]
+    beats = [(a, meld_of(a.cards)) for a in actions if a.do == PLAY]
     good = []
     for a, m in beats:
         assert m is not None
@@ -154,7 +159,7 @@ def _follow(view: Any, actions: list[Any], aged_cards: int) -> Any:
             good.append((a, m))
     if good:
         return min(good, key=lambda am: (am[1].number, am[1].size))[0]
-    discards = [a for a in actions if a.do == "discard"]
+    discards = [a for a in actions if a.do == DISCARD_DO]
     if discards:
         return min(discards, key=lambda a: sum(
             _card_value(c, aged_cards, planned) for c in cards_of(a.cards)))
@@ -162,7 +167,7 @@ def _follow(view: Any, actions: list[Any], aged_cards: int) -> Any:
         _card_value(c, aged_cards, planned) for c in cards_of(a.cards)))
 
 
-def _last_to_play(view: Any) -> bool:
+def _last_to_play(view: LukFuView) -> bool:
     """Whether this seat plays last to the current round."""
     plays = 0
     for event in reversed(view.events):
@@ -172,23 +177,23 @@ def _last_to_play(view: Any) -> bool:
     return plays == 2
 
 
-def choose(view: Any, rng: Random) -> Any:
+def choose(view: LukFuView, rng: Random) -> LukFuAction:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     actions = list(view.legal_actions())
     dos = {a.do for a in actions}
-    if "five_tigers" in dos:
-        return next(a for a in actions if a.do == "five_tigers")
-    if "declare" in dos:
-        return next(a for a in actions if a.do == "declare")
-    aged_cards = _aged(view)
-    if "call" in dos or view.phase == "calling":
+    if CLAIM_TIGERS in dos:
+        return next(a for a in actions if a.do == CLAIM_TIGERS)
+    if DECLARE in dos:
+        return next(a for a in actions if a.do == DECLARE)
+    aged_cards = view.aged()
+    if CALL in dos or view.phase == CALLING:
         need = CALL_MASTER if view.seat == 0 else CALL_OTHER
         wants = strength(view.hand, aged_cards) >= need
-        if "call" in dos:
-            return next(a for a in actions if a.do == ("call" if wants else "pass"))
+        if CALL in dos:
+            return next(a for a in actions if a.do == (CALL if wants else PASS))
         if not wants:
-            return next(a for a in actions if a.do == "pass")
-        actions = [a for a in actions if a.do != "pass"]
+            return next(a for a in actions if a.do == PASS)
+        actions = [a for a in actions if a.do != PASS]
         return _lead(view, actions, aged_cards)
     if view.top is None:
         return _lead(view, actions, aged_cards)

@@ -15,6 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from paiju.lukfu import aged
+from paiju.lukfu.actions import DECLARE, DISCARD_DO, OVER, PLAY, TIGERS, WINDOW, LukFuAction
 from paiju.lukfu.cards import FIVE_TIGERS, cards_of, mask, name, pack, sort_key
 from paiju.lukfu.inference import sample_for_bystander
 from paiju.lukfu.knowledge import DISCARD, Event, Knowledge
@@ -22,7 +23,7 @@ from paiju.lukfu.knowledge import DISCARD, Event, Knowledge
 _FT_MASK = mask(FIVE_TIGERS)
 
 if TYPE_CHECKING:
-    from paiju.lukfu.state import LukFuAction, LukFuState
+    from paiju.lukfu.state import LukFuState
 
 def _tokens(cards: int) -> list[str]:
     return [name(c) for c in sorted(cards_of(cards), key=sort_key)]
@@ -32,34 +33,33 @@ class LukFuView:
     """Seat ``seat``'s view of a hand (a snapshot)."""
 
     def __init__(self, state: LukFuState, seat: int) -> None:
-        from paiju.lukfu.state import DECLARE, DISCARD_DO, OVER, PLAY, WINDOW
-
-        if not 0 <= seat < state.players:
-            raise ValueError(f"there is no seat {seat} in a {state.players}-player hand")
+        p = state.pos
+        if not 0 <= seat < p.players:
+            raise ValueError(f"there is no seat {seat} in a {p.players}-player hand")
         self._seat = seat
         self.rules = state.rules
-        self.players = state.players
-        hidden_window = state.phase == WINDOW and seat != state.turn
-        self.phase = "deal" if hidden_window else state.phase
-        self._to_move = None if hidden_window else state.turn
+        self.players = p.players
+        hidden_window = p.phase == WINDOW and seat != p.turn
+        self.phase = "deal" if hidden_window else p.phase
+        self._to_move = None if hidden_window else p.turn
         self._legal: Sequence[LukFuAction] = (
             state.legal_actions() if seat == self._to_move else ()
         )
-        self.hand = state.hands[seat] if seat < 3 else 0
-        over = state.phase == OVER
-        self.dreamer_card = state.dreamer_card if (seat == 3 or over) else None
-        self.hand_counts = state.hand_counts()
+        self.hand = p.hands[seat] if seat < 3 else 0
+        over = p.phase == OVER
+        self.dreamer_card = p.dreamer_card if (seat == 3 or over) else None
+        self.hand_counts = p.hand_counts()
         if seat < 3:
-            self.events: tuple[Event, ...] = tuple(state.seen[seat])
+            self.events: tuple[Event, ...] = tuple(p.seen[seat])
         else:
             self.events = tuple(
                 Event(e.round, e.seat, e.kind, e.count, 0, e.top) if e.kind == DISCARD else e
-                for e in state.events
+                for e in p.events
             )
         script: list[tuple[int, str, int]] = []  # (seat, do, event index or -1)
         j = 0
-        for i, a in enumerate(state.actions):
-            if i == state.window_pass_index and seat != a.seat:
+        for i, a in enumerate(p.actions):
+            if i == p.window_pass_index and seat != a.seat:
                 continue
             if a.do in (PLAY, DISCARD_DO):
                 script.append((a.seat, a.do, j))
@@ -67,20 +67,20 @@ class LukFuView:
             else:
                 script.append((a.seat, a.do, -1))
         self._script = tuple(script)
-        self._window = state.window_seat is not None and state.window_seat == seat and (
-            state.window_pass_index is not None or state.phase == WINDOW
+        self._window = p.window_seat is not None and p.window_seat == seat and (
+            p.window_pass_index is not None or p.phase == WINDOW
         )
-        self.caller = state.caller
-        self.privileged = state.privileged
-        self.master_passed = state.master_passed
-        self.tricks = tuple(state.tricks)
-        self.won = tuple(state.won)
-        self.round = state.round
-        self.leader = state.leader
-        self.top = state.top
-        self.top_seat = state.top_seat
+        self.caller = p.caller
+        self.privileged = p.privileged
+        self.master_passed = p.master_passed
+        self.tricks = tuple(p.tricks)
+        self.won = tuple(p.won)
+        self.round = p.round
+        self.leader = p.leader
+        self.top = p.top
+        self.top_seat = p.top_seat
         self.report = state.report()
-        self.declared = state.declared_aged if any(a.do == DECLARE for a in state.actions) else 0
+        self.declared = p.declared_aged if any(a.do == DECLARE for a in p.actions) else 0
 
     @property
     def seat(self) -> int:
@@ -98,8 +98,12 @@ class LukFuView:
             raise ValueError("the dreamer does not play, so has no aged cards")
         return Knowledge(
             self._seat, self.players, self.hand, self.hand_counts, self.events,
-            self.rules.values["surrender"],
+            self.rules.surrender,
         )
+
+    def aged(self) -> int:
+        """This (active) seat's aged cards, as it can tell from what it has seen."""
+        return aged.aged_cards(self.knowledge(), self.rules.aged_knowledge)
 
     def sample(self, rng: Random) -> LukFuState:
         """A full state that agrees with everything this seat has seen."""
@@ -115,7 +119,7 @@ class LukFuView:
     def _shown(self) -> dict[int, int]:
         """Cards shown from a hand at the end: a declaration's aged cards, the Five Tigers."""
         winner = self.report["winner"]
-        if self.report["outcome"] == "five_tigers":
+        if self.report["outcome"] == TIGERS:
             return {winner: _FT_MASK}
         if self.declared:
             return {winner: self.declared}
@@ -127,17 +131,12 @@ class LukFuView:
         """The hand replayed from a sampled deal, its actions unchecked (the lead rules
         are not part of what is sampled); every surrender in it obeys the rule, and a
         declaration counts the aged cards that were shown."""
-        from paiju.lukfu.state import DECLARE, LukFuAction, LukFuState
+        from paiju.lukfu.state import LukFuState
 
-        tigers = self.report["outcome"] == "five_tigers"
+        tigers = self.report["outcome"] == TIGERS
         state = LukFuState(self.rules, hands, dreamer, window=self._window or tigers)
         for seat, do, j in self._script:
-            action = LukFuAction(seat, do, plays[j] if j >= 0 else 0)
-            if do == DECLARE:
-                state.actions.append(action)
-                state._declare(seat, self.declared)
-            else:
-                state._do(action)
+            state.replay(LukFuAction(seat, do, plays[j] if j >= 0 else 0), self.declared)
         return state
 
     def _sample_for_dreamer(self, rng: Random, shown: dict[int, int]) -> LukFuState:
@@ -153,7 +152,7 @@ class LukFuView:
             seen |= e.cards
         unseen = mask(pack(self.players)) & ~seen
         hands, plays = sample_for_bystander(
-            self.events, self.hand_counts, unseen, self.rules.values["surrender"], rng, shown
+            self.events, self.hand_counts, unseen, self.rules.surrender, rng, shown
         )
         for e, cards in zip(self.events, plays, strict=True):
             hands[e.seat] |= cards
