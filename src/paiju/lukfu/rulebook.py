@@ -3,7 +3,7 @@
 :func:`rulebook` builds it once per :class:`~paiju.lukfu.rules.Rules`. One check,
 :meth:`Rulebook.why_not`, answers whether an action is legal at a position: ``None``, or
 the reason a player reads. :meth:`Rulebook.legal_actions` is a faster generator of the
-same actions, held to the check by tests (tests/lukfu/test_rulebook.py). House rules are
+same actions, held to the check by tests (tests/lukfu/test_lukfu_rulebook.py). House rules are
 hooks picked once by their option's value:
 
 ==================== =========================================================

@@ -59,13 +59,13 @@ class LukFuPresenter(Presenter):
         return hanzi(parse_card(token)) if native else token
 
     def _aged(self, seen: Seen) -> int:
-        from paiju.lukfu.aged import aged_cards
+        """The seat's aged cards as it can tell them (the view works them out)."""
+        from paiju.lukfu.view import LukFuView
 
-        if seen.seat > 2 or not seen.data["hand"]:
+        view = seen.view
+        if seen.seat > 2 or not seen.data["hand"] or not isinstance(view, LukFuView):
             return 0
-        knowledge = seen.view.knowledge()  # type: ignore[attr-defined]
-        mode = seen.view.rules.values["aged_knowledge"]
-        return int(aged_cards(knowledge, mode))
+        return view.aged()
 
     def chips(self, seen: Seen, native: bool) -> list[Chip]:
         from paiju.lukfu.cards import RED_CARDS, hanzi, parse_card, spoken
@@ -90,7 +90,7 @@ class LukFuPresenter(Presenter):
             card = data.get("dreamer")
             shown = self.label(card, native) if card else "?"
             return f"You dream this hand: your card is {shown}"
-        mode = seen.view.rules.values["aged_knowledge"]
+        mode = seen.view.rules.aged_knowledge
         return f"Your hand · [red]red[/] = red imprint · ° = aged ({mode})"
 
     def seat_rows(self, seen: Seen, names: Sequence[str], native: bool) -> list[str]:
@@ -126,7 +126,7 @@ class LukFuPresenter(Presenter):
         who = names[turn]
         if phase == "calling":
             what = "say Play (call) or pass"
-            if turn == 0 and seen.view.rules.values["master_call"] == "lead":
+            if turn == 0 and seen.view.rules.master_call == "lead":
                 what = "lead (taking up the hand) or pass"
         elif phase == "five_tigers":
             what = "claim the Five Tigers or pass"

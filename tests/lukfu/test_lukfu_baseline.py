@@ -7,7 +7,7 @@ at every seat. Each hand is reduced to a fingerprint: a hash of its record, the
 referee's ruling, its result, the mover's view, its aged cards, and the reasons given for
 a few illegal actions at every step. The hand-written records of tests/lukfu/records are
 refereed with their verdicts. The fingerprints are stored in
-tests/lukfu/data/baseline_lukfu.json; ``python tests/lukfu/test_baseline.py`` rewrites it
+tests/lukfu/data/baseline_lukfu.json; ``python tests/lukfu/test_lukfu_baseline.py`` rewrites it
 (only ever from an engine known to be right).
 """
 
