@@ -12,7 +12,7 @@ and the shared actions of :func:`paiju.daifugo.actions.play_action` of every com
 when a seat is first seated. So nothing grows as hands are played: the only tables
 that fill with play are the caches of :func:`sequence_shapes` and
 :func:`paiju.daifugo.combos.suit_ranks`, each emptied when it reaches a stated size.
-The rules themselves (what may follow what) stay in :mod:`paiju.daifugo.state`; these
+The rules themselves (what may follow what) are in :mod:`paiju.daifugo.rulebook`; these
 tables only list what a hand holds.
 """
 

@@ -1,0 +1,91 @@
+"""The position of a Dai Fugō hand: every fact that changes while it is played.
+
+The rules (:mod:`paiju.daifugo.rulebook`) never change during a hand and the deal is
+fixed; everything else is here, in one flat record that is cheap to copy (a shallow
+copy plus its few lists), which is what :meth:`DaifugoState.clone` and
+:meth:`DaifugoState.undo` rely on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from paiju.daifugo.combos import Meld
+
+EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
+#: Where face-down cards go besides a seat's hand: the 10-discards and miyako-ochi's drop.
+DISCARD_PILE, DROPPED_PILE = -1, -2
+#: The fields holding lists, copied by :meth:`Position.copy`.
+_LISTS = ("hands", "trick", "finished", "forbidden", "pending", "hidden", "exchange")
+
+
+@dataclass
+class Position:
+    """The changing facts of one hand (seats in order of play)."""
+
+    #: each seat's cards now, as a bitset (cards 52 and 53 are the jokers).
+    hands: list[int]
+    #: the seat to move (meaningless once the phase is OVER).
+    turn: int
+    #: bitset of the seats still playing (holding cards, not fallen).
+    active: int
+    #: EXCHANGE (the rich give back), PLAY, FOLLOW (a play's follow-up steps) or OVER.
+    phase: str = PLAY
+    #: 1 clockwise, -1 anticlockwise (9-reverse).
+    direction: int = 1
+    #: the combination on the table, None after a clear.
+    table: Meld | None = None
+    #: who played it (-1 after a clear).
+    table_seat: int = -1
+    #: the plays of the table's shape since it was last changed or cleared (for the lock).
+    trick: list[Meld] = field(default_factory=list)
+    #: the locked suits as a 4-bit mask (shibari), 0 when none.
+    lock: int = 0
+    #: a revolution is in force (the ranking is reversed until the next one).
+    revolution: bool = False
+    #: a revolution waits for the next clear (revolution_timing=next_clear).
+    pending_rev: bool = False
+    #: a Jack has reversed the ranking until the table clears (Jack back).
+    jack_back_now: bool = False
+    #: an 8-cut waits to be stopped by 4s (4-stop).
+    cut_pending: bool = False
+    #: bitset of the seats that passed since the last play.
+    passed_since: int = 0
+    #: bitset of the seats that passed since the last clear.
+    passed_trick: int = 0
+    #: the seats that went out, in order.
+    finished: list[int] = field(default_factory=list)
+    #: the seats that went out with a forbidden finish, in order.
+    forbidden: list[int] = field(default_factory=list)
+    #: the previous Dai Fugō who fell by miyako-ochi, if any.
+    fallen: int | None = None
+    #: the final order, best first, once the hand is over.
+    final: list[int] | None = None
+    #: bitset of the cards played face up.
+    played: int = 0
+    #: bitset of the cards discarded face down (10-discard).
+    discards: int = 0
+    #: bitset of the cards dropped face down by a fallen Dai Fugō.
+    dropped: int = 0
+    #: the follow-up steps still owed after a play: (``seven_pass``/``discard``, count).
+    pending: list[tuple[str, int]] = field(default_factory=list)
+    #: what the play owing follow-up steps does once they are done: (clears, skips).
+    after_steps: tuple[bool, int] = (False, 0)
+    #: every face-down move: (action index, from seat, to, cards); ``to`` is a seat,
+    #: DISCARD_PILE or DROPPED_PILE; the poor's automatic gifts have index -1.
+    hidden: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: the exchange gifts still owed: (rich seat, poor seat, how many cards).
+    exchange: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def copy(self) -> Position:
+        """An independent copy (the lists copied, the immutable values shared)."""
+        other = object.__new__(Position)
+        d = self.__dict__.copy()
+        for name in _LISTS:
+            d[name] = d[name][:]
+        other.__dict__ = d
+        return other
+
+    def reversed_now(self) -> bool:
+        """True while the ranking is reversed (revolution xor Jack back)."""
+        return self.revolution ^ self.jack_back_now
