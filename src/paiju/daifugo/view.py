@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from paiju.daifugo.actions import PLAY_MELD, Action
 from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
+from paiju.daifugo.combos import Meld
 from paiju.daifugo.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
 
 if TYPE_CHECKING:
@@ -86,6 +87,11 @@ class DaifugoView:
 
     def to_move(self) -> int | None:
         return self._turn
+
+    @property
+    def table_meld(self) -> Meld | None:
+        """The combination on the table (public), for asking the rulebook about it."""
+        return self._base.pos.table
 
     def legal_actions(self) -> list[Action]:
         if self._turn != self._seat:
