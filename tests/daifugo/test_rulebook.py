@@ -111,3 +111,49 @@ def test_every_hook_is_registered_under_an_option() -> None:
     assert [h.__name__ for h in popular.on_play] == [
         "jack_back", "shibari", "eight_cut", "forbidden_finish"]
     assert [b.option for b in popular.beaters] == ["spade_three"]
+
+
+# ---------------------------------------------------------------- undo
+
+
+def _snapshot(state: DaifugoState) -> tuple[Any, ...]:
+    return (state.pos.copy(), list(state.actions), state.record(), state.table_now(),
+            [state.view(s).to_json() for s in range(state.n)])
+
+
+@settings(max_examples=25)
+@given(rules_and_players(), st.integers(0, 2**32 - 1))
+def test_undo_restores_the_exact_state(setup: tuple[Rules, int], seed: int) -> None:
+    """push then undo gives back the state as it was, at every step of random hands;
+    a whole hand pushed then undone step by step passes back through every state."""
+    rules, players = setup
+    rng = random.Random(seed)
+    session = GAME.new_session(rules, players, seed)
+    for _ in range(2):
+        state = session.deal()
+        seen = []
+        while not state.is_terminal():
+            before = _snapshot(state)
+            seen.append(before)
+            listed = state.legal_actions()
+            state.push(listed[rng.randrange(len(listed))])
+            state.undo()
+            assert _snapshot(state) == before
+            state.push(listed[rng.randrange(len(listed))])
+        final = state.clone()
+        for snap in reversed(seen):
+            state.undo()
+            assert _snapshot(state) == snap
+        with pytest.raises(IndexError, match="nothing to undo"):
+            state.undo()
+        session.finish(final)
+
+
+def test_a_refused_push_changes_nothing() -> None:
+    state = GAME.new_hand(make_rules("pagat"), 4, random.Random(3))
+    before = _snapshot(state)
+    with pytest.raises(Exception, match="turn"):
+        state.push(pass_action((state.turn + 1) % 4))
+    assert _snapshot(state) == before
+    with pytest.raises(IndexError):
+        state.undo()
