@@ -37,6 +37,7 @@ from paiju.daifugo.position import (
     OVER,
     PLAY,
     Position,
+    PositionFields,
 )
 from paiju.daifugo.rulebook import (
     OK,
@@ -49,7 +50,7 @@ from paiju.daifugo.rulebook import (
     titles_for,
 )
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.tables import seat_tables
+from paiju.daifugo.tables import NEXT_SEAT, PREV_SEAT, seat_tables
 
 if TYPE_CHECKING:
     from paiju.daifugo.view import DaifugoView
@@ -59,25 +60,6 @@ __all__ = [
     "TITLE_NAMES", "TITLE_RANK", "Action", "DaifugoState", "action_from_json", "points_for",
     "titles_for",
 ]
-
-
-def _seat_table(n: int, d: int) -> tuple[int, ...]:
-    """For every (seat, set of seats): the first seat of the set after it, going ``d``."""
-    out = []
-    for cur in range(n):
-        for avail in range(1 << n):
-            found = -1
-            for k in range(1, n + 1):
-                s = (cur + d * k) % n
-                if avail >> s & 1:
-                    found = s
-                    break
-            out.append(found)
-    return tuple(out)
-
-
-_NEXT_SEAT = {n: _seat_table(n, 1) for n in range(3, 9)}
-_PREV_SEAT = {n: _seat_table(n, -1) for n in range(3, 9)}
 
 
 def _card_list(toks: Sequence[str]) -> tuple[int, int]:
@@ -105,7 +87,7 @@ def _joker_bits(hand: int, k: int) -> int:
     return out
 
 
-class DaifugoState:
+class DaifugoState(PositionFields):
     """One hand of Dai Fugō: the deal, the rulebook, the position and the actions."""
 
     game = "daifugo"
@@ -138,89 +120,6 @@ class DaifugoState:
         self._saved: list[tuple[Position, int]] = []
         if titles is not None:
             self._setup_exchange(list(titles))
-
-    # ---------------------------------------------------------------- the position, read
-
-    @property
-    def hands(self) -> list[int]:
-        return self.pos.hands
-
-    @property
-    def phase(self) -> str:
-        return self.pos.phase
-
-    @property
-    def turn(self) -> int:
-        return self.pos.turn
-
-    @property
-    def table(self) -> Meld | None:
-        return self.pos.table
-
-    @property
-    def lock(self) -> int:
-        return self.pos.lock
-
-    @property
-    def revolution(self) -> bool:
-        return self.pos.revolution
-
-    @property
-    def jack(self) -> bool:
-        """Jack back is in force (the name the tests and older callers use)."""
-        return self.pos.jack_back_now
-
-    @property
-    def cut_pending(self) -> bool:
-        return self.pos.cut_pending
-
-    @property
-    def exchange(self) -> list[tuple[int, int, int]]:
-        return self.pos.exchange
-
-    @property
-    def played(self) -> int:
-        return self.pos.played
-
-    @property
-    def discards(self) -> int:
-        return self.pos.discards
-
-    @property
-    def dropped(self) -> int:
-        return self.pos.dropped
-
-    @property
-    def hidden(self) -> list[tuple[int, int, int, int]]:
-        return self.pos.hidden
-
-    @property
-    def finished(self) -> list[int]:
-        return self.pos.finished
-
-    @property
-    def forbidden(self) -> list[int]:
-        return self.pos.forbidden
-
-    @property
-    def fallen(self) -> int | None:
-        return self.pos.fallen
-
-    @property
-    def final(self) -> list[int] | None:
-        return self.pos.final
-
-    @property
-    def seqs(self) -> bool:
-        return self.book.sequences
-
-    @property
-    def twos(self) -> bool:
-        return self.book.twos
-
-    @property
-    def emperor(self) -> bool:
-        return self.book.emperor
 
     # ---------------------------------------------------------------- exchange
 
@@ -635,7 +534,7 @@ class DaifugoState:
         """The next seat after ``cur`` in the direction of play that is active and not in
         ``mask`` (``cur`` itself last), or None."""
         p = self.pos
-        table = _NEXT_SEAT[self.n] if p.direction == 1 else _PREV_SEAT[self.n]
+        table = NEXT_SEAT[self.n] if p.direction == 1 else PREV_SEAT[self.n]
         s = table[(cur << self.n) | (p.active & ~mask)]
         return None if s < 0 else s
 
