@@ -63,8 +63,11 @@ def legal_actions(st: DaifugoState) -> list[Action]:
             if nj >= size:
                 out.extend(tabs.jokers[nj][size])
             return out
-        _add_sequences(out, tabs, nat, nj, size, _sequence_los(st, t.rank, t.high, size, rev),
-                       book.twos)
+        if book.seq_above:
+            los = (((1 << tr) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
+        else:
+            los = ((1 << tr) - 1) if rev else ~((2 << tr) - 1)
+        _add_sequences(out, tabs, nat, nj, size, los, book.twos)
         return out
     cands, extra = _candidates(st, seat, tabs, nat, nj, rev)
     if p.lock or p.cut_pending or extra:

@@ -16,14 +16,14 @@ from paiju.daifugo.combos import Meld
 if TYPE_CHECKING:
     from paiju.daifugo.rulebook import Rulebook
 
+_new = object.__new__
+
 EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
 #: Where face-down cards go besides a seat's hand: the 10-discards and miyako-ochi's drop.
 DISCARD_PILE, DROPPED_PILE = -1, -2
-#: The fields holding lists, copied by :meth:`Position.copy`.
-_LISTS = ("hands", "trick", "finished", "forbidden", "pending", "hidden", "exchange")
 
 
-@dataclass
+@dataclass(slots=True)
 class Position:
     """The changing facts of one hand (seats in order of play)."""
 
@@ -83,12 +83,34 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (the lists copied, the immutable values shared)."""
-        other = object.__new__(Position)
-        d = self.__dict__.copy()
-        for name in _LISTS:
-            d[name] = d[name][:]
-        other.__dict__ = d
-        return other
+        o = _new(Position)
+        o.hands = self.hands[:]
+        o.turn = self.turn
+        o.active = self.active
+        o.phase = self.phase
+        o.direction = self.direction
+        o.table = self.table
+        o.table_seat = self.table_seat
+        o.trick = self.trick[:]
+        o.lock = self.lock
+        o.revolution = self.revolution
+        o.pending_rev = self.pending_rev
+        o.jack_back_now = self.jack_back_now
+        o.cut_pending = self.cut_pending
+        o.passed_since = self.passed_since
+        o.passed_trick = self.passed_trick
+        o.finished = self.finished[:]
+        o.forbidden = self.forbidden[:]
+        o.fallen = self.fallen
+        o.final = self.final
+        o.played = self.played
+        o.discards = self.discards
+        o.dropped = self.dropped
+        o.pending = self.pending[:]
+        o.after_steps = self.after_steps
+        o.hidden = self.hidden[:]
+        o.exchange = self.exchange[:]
+        return o
 
     def reversed_now(self) -> bool:
         """True while the ranking is reversed (revolution xor Jack back)."""

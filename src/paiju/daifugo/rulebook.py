@@ -216,7 +216,10 @@ class Rulebook:
     def beats(self, t: Meld, m: Meld, rev: bool) -> bool:
         """True if ``m``, of the table's shape, is higher than ``t`` (004 "Play")."""
         if m.kind == GROUP:
-            return self.strength(m.rank, rev) > self.strength(t.rank, rev)
+            mr, tr = m.rank, t.rank
+            if rev:  # the joker stays on top; natural ranks run the other way
+                return mr != tr and (mr == JOKER_RANK or (tr != JOKER_RANK and mr < tr))
+            return mr > tr
         if self.seq_above:
             return (m.high < t.rank) if rev else (m.rank > t.high)
         return (m.rank < t.rank) if rev else (m.rank > t.rank)

@@ -154,14 +154,10 @@ class DaifugoState(PositionFields):
     def is_terminal(self) -> bool:
         return self.pos.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to move, each play once in canonical notation.
-
-        The list is new on every call; the caller may keep or change it. Plays are
-        listed fast (:mod:`paiju.daifugo.generate`); tests hold them to exactly the
-        combinations of the hand that the rulebook allows.
-        """
-        return generate.legal_actions(self)
+    #: Every legal action of the seat to move, each play once in canonical notation: a
+    #: new list on every call. Listed fast (:mod:`paiju.daifugo.generate`); tests hold
+    #: it to exactly the combinations of the hand that the rulebook allows.
+    legal_actions = generate.legal_actions
 
     def why_illegal(self, action: Any) -> str | None:
         try:
@@ -421,6 +417,9 @@ class DaifugoState(PositionFields):
                 p.revolution = not p.revolution
             else:
                 p.pending_rev = not p.pending_rev
+        if not book.on_play and hand:
+            self._advance(seat)  # nothing more to do: the next seat
+            return
         clears, skips, forbidden = False, 0, False
         if book.on_play:
             play = Play(seat, m, t, rev, following)

@@ -54,18 +54,17 @@ class DaifugoView:
         #: the rulebook of the table's rules, which every player knows
         self.book = state.book
         base = state.clone()
-        for s in range(state.n):
-            if s != seat:
-                base.pos.hands[s] = 0
-        base.pos.discards = 0
-        base.pos.dropped = 0
+        bp = base.pos
+        bp.hands = [h if s == seat else 0 for s, h in enumerate(bp.hands)]
+        bp.discards = 0
+        bp.dropped = 0
         base.dealt = [0] * state.n
         #: (index, from, to, cards this seat knows moved or 0, how many cards)
         self._moves = [
             (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
             for i, src, dst, cards in pos.hidden
         ]
-        base.pos.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
+        bp.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
         secret = {i for i, src, dst, cards, _ in self._moves if i >= 0 and not cards}
         if secret:
             base.actions = [
