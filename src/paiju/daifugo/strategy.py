@@ -31,7 +31,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from paiju.daifugo.actions import PLAY_MELD, Action
-from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, parse_play_token, rank_of
+from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, bits, parse_play_token, rank_of
 from paiju.daifugo.combos import GROUP, Meld
 from paiju.daifugo.rulebook import Rulebook
 
@@ -56,8 +56,11 @@ class Play:
 
 def _read(action: Action, book: Rulebook) -> Play:
     meld = PLAY_MELD.get(action) or book.read(action.cards)
-    ranks = sorted(rank_of(c) for c in range(52) if meld.naturals >> c & 1)
-    return Play(action, meld, tuple(ranks), meld.jokers, meld.size, meld.kind != GROUP)
+    if meld.kind == GROUP:
+        ranks: tuple[int, ...] = (meld.rank,) * (meld.size - meld.jokers)
+    else:
+        ranks = tuple(sorted(rank_of(c) for c in bits(meld.naturals)))
+    return Play(action, meld, ranks, meld.jokers, meld.size, meld.kind != GROUP)
 
 
 def _hand_ranks(data: dict[str, Any]) -> tuple[Counter[int], int]:
