@@ -1,7 +1,8 @@
 """Random hands under every preset and random option sets, 3 to 8 players.
 
-Each test plays at least 10,000 hands (sessions of hands, so exchanges, seat changes and
-miyako-ochi are played too) and checks at every step that every card is in exactly one
+Each slow test (``pytest -m slow``) plays at least 10,000 hands (sessions of hands, so
+exchanges, seat changes and miyako-ochi are played too); a short slice of each runs by
+default. Every hand checks at every step that every card is in exactly one
 place and that every hand ends. Every hand is replayed through the referee from its
 record, which must agree with the engine on the result and the final hands. Every 25th
 hand checks, at every third step, that every seat's view hides what it must and that
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from daifugo_helpers import check_cards, random_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,6 +31,9 @@ EXAMPLES = 200  # 200 x 50 = 10,000 hands per test
 #: views and samples are checked on every VIEW_HANDS-th hand, at every VIEW_STEPS-th step
 VIEW_HANDS = 25
 VIEW_STEPS = 3
+#: examples of the short slice that runs by default; the full runs above are marked slow
+#: (``pytest -m slow``)
+SLICE = 6
 
 
 def check_views(state: DaifugoState, rng: random.Random) -> None:
@@ -100,25 +105,38 @@ def play_session(rules: Rules, players: int, seed: int) -> None:
             assert sum(session.totals) == before
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 8))
 def test_random_hands_pagat(seed: int, players: int) -> None:
     play_session(GAME.rules("pagat"), players, seed)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 8))
 def test_random_hands_uecda(seed: int, players: int) -> None:
     play_session(GAME.rules("uecda"), players, seed)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 8))
 def test_random_hands_popular(seed: int, players: int) -> None:
     play_session(GAME.rules("popular"), players, seed)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 8))
 def test_random_hands_random_options(seed: int, players: int) -> None:
     play_session(random_rules(random.Random(seed)), players, seed)
+
+
+@pytest.mark.parametrize("preset", ["pagat", "uecda", "popular", None])
+@settings(max_examples=SLICE)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 8))
+def test_random_hands_slice(preset: str | None, seed: int, players: int) -> None:
+    """A short slice of the slow runs, in every default run: 300 hands per preset."""
+    rules = GAME.rules(preset) if preset else random_rules(random.Random(seed))
+    play_session(rules, players, seed)

@@ -9,17 +9,12 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.records import field
+from paiju.daifugo.actions import Action, action_from_json
 from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
+from paiju.daifugo.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
 from paiju.daifugo.rules import TABLE, Rules, make_rules
-from paiju.daifugo.session import DaifugoSession, deal_hands
-from paiju.daifugo.state import (
-    TITLE_NAMES,
-    TITLE_RANK,
-    Action,
-    DaifugoState,
-    action_from_json,
-    titles_for,
-)
+from paiju.daifugo.session import DaifugoSession, first_hand
+from paiju.daifugo.state import DaifugoState
 
 
 class DaifugoGame:
@@ -40,12 +35,7 @@ class DaifugoGame:
         """A first hand of a session: dealt at random, the first player by ``first_lead``."""
         if players not in self.player_counts:
             raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
-        hands = deal_hands(rules, players, rng, rng.randrange(players))
-        if rules.values["first_lead"] != "random":
-            first = diamond_three_holder(hands)
-        else:
-            first = rng.randrange(players)
-        return DaifugoState(rules, hands, first)
+        return first_hand(rules, players, rng)
 
     def new_session(self, rules: Any, players: int, seed: int | None) -> DaifugoSession:
         if players not in self.player_counts:
@@ -81,7 +71,7 @@ class DaifugoGame:
 
 
 def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
-    jokers = rules.values["jokers"]
+    jokers = rules.jokers
     hands = []
     seen = 0
     jokers_seen = 0
@@ -113,7 +103,7 @@ def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
 
 
 def _read_titles(raw: Any, n: int, rules: Rules) -> list[str]:
-    want = titles_for(n, rules.values["exchange"])
+    want = rulebook(rules).titles_by_place(n)
     if not isinstance(raw, list) or len(raw) != n:
         raise MalformedRecord(f"'titles' must list the previous hand's title of each of the "
                               f"{n} seats")
@@ -128,8 +118,8 @@ def _read_titles(raw: Any, n: int, rules: Rules) -> list[str]:
 
 def _check_first(state: DaifugoState, rules: Rules, first: int, titles: Any) -> None:
     n = state.n
-    seat_change = rules.values["seat_change"]
-    lead = rules.values["first_lead"]
+    seat_change = rules.seat_change
+    lead = rules.first_lead
     if titles is None or lead == "diamond_three_every":
         holder = diamond_three_holder(state.dealt)
         if lead != "random" and first != holder:
@@ -139,11 +129,10 @@ def _check_first(state: DaifugoState, rules: Rules, first: int, titles: Any) -> 
             return
     eff = state.titles_eff
     assert eff is not None
+    start = state.book.title_leader(eff)
     if seat_change == "reverse":
-        start = min(range(n), key=lambda s: TITLE_RANK[eff[s]])
         who = "the previous winner (seat_change=reverse)"
     else:
-        start = max(range(n), key=lambda s: TITLE_RANK[eff[s]])
         who = "the loser of the previous hand (004 \"Exchange of cards\")"
     if lead != "diamond_three_every" and first != start:
         raise MalformedRecord(f"'first' must be seat {start}, {who}, not {first}")

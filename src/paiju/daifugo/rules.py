@@ -8,7 +8,7 @@ rule and how paiju reads it. docs/daifugo.md gives the same with the interpretat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from paiju.core.errors import UnknownOption
@@ -302,22 +302,58 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 TABLE = OptionTable("daifugo", OPTIONS, PRESETS)
 
-#: The number of players each preset is written for (None: any of 3..8).
-PRESET_PLAYERS: dict[str, int | None] = {"pagat": None, "uecda": 5, "popular": None}
-
 
 @dataclass(frozen=True)
 class Rules:
-    """A complete, checked set of Dai Fugō options."""
+    """A complete, checked set of Dai Fugō options: one typed field per option.
+
+    Built once by :func:`make_rules`; the rules themselves (what beats what, what a
+    play does) are the :class:`paiju.daifugo.rulebook.Rulebook` built from it.
+    """
 
     preset: str
-    values: Mapping[str, Any] = field(default_factory=dict)
+    jokers: int
+    sequences: bool
+    twos_in_sequences: bool
+    revolution: str
+    sequence_revolution: int
+    three_threes_revolution: bool
+    revolution_timing: str
+    eight_cut: bool
+    shibari: str
+    shibari_after: int
+    forbidden_finish: tuple[str, ...]
+    spade_three: bool
+    jack_back: bool
+    ten_discard: bool
+    no_play_after_pass: bool
+    miyako_ochi: bool
+    exchange: str
+    exchange_keep_joker: bool
+    joker_reversal: bool
+    seat_change: str
+    scoring: str
+    first_lead: str
+    sequence_beat: str
+    seven_pass: bool
+    five_skip: bool
+    sandstorm: bool
+    ambulance: bool
+    nine_reverse: bool
+    four_stop: bool
+    emperor: bool
+    down_number: bool
+    gekokujo: bool
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.values[name]
-        except KeyError:
-            raise AttributeError(name) from None
+    @classmethod
+    def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
+        """The rules of resolved option ``values`` (every option named once)."""
+        return cls(preset, **values)
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """Every option by name, as resolved (a new dict)."""
+        return {o.name: getattr(self, o.name) for o in OPTIONS}
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from the preset, as JSON values."""
@@ -367,4 +403,4 @@ def make_rules(spec: Any = None, overrides: Mapping[str, Any] | None = None) -> 
     problems = conflicts(values)
     if problems:
         raise UnknownOption("conflicting daifugo options: " + "; ".join(problems))
-    return Rules(preset, values)
+    return Rules.of(preset, values)

@@ -14,19 +14,26 @@ from typing import Any
 
 from paiju.core.protocol import Result
 from paiju.core.seeding import make_rng
-from paiju.daifugo.cards import bits, diamond_three_holder, pack
+from paiju.daifugo.cards import bits, pack
+from paiju.daifugo.rulebook import TITLE_RANK, rulebook
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.state import TITLE_RANK, DaifugoState
+from paiju.daifugo.state import DaifugoState
 
 
 def deal_hands(rules: Rules, players: int, rng: Random, start: int) -> list[int]:
     """Shuffle the pack and deal it one card at a time from seat ``start``."""
-    cards = list(bits(pack(rules.values["jokers"])))
+    cards = list(bits(pack(rules.jokers)))
     rng.shuffle(cards)
     hands = [0] * players
     for i, c in enumerate(cards):
         hands[(start + i) % players] |= 1 << c
     return hands
+
+
+def first_hand(rules: Rules, players: int, rng: Random) -> DaifugoState:
+    """The first hand of a session: dealt at random, the leader by ``first_lead``."""
+    hands = deal_hands(rules, players, rng, rng.randrange(players))
+    return DaifugoState(rules, hands, rulebook(rules).first_of_session(hands, rng))
 
 
 class DaifugoSession:
@@ -41,7 +48,6 @@ class DaifugoSession:
         #: the previous hand's title of each player (None before the first hand).
         self.titles: list[str] | None = None
         self._seats: list[int] = list(range(players))
-        self._state: DaifugoState | None = None
 
     @property
     def players(self) -> int:
@@ -63,35 +69,17 @@ class DaifugoSession:
         rng = self._rng
         if self.titles is None:
             self._seats = list(range(n))
-            hands = deal_hands(self.rules, n, rng, rng.randrange(n))
-            if self.rules.values["first_lead"] != "random":
-                first = diamond_three_holder(hands)
-            else:
-                first = rng.randrange(n)
-            state = DaifugoState(self.rules, hands, first)
-        else:
-            by_player = self.titles
-            mode = self.rules.values["seat_change"]
-            ranked = sorted(range(n), key=lambda p: TITLE_RANK[by_player[p]])
-            if mode == "standard":
-                self._seats = ranked[::-1]
-            elif mode == "reverse":
-                self._seats = ranked
-            seat_titles = [by_player[p] for p in self._seats]
-            loser = max(range(n), key=lambda s: TITLE_RANK[seat_titles[s]])
-            hands = deal_hands(self.rules, n, rng, (loser + 1) % n)
-            probe = DaifugoState(self.rules, hands, 0, seat_titles)
-            eff = probe.titles_eff
-            assert eff is not None
-            if self.rules.values["first_lead"] == "diamond_three_every":
-                first = diamond_three_holder(hands)  # as dealt; the state follows the ♦3
-            elif mode == "reverse":
-                first = min(range(n), key=lambda s: TITLE_RANK[eff[s]])
-            else:
-                first = max(range(n), key=lambda s: TITLE_RANK[eff[s]])
-            state = DaifugoState(self.rules, hands, first, seat_titles)
-        self._state = state
-        return state
+            return first_hand(self.rules, n, rng)
+        book = rulebook(self.rules)
+        by_player = self.titles
+        seating = book.seating(sorted(range(n), key=lambda p: TITLE_RANK[by_player[p]]))
+        if seating is not None:
+            self._seats = seating
+        seat_titles = [by_player[p] for p in self._seats]
+        loser = max(range(n), key=lambda s: TITLE_RANK[seat_titles[s]])
+        hands = deal_hands(self.rules, n, rng, (loser + 1) % n)
+        eff = book.effective_titles(seat_titles, hands)
+        return DaifugoState(self.rules, hands, book.first_of_later_hand(hands, eff), seat_titles)
 
     def finish(self, state: Any) -> Result:
         result: Result = state.result()

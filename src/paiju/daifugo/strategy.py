@@ -28,9 +28,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, parse_play_token, rank_of
+from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, bits, parse_play_token, rank_of
+from paiju.daifugo.combos import GROUP, Meld
+from paiju.daifugo.rulebook import Rulebook
+
+if TYPE_CHECKING:
+    from paiju.daifugo.view import DaifugoView
 
 #: An opponent with this many cards or fewer is about to go out.
 DANGER = 2
@@ -38,26 +44,23 @@ DANGER = 2
 
 @dataclass(frozen=True)
 class Play:
-    """A legal play read for the heuristic: its action, ranks and shape."""
+    """A legal play read for the heuristic: its action, combination, ranks and shape."""
 
-    action: Any
+    action: Action
+    meld: Meld
     ranks: tuple[int, ...]  # the rank of each natural card (13 never appears here)
     jokers: int
     size: int
     sequence: bool
 
 
-def _read(action: Any) -> Play:
-    ranks: list[int] = []
-    jokers = 0
-    for token in action.cards:
-        card, _ = parse_play_token(token)
-        if card >= 52:
-            jokers += 1
-        else:
-            ranks.append(rank_of(card))
-    sequence = len(set(ranks)) > 1
-    return Play(action, tuple(sorted(ranks)), jokers, len(action.cards), sequence)
+def _read(action: Action, book: Rulebook) -> Play:
+    meld = PLAY_MELD.get(action) or book.read(action.cards)
+    if meld.kind == GROUP:
+        ranks: tuple[int, ...] = (meld.rank,) * (meld.size - meld.jokers)
+    else:
+        ranks = tuple(sorted(rank_of(c) for c in bits(meld.naturals)))
+    return Play(action, meld, ranks, meld.jokers, meld.size, meld.kind != GROUP)
 
 
 def _hand_ranks(data: dict[str, Any]) -> tuple[Counter[int], int]:
@@ -72,22 +75,15 @@ def _hand_ranks(data: dict[str, Any]) -> tuple[Counter[int], int]:
     return counts, jokers
 
 
-def _rules(view: Any) -> dict[str, Any]:
-    return dict(view.rules.values)
-
-
 @dataclass
 class _Table:
-    """What the heuristic needs of the public table."""
+    """What the heuristic needs of the public table, and the rulebook that judges it."""
 
+    book: Rulebook
+    table: Meld | None
     reversed_now: bool
     reversed_later: bool
     danger: bool
-    eight_cut: bool
-    forbidden: tuple[str, ...]
-    revolution: str
-    seq_revolution: int
-    twos_in_sequences: bool
 
     def strength(self, rank: int) -> int:
         """0 (weakest) .. 12 (strongest) for a natural rank under the current order."""
@@ -95,43 +91,25 @@ class _Table:
 
     def is_control(self, rank: int) -> bool:
         top = THREE if self.reversed_now else TWO
-        return rank == top or (self.eight_cut and rank == EIGHT)
+        return rank == top or (self.book.rules.eight_cut and rank == EIGHT)
 
 
-def _table(view: Any, data: dict[str, Any], rules: dict[str, Any]) -> _Table:
+def _table(view: DaifugoView, data: dict[str, Any]) -> _Table:
     counts = data["counts"]
     others = [c for s, c in enumerate(counts) if s != view.seat and c > 0]
     reversed_now = bool(data.get("revolution")) != bool(data.get("jack_back"))
     later = bool(data.get("revolution")) != bool(data.get("revolution_pending"))
-    return _Table(
-        reversed_now, later, any(c <= DANGER for c in others), bool(rules.get("eight_cut")),
-        tuple(rules.get("forbidden_finish", ())), str(rules.get("revolution", "off")),
-        int(rules.get("sequence_revolution", 0)), bool(rules.get("twos_in_sequences", True)),
-    )
+    return _Table(view.book, view.table_meld, reversed_now, later,
+                  any(c <= DANGER for c in others))
 
 
 def _forbidden_finish(play: Play, t: _Table) -> bool:
-    if not t.forbidden:
-        return False
-    if "joker" in t.forbidden and not play.ranks and play.jokers:
-        return True
-    if "eight" in t.forbidden and EIGHT in play.ranks:
-        return True
-    if "top" in t.forbidden and play.ranks:
-        top = THREE if t.reversed_now else TWO
-        if not play.sequence and play.ranks[0] == top:
-            return True
-        if play.sequence and top in play.ranks:
-            return True
-    return "spade_three" in t.forbidden and play.size == 1 and "3S" in play.action.cards
+    """The rulebook's forbidden finish (it would make this seat Dai Hinmin)."""
+    return t.book.forbidden_finish(play.meld, t.table, t.reversed_now) is not None
 
 
 def _causes_revolution(play: Play, t: _Table) -> bool:
-    if play.sequence:
-        return bool(t.seq_revolution) and play.size >= t.seq_revolution
-    if play.size == 4 and play.ranks:
-        return t.revolution == "four" or (t.revolution == "four_natural" and not play.jokers)
-    return False
+    return t.book.rev_any and t.book.causes_revolution(play.meld)
 
 
 def _splits(play: Play, held: Counter[int]) -> int:
@@ -168,7 +146,7 @@ def _card_value(token: str, held: Counter[int], t: _Table) -> float:
     return value
 
 
-def _give(view: Any, actions: list[Any], held: Counter[int], t: _Table) -> Any:
+def _give(actions: list[Action], held: Counter[int], t: _Table) -> Action:
     return min(actions, key=lambda a: (sum(_card_value(x, held, t) for x in a.cards), a.cards))
 
 
@@ -181,18 +159,17 @@ def _rest_goes_out(held: Counter[int], jokers: int, play: Play) -> bool:
     return len(ranks) <= 1 and jokers - play.jokers >= 0
 
 
-def choose(view: Any, rng: Random) -> Any:
+def choose(view: DaifugoView, rng: Random) -> Action:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     actions = list(view.legal_actions())
     data = view.table()
-    rules = _rules(view)
-    t = _table(view, data, rules)
+    t = _table(view, data)
     held, jokers = _hand_ranks(data)
     hand_size = sum(held.values()) + jokers
     dos = {a.do for a in actions}
     if dos <= {"give", "seven_pass", "discard"}:
-        return _give(view, actions, held, t)
-    plays = [_read(a) for a in actions if a.do == "play"]
+        return _give(actions, held, t)
+    plays = [_read(a, t.book) for a in actions if a.do == "play"]
     passing = next((a for a in actions if a.do == "pass"), None)
     finishing = [p for p in plays if p.size == hand_size and not _forbidden_finish(p, t)]
     if finishing:

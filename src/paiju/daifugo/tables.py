@@ -12,7 +12,7 @@ and the shared actions of :func:`paiju.daifugo.actions.play_action` of every com
 when a seat is first seated. So nothing grows as hands are played: the only tables
 that fill with play are the caches of :func:`sequence_shapes` and
 :func:`paiju.daifugo.combos.suit_ranks`, each emptied when it reaches a stated size.
-The rules themselves (what may follow what) stay in :mod:`paiju.daifugo.state`; these
+The rules themselves (what may follow what) are in :mod:`paiju.daifugo.rulebook`; these
 tables only list what a hand holds.
 """
 
@@ -236,3 +236,24 @@ def seat_tables(seat: int) -> SeatTables:
     while len(_SEATS) <= seat:
         _SEATS.append(SeatTables(len(_SEATS)))
     return _SEATS[seat]
+
+
+def _seat_table(n: int, d: int) -> tuple[int, ...]:
+    """For every (seat, set of seats): the first seat of the set after it, going ``d``."""
+    out = []
+    for cur in range(n):
+        for avail in range(1 << n):
+            found = -1
+            for k in range(1, n + 1):
+                s = (cur + d * k) % n
+                if avail >> s & 1:
+                    found = s
+                    break
+            out.append(found)
+    return tuple(out)
+
+
+#: NEXT_SEAT[n][(seat << n) | seats]: the first of ``seats`` after ``seat`` clockwise
+#: (-1: none); PREV_SEAT the same anticlockwise.
+NEXT_SEAT = {n: _seat_table(n, 1) for n in range(3, 9)}
+PREV_SEAT = {n: _seat_table(n, -1) for n in range(3, 9)}

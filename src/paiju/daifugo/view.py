@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from paiju.daifugo.actions import PLAY_MELD, Action
 from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
+from paiju.daifugo.combos import Meld
+from paiju.daifugo.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
 
 if TYPE_CHECKING:
     from paiju.daifugo.state import DaifugoState
 
-DISCARD_PILE, DROPPED_PILE = -1, -2
 #: How many times a sample is drawn again when the cards traced by one draw do not fit
 #: the counts, before the traced cards that do not fit are dealt freely.
 TRIES = 50
@@ -44,24 +45,26 @@ class DaifugoView:
     def __init__(self, state: DaifugoState, seat: int) -> None:
         self._seat = seat
         self._turn = state.to_move()
-        self._counts = [h.bit_count() for h in state.hands]
-        self._n_discards = state.discards.bit_count()
-        self._n_dropped = state.dropped.bit_count()
-        self._full = pack(state.rules.values["jokers"])
+        pos = state.pos
+        self._counts = [h.bit_count() for h in pos.hands]
+        self._n_discards = pos.discards.bit_count()
+        self._n_dropped = pos.dropped.bit_count()
+        self._full = pack(state.rules.jokers)
         self.rules = state.rules
+        #: the rulebook of the table's rules, which every player knows
+        self.book = state.book
         base = state.clone()
-        for s in range(state.n):
-            if s != seat:
-                base.hands[s] = 0
-        base.discards = 0
-        base.dropped = 0
+        bp = base.pos
+        bp.hands = [h if s == seat else 0 for s, h in enumerate(bp.hands)]
+        bp.discards = 0
+        bp.dropped = 0
         base.dealt = [0] * state.n
         #: (index, from, to, cards this seat knows moved or 0, how many cards)
         self._moves = [
             (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
-            for i, src, dst, cards in state.hidden
+            for i, src, dst, cards in pos.hidden
         ]
-        base.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
+        bp.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
         secret = {i for i, src, dst, cards, _ in self._moves if i >= 0 and not cards}
         if secret:
             base.actions = [
@@ -83,6 +86,11 @@ class DaifugoView:
 
     def to_move(self) -> int | None:
         return self._turn
+
+    @property
+    def table_meld(self) -> Meld | None:
+        """The combination on the table (public), for asking the rulebook about it."""
+        return self._base.pos.table
 
     def legal_actions(self) -> list[Action]:
         if self._turn != self._seat:
@@ -175,7 +183,7 @@ class _Facts:
         self.allowance = 0
         for i, src, dst, cards, _ in moves:
             if i == -1 and dst == me and cards:
-                keep = base.rules.values["exchange_keep_joker"]
+                keep = base.rules.exchange_keep_joker
                 low = (cards & -cards).bit_length() - 1
                 better = view._full & ~((2 << low) - 1)
                 if keep:
@@ -198,7 +206,7 @@ class _Facts:
         for t, a in enumerate(base.actions):
             if a.do != "play":
                 continue
-            meld = PLAY_MELD.get(a) or base._meld_of(a)
+            meld = PLAY_MELD.get(a) or base.meld_of(a)
             for c in bits(meld.naturals):
                 got = gifts.get(c)
                 if got is None or got[0] == a.seat:
@@ -264,7 +272,7 @@ class _Facts:
             if t >= 0:
                 a = base.actions[t]
                 if a.do == "play":
-                    meld = PLAY_MELD.get(a) or base._meld_of(a)
+                    meld = PLAY_MELD.get(a) or base.meld_of(a)
                     size[a.seat] += meld.size
         self._size_table = table
         return table
@@ -317,12 +325,12 @@ class _Facts:
             assign[k] |= 1 << c
         for k, m in assign.items():
             if k == DISCARD_PILE:
-                st.discards = m
+                st.pos.discards = m
             elif k == DROPPED_PILE:
-                st.dropped = m
+                st.pos.dropped = m
             else:
-                st.hands[k] |= m
-        st.dealt = list(st.hands)
+                st.pos.hands[k] |= m
+        st.dealt = list(st.pos.hands)
         st.sampled = True
         return st
 
@@ -334,13 +342,13 @@ def _diamond_three_leader(base: DaifugoState, moves: list[Any], seen: int) -> in
     ``diamond_three_every`` every leader held it when the exchange ended. It is still
     there unless it was played (``seen``) or the leader has moved cards face down since.
     """
-    lead = base.rules.values["first_lead"]
+    lead = base.rules.first_lead
     if lead == "random" or seen >> DIAMOND_THREE & 1:
         return None
     leader: int | None
     if base.titles_in is None:
         leader, start = base.first, 0
-    elif lead == "diamond_three_every" and base.phase != "exchange":
+    elif lead == "diamond_three_every" and base.phase != EXCHANGE:
         start = next((i for i, a in enumerate(base.actions) if a.do != "give"),
                      len(base.actions))
         leader = base.actions[start].seat if start < len(base.actions) else base.turn

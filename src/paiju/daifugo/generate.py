@@ -1,0 +1,175 @@
+"""Listing the legal actions of a Dai Fugō position fast.
+
+Plays come from the precomputed tables (:mod:`paiju.daifugo.tables`): every combination
+of the hand of the shape the table asks for. Where the shape and rank alone decide (no
+suit lock, no 4-stop waiting, no house rule that lets other plays follow: the
+rulebook's beaters), they are the legal plays as they stand. Otherwise the candidates
+(those plays, plus what each beater says it may allow) are kept only if
+:meth:`Rulebook.fits` allows them. tests/daifugo/test_generation.py and
+test_rulebook.py check the lists against the rulebook on every combination of the hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from paiju.daifugo import combos
+from paiju.daifugo.actions import PLAY_MELD, Action, play_action
+from paiju.daifugo.cards import FOUR, JOKERS, SUITED, TOKENS, bits
+from paiju.daifugo.combos import GROUP, JOKER_RANK
+from paiju.daifugo.position import EXCHANGE, OVER, PLAY
+from paiju.daifugo.rulebook import OK
+from paiju.daifugo.tables import ABOVE, BELOW, SPREAD, SeatTables, at_least, sequence_shapes
+
+if TYPE_CHECKING:
+    from paiju.daifugo.state import DaifugoState
+
+
+def legal_actions(st: DaifugoState) -> list[Action]:
+    """Every legal action of the seat to move, each play once in canonical notation."""
+    p = st.pos
+    if p.phase == OVER:
+        return []
+    seat = p.turn
+    hand = p.hands[seat]
+    if p.phase != PLAY:
+        return _steps(st, seat, hand)
+    book = st.book
+    nat = hand & SUITED
+    nj = (hand >> 52).bit_count()
+    tabs = st.tabs[seat]
+    t = p.table
+    out: list[Action] = []
+    if t is None:
+        tabs.extend_groups(out, at_least(nat, 1), nat, nj, 0)
+        out.extend(tabs.jokers[nj][0])
+        if book.sequences:
+            _add_sequences(out, tabs, nat, nj, 0, -1, book.twos)
+        if book.emperor:
+            out.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
+        return out
+    out.append(tabs.pass_)
+    size = t.size
+    rev = p.revolution ^ p.jack_back_now
+    if not (p.lock or p.cut_pending or book.beaters):
+        # the common case: the shape and the rank decide (see the module's docstring)
+        tr = t.rank
+        if t.kind == GROUP:
+            if tr == JOKER_RANK:
+                return out
+            ranks = at_least(nat, max(1, size - nj)) & (BELOW[tr] if rev else ABOVE[tr])
+            tabs.extend_groups(out, ranks, nat, nj, size)
+            if nj >= size:
+                out.extend(tabs.jokers[nj][size])
+            return out
+        if book.seq_above:
+            los = (((1 << tr) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
+        else:
+            los = ((1 << tr) - 1) if rev else ~((2 << tr) - 1)
+        _add_sequences(out, tabs, nat, nj, size, los, book.twos)
+        return out
+    cands, extra = _candidates(st, seat, tabs, nat, nj, rev)
+    if p.lock or p.cut_pending or extra:
+        fits = book.fits
+        out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
+    else:  # no beater had anything to add here: the shape and the rank decided
+        out.extend(cands)
+    return out
+
+
+def _sequence_los(st: DaifugoState, rank: int, high: int, size: int, rev: bool) -> int:
+    """The lowest ranks of the sequences of ``size`` that beat one from ``rank`` to ``high``."""
+    if st.book.seq_above:
+        return (((1 << rank) - 1) >> (size - 1)) if rev else ~((2 << high) - 1)
+    return ((1 << rank) - 1) if rev else ~((2 << rank) - 1)
+
+
+def _candidates(st: DaifugoState, seat: int, tabs: SeatTables, nat: int, nj: int,
+                rev: bool) -> tuple[list[Action], bool]:
+    """The plays that may fit: the higher ones of the table's shape, and the beaters'
+    (with True if a beater added any)."""
+    p = st.pos
+    book = st.book
+    t = p.table
+    assert t is not None
+    size = t.size
+    cands: list[Action] = []
+    if p.cut_pending:
+        if at_least(nat, max(1, size - nj)) >> (4 * FOUR) & 1:
+            cands.extend(tabs.group(FOUR, (nat >> (4 * FOUR)) & 15, nj, size))
+        return cands, True
+    extra: list[tuple[int, int]] = []
+    emperors = False
+    if t.kind == GROUP:
+        tr = t.rank
+        # the ranks that beat t: above it, or below it while the order is reversed
+        if tr == JOKER_RANK:
+            allowed = 0
+        elif rev:
+            allowed = ((1 << tr) - 1) | (1 << JOKER_RANK)
+        else:
+            allowed = ((1 << (JOKER_RANK + 1)) - 1) & ~((2 << tr) - 1)
+    else:
+        allowed = 0
+        _add_sequences(cands, tabs, nat, nj, size, _sequence_los(st, t.rank, t.high, size, rev),
+                       book.twos)
+    beaten = allowed
+    for b in book.beaters:
+        if b.ranks is not None and t.kind == GROUP:
+            allowed |= b.ranks(t, rev)
+        for rank, k in b.groups:
+            if k == size and t.kind == GROUP:
+                allowed |= 1 << rank
+            else:
+                extra.append((rank, k))
+        emperors = emperors or b.emperors
+    if t.kind == GROUP:
+        ranks = at_least(nat, max(1, size - nj)) & SPREAD[allowed & 0x1FFF]
+        tabs.extend_groups(cands, ranks, nat, nj, size)
+        if allowed >> JOKER_RANK & 1 and nj >= size:
+            cands.extend(tabs.jokers[nj][size])
+    for rank, k in extra:
+        if at_least(nat, max(1, k - nj)) >> (4 * rank) & 1:
+            cands.extend(tabs.group(rank, (nat >> (4 * rank)) & 15, nj, k))
+    if emperors:
+        cands.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
+    return cands, allowed != beaten or bool(extra) or emperors
+
+
+def _add_sequences(out: list[Action], tabs: SeatTables, nat: int, nj: int, length: int,
+                   los: int, twos: bool) -> None:
+    """Append the sequences of ``length`` (0: any) whose lowest rank is in ``los``."""
+    need = length if length else 3
+    suit_ranks = combos.suit_ranks(nat)
+    for suit in range(4):
+        held = suit_ranks[suit]
+        if not held or held.bit_count() + nj < need:
+            continue
+        for lo, sid in sequence_shapes(held, nj, twos, length):
+            if los >> lo & 1:
+                out.append(tabs.sequence(suit, sid))
+
+
+def _steps(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The ``give``, ``seven_pass`` or ``discard`` choices of the seat to move."""
+    p = st.pos
+    if p.phase == EXCHANGE:
+        k = p.exchange[0][2]
+        return [Action(seat, "give", toks) for toks in subsets(hand, k, k)]
+    kind, k = p.pending[0]
+    size = hand.bit_count()
+    lo = min(k, size) if kind == "seven_pass" else 0
+    return [Action(seat, kind, toks) for toks in subsets(hand, lo, min(k, size))]
+
+
+def subsets(hand: int, k_min: int, k_max: int) -> list[tuple[str, ...]]:
+    """Every set of ``k_min..k_max`` cards of a hand as canonical tokens (jokers merged)."""
+    cards = [c for c in bits(hand) if c < 52]
+    nj = (hand & JOKERS).bit_count()
+    out = []
+    for k in range(k_min, k_max + 1):
+        for j in range(min(nj, k) + 1):
+            for combo in combinations(cards, k - j):
+                out.append(tuple(TOKENS[c] for c in combo) + ("JK",) * j)
+    return out

@@ -1,0 +1,205 @@
+"""The position of a Dai Fugō hand: every fact that changes while it is played.
+
+The rules (:mod:`paiju.daifugo.rulebook`) never change during a hand and the deal is
+fixed; everything else is here, in one flat record that is cheap to copy (a shallow
+copy plus its few lists), which is what :meth:`DaifugoState.clone` and
+:meth:`DaifugoState.undo` rely on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from paiju.daifugo.combos import Meld
+
+if TYPE_CHECKING:
+    from paiju.daifugo.rulebook import Rulebook
+
+_new = object.__new__
+
+EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
+#: Where face-down cards go besides a seat's hand: the 10-discards and miyako-ochi's drop.
+DISCARD_PILE, DROPPED_PILE = -1, -2
+
+
+@dataclass(slots=True)
+class Position:
+    """The changing facts of one hand (seats in order of play)."""
+
+    #: each seat's cards now, as a bitset (cards 52 and 53 are the jokers).
+    hands: list[int]
+    #: the seat to move (meaningless once the phase is OVER).
+    turn: int
+    #: bitset of the seats still playing (holding cards, not fallen).
+    active: int
+    #: EXCHANGE (the rich give back), PLAY, FOLLOW (a play's follow-up steps) or OVER.
+    phase: str = PLAY
+    #: 1 clockwise, -1 anticlockwise (9-reverse).
+    direction: int = 1
+    #: the combination on the table, None after a clear.
+    table: Meld | None = None
+    #: who played it (-1 after a clear).
+    table_seat: int = -1
+    #: the plays of the table's shape since it was last changed or cleared (for the lock).
+    trick: list[Meld] = field(default_factory=list)
+    #: the locked suits as a 4-bit mask (shibari), 0 when none.
+    lock: int = 0
+    #: a revolution is in force (the ranking is reversed until the next one).
+    revolution: bool = False
+    #: a revolution waits for the next clear (revolution_timing=next_clear).
+    pending_rev: bool = False
+    #: a Jack has reversed the ranking until the table clears (Jack back).
+    jack_back_now: bool = False
+    #: an 8-cut waits to be stopped by 4s (4-stop).
+    cut_pending: bool = False
+    #: bitset of the seats that passed since the last play.
+    passed_since: int = 0
+    #: bitset of the seats that passed since the last clear.
+    passed_trick: int = 0
+    #: the seats that went out, in order.
+    finished: list[int] = field(default_factory=list)
+    #: the seats that went out with a forbidden finish, in order.
+    forbidden: list[int] = field(default_factory=list)
+    #: the previous Dai Fugō who fell by miyako-ochi, if any.
+    fallen: int | None = None
+    #: the final order, best first, once the hand is over.
+    final: list[int] | None = None
+    #: bitset of the cards played face up.
+    played: int = 0
+    #: bitset of the cards discarded face down (10-discard).
+    discards: int = 0
+    #: bitset of the cards dropped face down by a fallen Dai Fugō.
+    dropped: int = 0
+    #: the follow-up steps still owed after a play: (``seven_pass``/``discard``, count).
+    pending: list[tuple[str, int]] = field(default_factory=list)
+    #: what the play owing follow-up steps does once they are done: (clears, skips).
+    after_steps: tuple[bool, int] = (False, 0)
+    #: every face-down move: (action index, from seat, to, cards); ``to`` is a seat,
+    #: DISCARD_PILE or DROPPED_PILE; the poor's automatic gifts have index -1.
+    hidden: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: the exchange gifts still owed: (rich seat, poor seat, how many cards).
+    exchange: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def copy(self) -> Position:
+        """An independent copy (the lists copied, the immutable values shared)."""
+        o = _new(Position)
+        o.hands = self.hands[:]
+        o.turn = self.turn
+        o.active = self.active
+        o.phase = self.phase
+        o.direction = self.direction
+        o.table = self.table
+        o.table_seat = self.table_seat
+        o.trick = self.trick[:]
+        o.lock = self.lock
+        o.revolution = self.revolution
+        o.pending_rev = self.pending_rev
+        o.jack_back_now = self.jack_back_now
+        o.cut_pending = self.cut_pending
+        o.passed_since = self.passed_since
+        o.passed_trick = self.passed_trick
+        o.finished = self.finished[:]
+        o.forbidden = self.forbidden[:]
+        o.fallen = self.fallen
+        o.final = self.final
+        o.played = self.played
+        o.discards = self.discards
+        o.dropped = self.dropped
+        o.pending = self.pending[:]
+        o.after_steps = self.after_steps
+        o.hidden = self.hidden[:]
+        o.exchange = self.exchange[:]
+        return o
+
+    def reversed_now(self) -> bool:
+        """True while the ranking is reversed (revolution xor Jack back)."""
+        return self.revolution ^ self.jack_back_now
+
+
+class PositionFields:
+    """Read-only access to a state's position by the fields' names (``state.hands``)."""
+
+    pos: Position
+    book: Rulebook
+
+    @property
+    def hands(self) -> list[int]:
+        return self.pos.hands
+
+    @property
+    def phase(self) -> str:
+        return self.pos.phase
+
+    @property
+    def turn(self) -> int:
+        return self.pos.turn
+
+    @property
+    def table(self) -> Meld | None:
+        return self.pos.table
+
+    @property
+    def lock(self) -> int:
+        return self.pos.lock
+
+    @property
+    def revolution(self) -> bool:
+        return self.pos.revolution
+
+    @property
+    def jack(self) -> bool:
+        """Jack back is in force (the name the tests and older callers use)."""
+        return self.pos.jack_back_now
+
+    @property
+    def cut_pending(self) -> bool:
+        return self.pos.cut_pending
+
+    @property
+    def exchange(self) -> list[tuple[int, int, int]]:
+        return self.pos.exchange
+
+    @property
+    def played(self) -> int:
+        return self.pos.played
+
+    @property
+    def discards(self) -> int:
+        return self.pos.discards
+
+    @property
+    def dropped(self) -> int:
+        return self.pos.dropped
+
+    @property
+    def hidden(self) -> list[tuple[int, int, int, int]]:
+        return self.pos.hidden
+
+    @property
+    def finished(self) -> list[int]:
+        return self.pos.finished
+
+    @property
+    def forbidden(self) -> list[int]:
+        return self.pos.forbidden
+
+    @property
+    def fallen(self) -> int | None:
+        return self.pos.fallen
+
+    @property
+    def final(self) -> list[int] | None:
+        return self.pos.final
+
+    @property
+    def seqs(self) -> bool:
+        return self.book.sequences
+
+    @property
+    def twos(self) -> bool:
+        return self.book.twos
+
+    @property
+    def emperor(self) -> bool:
+        return self.book.emperor

@@ -1,0 +1,459 @@
+"""The Dai Fugō rulebook: every rule written once, built once from the resolved options.
+
+A :class:`Rulebook` answers the questions of play for one set of :class:`Rules`: what a
+set of cards is (:meth:`Rulebook.read`), whether it may be played now and why not
+(:meth:`Rulebook.fits`, :meth:`Rulebook.why_not_play`), whether it beats the table
+(:meth:`Rulebook.beats`), causes a revolution (:meth:`Rulebook.causes_revolution`) or
+is a forbidden finish (:meth:`Rulebook.forbidden_finish`). The state, the generator of
+legal actions, the views and the strategy all ask it, so each rule has one place.
+
+Each house rule is a small hook registered under its option (:mod:`paiju.daifugo.hooks`):
+a *beater* lets a play follow the table other than by "same shape, higher"; an
+*on_play* hook acts on a play (clears the table, locks suits, reverses the ranking or
+the direction, adds a follow-up step); an *on_out* hook acts when a seat goes out.
+Adding a house rule is one hook, its option, its row in docs/daifugo.md and its tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from random import Random
+from typing import TYPE_CHECKING
+
+from paiju.daifugo import combos
+from paiju.daifugo.cards import (
+    FOUR,
+    JOKERS,
+    THREE,
+    diamond_three_holder,
+    parse_play_token,
+    tokens,
+)
+from paiju.daifugo.combos import GROUP, JOKER_RANK, SEQUENCE, Meld, suit_name
+from paiju.daifugo.rules import Rules
+
+if TYPE_CHECKING:
+    from paiju.daifugo.position import Position
+    from paiju.daifugo.state import DaifugoState
+
+#: What :meth:`Rulebook.fits` answers: the play fits, or which rule it breaks.
+OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT = range(5)
+
+DAIFUGO, FUGO, HEIMIN, HINMIN, DAIHINMIN = "daifugo", "fugo", "heimin", "hinmin", "daihinmin"
+TITLE_NAMES = {
+    DAIFUGO: "Dai Fugō", FUGO: "Fugō", HEIMIN: "Heimin", HINMIN: "Hinmin",
+    DAIHINMIN: "Dai Hinmin",
+}
+#: Title -> how good it is (lower is better), for ordering seats by their titles.
+TITLE_RANK = {DAIFUGO: 0, FUGO: 1, HEIMIN: 2, HINMIN: 3, DAIHINMIN: 4}
+REVERSED_TITLE = {DAIFUGO: DAIHINMIN, FUGO: HINMIN, HEIMIN: HEIMIN, HINMIN: FUGO,
+                  DAIHINMIN: DAIFUGO}
+
+
+class Play:
+    """One play being applied, as the on_play hooks see it and mark it."""
+
+    __slots__ = ("clears", "cut", "following", "forbidden", "meld", "reversed", "seat",
+                 "skips", "steps", "table")
+
+    def __init__(self, seat: int, meld: Meld, table: Meld | None, reversed_: bool,
+                 following: bool) -> None:
+        #: who plays, and what
+        self.seat = seat
+        self.meld = meld
+        #: the table before the play, and whether the ranking was reversed then
+        self.table = table
+        self.reversed = reversed_
+        #: True if the play follows the table's shape (it may lock suits)
+        self.following = following
+        #: hooks' marks: the play clears the table; cuts it (an 8: a clear, unless
+        #: stopped); skips this many seats; owes these follow-up steps; is a
+        #: forbidden finish (the reason)
+        self.clears = False
+        self.cut = False
+        self.skips = 0
+        self.steps: list[tuple[str, int]] = []
+        self.forbidden: str | None = None
+
+
+OnPlay = Callable[["Rulebook", "Position", Play], None]
+OnOut = Callable[["Rulebook", "DaifugoState", int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Beater:
+    """A house rule that lets a play follow the table other than by "same shape, higher".
+
+    ``allows(table, play, reversed)`` decides. ``same_shape``: the play must still be of
+    the table's shape; ``locked``: a suit lock still binds it. For listing plays fast,
+    ``ranks(table, reversed)`` names the extra ranks of groups of the table's size it
+    may allow, ``groups`` the (rank, size) groups it may allow on any table, and
+    ``emperors`` whether it allows emperors.
+    """
+
+    option: str
+    allows: Callable[[Meld, Meld, bool], bool]
+    same_shape: bool
+    locked: bool
+    ranks: Callable[[Meld, bool], int] | None = None
+    groups: tuple[tuple[int, int], ...] = ()
+    emperors: bool = False
+
+
+#: The registries, in the order the hooks act: (option, when it is on, hook).
+BEATERS: list[tuple[Callable[[Rules], bool], Beater]] = []
+ON_PLAY: list[tuple[str, Callable[[Rules], bool], OnPlay]] = []
+ON_OUT: list[tuple[str, Callable[[Rules], bool], OnOut]] = []
+#: The forbidden finishes by kind: (play, table before, reversed before) -> banned?
+FINISH_BANS: dict[str, Callable[[Rulebook, Meld, Meld | None, bool], bool]] = {}
+
+
+def _is_on(option: str) -> Callable[[Rules], bool]:
+    def when(rules: Rules) -> bool:
+        value = getattr(rules, option)
+        return value not in (False, 0, "off", ())
+
+    return when
+
+
+def beater(b: Beater, when: Callable[[Rules], bool] | None = None) -> Beater:
+    """Register ``b`` under its option."""
+    BEATERS.append((when or _is_on(b.option), b))
+    return b
+
+
+def on_play(option: str, when: Callable[[Rules], bool] | None = None
+            ) -> Callable[[OnPlay], OnPlay]:
+    """Register an on_play hook under ``option`` (on unless false, 0, "off" or empty)."""
+    def register(hook: OnPlay) -> OnPlay:
+        ON_PLAY.append((option, when or _is_on(option), hook))
+        return hook
+
+    return register
+
+
+def on_out(option: str) -> Callable[[OnOut], OnOut]:
+    """Register a hook for the first seat going out; True ends its part of going out."""
+    def register(hook: OnOut) -> OnOut:
+        ON_OUT.append((option, _is_on(option), hook))
+        return hook
+
+    return register
+
+
+def finish_ban(kind: str) -> Callable[[Callable[[Rulebook, Meld, Meld | None, bool], bool]],
+                                      Callable[[Rulebook, Meld, Meld | None, bool], bool]]:
+    """Register the test of one ``forbidden_finish`` kind."""
+    def register(test: Callable[[Rulebook, Meld, Meld | None, bool], bool]
+                 ) -> Callable[[Rulebook, Meld, Meld | None, bool], bool]:
+        FINISH_BANS[kind] = test
+        return test
+
+    return register
+
+
+class Rulebook:
+    """The rules of one option set, as functions of the position (built once per Rules)."""
+
+    def __init__(self, rules: Rules) -> None:
+        from paiju.daifugo import hooks  # noqa: F401  (registers the house rules)
+
+        self.rules = rules
+        self.sequences = rules.sequences
+        self.twos = rules.twos_in_sequences
+        self.seq_top = combos.seq_top(self.twos)
+        self.emperor = rules.emperor
+        self.seq_above = rules.sequence_beat == "above"
+        self.rev_now = rules.revolution_timing == "immediate"
+        self.rev_any = (rules.revolution != "off" or bool(rules.sequence_revolution)
+                        or rules.three_threes_revolution)
+        self.no_play_after_pass = rules.no_play_after_pass
+        self.shibari = rules.shibari
+        active = [b for when, b in BEATERS if when(rules)]
+        #: beaters checked before the shape and the lock, and after them
+        self.free_beaters = tuple(b for b in active if not b.locked)
+        self.locked_beaters = tuple(b for b in active if b.locked)
+        self.beaters = tuple(active)
+        self.on_play: tuple[OnPlay, ...] = tuple(h for _, when, h in ON_PLAY if when(rules))
+        self.on_out: tuple[OnOut, ...] = tuple(h for _, when, h in ON_OUT if when(rules))
+        self.finish_bans = tuple(FINISH_BANS[k] for k in rules.forbidden_finish)
+
+    # ------------------------------------------------------------ combinations
+
+    def read(self, toks: Sequence[str]) -> Meld:
+        """The combination of played tokens; BadPlay (or UnknownCard) saying why not."""
+        return combos.read_play([parse_play_token(t) for t in toks], sequences=self.sequences,
+                                twos=self.twos, emperor=self.emperor)
+
+    def readable(self, m: Meld) -> bool:
+        """True if these rules know ``m`` as a combination (as :meth:`read` would)."""
+        if m.kind == GROUP:
+            return True
+        if m.rank + m.size - 1 > self.seq_top:
+            return False
+        return self.sequences if m.kind == SEQUENCE else self.emperor
+
+    def candidates(self, naturals: int, jokers: int) -> list[Meld]:
+        """Every combination a hand makes under these rules (the plain way, for checks)."""
+        out = list(combos.all_groups(naturals, jokers))
+        if self.sequences:
+            out += combos.all_sequences(naturals, jokers, self.twos)
+        if self.emperor:
+            out += combos.emperors(naturals, self.twos)
+        return out
+
+    # ------------------------------------------------------------ what beats what
+
+    @staticmethod
+    def strength(rank: int, rev: bool) -> int:
+        """How strong a group's rank is under the ranking now (jokers strongest)."""
+        if rank == JOKER_RANK:
+            return JOKER_RANK
+        return 12 - rank if rev else rank
+
+    def beats(self, t: Meld, m: Meld, rev: bool) -> bool:
+        """True if ``m``, of the table's shape, is higher than ``t`` (004 "Play")."""
+        if m.kind == GROUP:
+            mr, tr = m.rank, t.rank
+            if rev:  # the joker stays on top; natural ranks run the other way
+                return mr != tr and (mr == JOKER_RANK or (tr != JOKER_RANK and mr < tr))
+            return mr > tr
+        if self.seq_above:
+            return (m.high < t.rank) if rev else (m.rank > t.high)
+        return (m.rank < t.rank) if rev else (m.rank > t.rank)
+
+    @staticmethod
+    def lock_ok(lock: int, m: Meld) -> bool:
+        """True if ``m`` follows the locked suits (a joker stands for a missing one)."""
+        if not lock:
+            return True
+        if m.kind == SEQUENCE:
+            return m.suits == lock
+        return (lock & ~m.suits).bit_count() <= m.jokers
+
+    def fits(self, p: Position, m: Meld) -> int:
+        """OK if ``m`` may be played on the table now (cards held aside), else a NO_ code."""
+        t = p.table
+        if t is None:
+            return OK
+        if p.cut_pending:
+            if m.kind == GROUP and m.rank == FOUR and m.size == t.size:
+                return OK if self.lock_ok(p.lock, m) else NO_LOCK
+            return NO_STOP
+        rev = p.revolution ^ p.jack_back_now
+        for b in self.free_beaters:
+            if (not b.same_shape or (m.kind == t.kind and m.size == t.size)) and b.allows(
+                    t, m, rev):
+                return OK
+        if m.kind != t.kind or m.size != t.size:
+            return NO_SHAPE
+        if p.lock and not self.lock_ok(p.lock, m):
+            return NO_LOCK
+        if self.beats(t, m, rev):
+            return OK
+        for b in self.locked_beaters:
+            if b.allows(t, m, rev):
+                return OK
+        return NO_BEAT
+
+    @staticmethod
+    def held(p: Position, seat: int, naturals: int, jokers: int) -> str | None:
+        """None if ``seat`` holds these cards, else which it does not."""
+        hand = p.hands[seat]
+        missing = naturals & ~hand
+        if missing:
+            return f"you do not hold {' '.join(tokens(missing))}"
+        if jokers > (hand & JOKERS).bit_count():
+            return "you do not hold " + ("a joker" if jokers == 1 else "two jokers")
+        return None
+
+    def why_not_play(self, p: Position, seat: int, m: Meld) -> str | None:
+        """None if ``seat`` may play ``m`` now, else why not."""
+        why = self.held(p, seat, m.naturals, m.jokers)
+        if why:
+            return why
+        code = self.fits(p, m)
+        if code == OK:
+            return None
+        t = p.table
+        assert t is not None
+        if code == NO_STOP:
+            return (f"{t.describe()} cuts the table unless someone stops it with "
+                    f"{t.size} four(s) (4-stop): play 4s or pass")
+        if code == NO_SHAPE:
+            return f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
+        if code == NO_LOCK:
+            return self._lock_reason(p, m)
+        return f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+
+    @staticmethod
+    def why_not_pass(p: Position) -> str | None:
+        """None if the seat to move may pass now (004: the leader must play)."""
+        if p.table is None:
+            return "you are leading: play any card or combination"
+        return None
+
+    def _lock_reason(self, p: Position, m: Meld) -> str:
+        t = p.table
+        shape = {1: "singles", 2: "pairs", 3: "triples", 4: "fours"}.get(m.size, "")
+        if m.kind == SEQUENCE:
+            shape = "sequences"
+        kind = "kata-shibari" if self.shibari == "partial" else "shibari"
+        if t is None or t.kind == SEQUENCE or p.lock.bit_count() >= t.size:
+            return (f"the table is locked to {suit_name(p.lock)} {shape} ({kind}): "
+                    f"{_text(m)} does not follow suit")
+        return (f"the table is locked: {shape} must include {suit_name(p.lock)} ({kind}): "
+                f"{_text(m)} does not follow suit")
+
+    # ------------------------------------------------------------ what a play does
+
+    def causes_revolution(self, m: Meld) -> bool:
+        """True if ``m`` causes a revolution (004 "Revolution (kakumei)")."""
+        r = self.rules
+        if m.kind == GROUP:
+            if m.size == 4 and m.rank != JOKER_RANK:
+                return r.revolution == "four" or (
+                    r.revolution == "four_natural" and m.jokers == 0)
+            return r.three_threes_revolution and m.size == 3 and m.rank == THREE
+        if m.kind == SEQUENCE:
+            return bool(r.sequence_revolution) and m.size >= r.sequence_revolution
+        return False
+
+    def forbidden_finish(self, m: Meld, t: Meld | None, rev: bool) -> str | None:
+        """Why going out with ``m`` (on ``t``, under the ranking ``rev``) is forbidden,
+        or None (004 "Cannot go out with highest card")."""
+        for kind, test in zip(self.rules.forbidden_finish, self.finish_bans, strict=True):
+            if test(self, m, t, rev):
+                return f"going out with {_text(m)} is forbidden (forbidden_finish: {kind})"
+        return None
+
+    def passers(self, p: Position) -> int:
+        """The seats that may not play now for having passed."""
+        if self.no_play_after_pass:
+            return p.passed_trick | p.passed_since
+        return p.passed_since
+
+    # ------------------------------------------------------------ the exchange and the lead
+
+    def exchange_pairs(self, n: int) -> list[tuple[str, str, int]]:
+        """(rich title, poor title, cards) of each exchange (004 "Exchange of cards")."""
+        if self.rules.exchange == "off":
+            return []
+        if self.rules.exchange == "standard" and n <= 4:
+            return [(FUGO, HINMIN, 1)]
+        return [(DAIFUGO, DAIHINMIN, 2), (FUGO, HINMIN, 1)]
+
+    def poor_gift(self, hand: int, k: int) -> int:
+        """The ``k`` best cards the poor give (jokers kept under exchange_keep_joker)."""
+        pool = hand & ~JOKERS if self.rules.exchange_keep_joker else hand
+        best = 0
+        for _ in range(min(k, pool.bit_count())):
+            top = 1 << (pool.bit_length() - 1)
+            best |= top
+            pool ^= top
+        return best
+
+    def effective_titles(self, titles: list[str], dealt: Sequence[int]) -> list[str]:
+        """The titles the exchange uses: reversed by joker_reversal (004 "Jokers")."""
+        if self.rules.joker_reversal:
+            for s, t in enumerate(titles):
+                if t in (HINMIN, DAIHINMIN) and dealt[s] & JOKERS == JOKERS:
+                    return [REVERSED_TITLE[x] for x in titles]
+        return titles
+
+    def first_of_session(self, hands: Sequence[int], rng: Random) -> int:
+        """Who leads the first hand (004 "Play": at random; or the ♦3 holder)."""
+        if self.rules.first_lead != "random":
+            return diamond_three_holder(hands)
+        return rng.randrange(len(hands))
+
+    def first_of_later_hand(self, hands: Sequence[int], titles: Sequence[str]) -> int:
+        """Who the record names as leading a later hand, from the effective titles."""
+        if self.rules.first_lead == "diamond_three_every":
+            return diamond_three_holder(hands)  # as dealt; the state follows the ♦3
+        return self.title_leader(titles)
+
+    def title_leader(self, titles: Sequence[str]) -> int:
+        """The previous loser (004 "Exchange of cards"), or winner under seat_change=reverse."""
+        seats = range(len(titles))
+        if self.rules.seat_change == "reverse":
+            return min(seats, key=lambda s: TITLE_RANK[titles[s]])
+        return max(seats, key=lambda s: TITLE_RANK[titles[s]])
+
+    def lead_after_exchange(self, hands: Sequence[int], first: int) -> int:
+        """Who leads once the exchange is over."""
+        if self.rules.first_lead == "diamond_three_every":
+            return diamond_three_holder(hands)
+        return first
+
+    def seating(self, ranked: list[int]) -> list[int] | None:
+        """Players by seat from the players best first (004 "Switching seats"), or None."""
+        mode = self.rules.seat_change
+        if mode == "standard":
+            return ranked[::-1]
+        if mode == "reverse":
+            return ranked
+        return None
+
+    # ------------------------------------------------------------ the result
+
+    def titles_by_place(self, players: int) -> list[str]:
+        """The titles by place, best first."""
+        return titles_for(players, self.rules.exchange)
+
+    def points(self, order: Sequence[int], titles: Sequence[str]) -> list[int]:
+        """Points per seat."""
+        return points_for(order, titles, self.rules.scoring)
+
+
+def titles_for(players: int, exchange: str) -> list[str]:
+    """The titles by place, best first (004 "Result"; "Card exchange variants")."""
+    if players >= 5:
+        return [DAIFUGO, FUGO] + [HEIMIN] * (players - 4) + [HINMIN, DAIHINMIN]
+    if exchange == "always_two":
+        return [DAIFUGO, FUGO, HINMIN, DAIHINMIN] if players == 4 else [
+            DAIFUGO, HEIMIN, DAIHINMIN]
+    return [FUGO] + [HEIMIN] * (players - 2) + [HINMIN]
+
+
+def points_for(order: Sequence[int], titles: Sequence[str], scoring: str) -> list[int]:
+    """Points per seat (004 "Result" and "Scoring variants"; UECda 5/4/3/2/1)."""
+    n = len(titles)
+    if scoring == "uecda":
+        out = [0] * n
+        for place, seat in enumerate(order):
+            out[seat] = n - place
+        return out
+    table = ({DAIFUGO: 2, FUGO: 1} if scoring == "titles"
+             else {DAIFUGO: 2, FUGO: 1, HINMIN: -1, DAIHINMIN: -2})
+    return [table.get(t, 0) for t in titles]
+
+
+@lru_cache(maxsize=64)
+def rulebook(rules: Rules) -> Rulebook:
+    """The rulebook of ``rules`` (built once per option set)."""
+    return Rulebook(rules)
+
+
+def _text(m: Meld) -> str:
+    return " ".join(m.tokens())
+
+
+def _shape(t: Meld) -> str:
+    if t.kind == GROUP:
+        return "a " + combos.GROUP_NAMES[t.size]
+    return f"a {t.size}-card sequence"
+
+
+def _order_note(p: Position) -> str:
+    notes = []
+    if p.revolution:
+        notes.append("revolution: the ranking is reversed")
+    if p.jack_back_now:
+        notes.append("Jack back: lower cards beat higher until the table clears")
+    if p.revolution and p.jack_back_now:
+        notes = ["revolution and Jack back together: the normal ranking holds"]
+    return f" ({'; '.join(notes)})" if notes else ""
+
