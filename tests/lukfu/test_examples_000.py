@@ -156,7 +156,7 @@ def test_declare_example_000(preset: str) -> None:
     play(st, [act(0, "play", "3Gon"), act(1, "play", "8Gon"), act(2, "discard", "2Gon")])
     short = st.why_illegal(act(1, "declare"))
     assert short == (
-        "you have 1 trick(s) and 2 aged card(s) in hand (9 Chen and 8 Chen): 3, short of the "
+        "you have 1 trick and 2 aged cards in hand (9 Chen and 8 Chen): 3, short of the "
         "six needed to declare"
     )
     play(st, [act(1, "play", "4Sip"), act(2, "play", "6Sip"), act(0, "discard", "7Chen")])

@@ -8,6 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
+from paiju.core.params import plural
 from paiju.core.records import field
 from paiju.daifugo.actions import Action, action_from_json
 from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
@@ -94,7 +95,7 @@ def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
         hands.append(mask)
     if jokers_seen != jokers:
         raise MalformedRecord(
-            f"the deal has {jokers_seen} joker(s) but the rules have jokers={jokers}")
+            f"the deal has {plural(jokers_seen, 'joker')} but the rules have jokers={jokers}")
     missing = pack(jokers) & ~seen
     if missing:
         raise MalformedRecord("all cards are dealt (004 \"Deal\"), but these are missing: "

@@ -22,6 +22,7 @@ from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING
 
+from paiju.core.params import plural
 from paiju.daifugo import combos
 from paiju.daifugo.cards import (
     FOUR,
@@ -281,7 +282,7 @@ class Rulebook:
         assert t is not None
         if code == NO_STOP:
             return (f"{t.describe()} cuts the table unless someone stops it with "
-                    f"{t.size} four(s) (4-stop): play 4s or pass")
+                    f"{plural(t.size, 'four')} (4-stop): play 4s or pass")
         if code == NO_SHAPE:
             return f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
         if code == NO_LOCK:

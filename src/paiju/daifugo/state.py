@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from paiju.core.errors import IllegalAction, UnknownCard
+from paiju.core.params import plural
 from paiju.core.protocol import Result
 from paiju.daifugo import generate
 from paiju.daifugo.actions import (
@@ -333,10 +334,10 @@ class DaifugoState(PositionFields):
         rich, poor, k = p.exchange[0]
         if action.do != "give":
             raise IllegalAction(
-                f"the exchange comes first: seat {rich} gives {k} card(s) to seat {poor}")
+                f"the exchange comes first: seat {rich} gives {plural(k, 'card')} to seat {poor}")
         nat, jk = _card_list(action.cards)
         if nat.bit_count() + jk != k:
-            raise IllegalAction(f"you give exactly {k} card(s) to seat {poor}, "
+            raise IllegalAction(f"you give exactly {plural(k, 'card')} to seat {poor}, "
                                 f"not {nat.bit_count() + jk}")
         why = self.book.held(p, rich, nat, jk)
         if why:
@@ -349,16 +350,18 @@ class DaifugoState(PositionFields):
         seat = action.seat
         size = p.hands[seat].bit_count()
         if action.do != kind:
-            need = (f"hand {min(k, size)} card(s) to the next player (seven_pass)"
-                    if kind == "seven_pass" else f"discard up to {k} card(s) (discard)")
+            need = (f"hand {plural(min(k, size), 'card')} to the next player (seven_pass)"
+                    if kind == "seven_pass" else f"discard up to {plural(k, 'card')} (discard)")
             raise IllegalAction(f"after your play you must first {need}")
         nat, jk = _card_list(action.cards)
         got = nat.bit_count() + jk
         if kind == "seven_pass" and got != min(k, size):
             raise IllegalAction(
-                f"your 7s hand exactly {min(k, size)} card(s) to the next player, not {got}")
+                f"your 7s hand exactly {plural(min(k, size), 'card')} to the next player, "
+                f"not {got}")
         if kind == "discard" and got > k:
-            raise IllegalAction(f"your 10s let you discard at most {k} card(s), not {got}")
+            raise IllegalAction(
+                f"your 10s let you discard at most {plural(k, 'card')}, not {got}")
         why = self.book.held(p, seat, nat, jk)
         if why:
             raise IllegalAction(why)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from paiju.core.params import plural
 from paiju.lukfu.actions import (
     CALL,
     CALLING,
@@ -229,12 +230,12 @@ class Rulebook:
                 return None
             count = p.tricks[seat]
             held = self.aged(p, seat) if self.rules.declare_counts_aged else 0
-            aged_words = f" and {held.bit_count()} aged card(s) in hand" if held else ""
+            aged_words = f" and {plural(held.bit_count(), 'aged card')} in hand" if held else ""
             if held:
                 aged_words += f" ({words(held)})"
             return (
-                f"you have {count} trick(s){aged_words}: {count + held.bit_count()}, short of "
-                "the six needed to declare"
+                f"you have {plural(count, 'trick')}{aged_words}: {count + held.bit_count()}, "
+                "short of the six needed to declare"
             )
         if not cards:
             return "a lead needs cards"
