@@ -6,8 +6,9 @@ import pytest
 import tinygame
 
 from paiju.bots.base import RandomBot, make_bot, parse_spec
-from paiju.bots.heuristic import HeuristicBot, game_of
+from paiju.bots.heuristic import HeuristicBot
 from paiju.bots.ismcts import ISMCTSBot
+from paiju.core.errors import MalformedRecord
 from paiju.core.seeding import make_rng
 
 
@@ -121,15 +122,15 @@ def test_ismcts_beats_random_on_the_tiny_game() -> None:
 
 
 def test_heuristic_dispatches_on_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiju.bots import heuristic
-
+    """The heuristic player asks the view's game for its strategy; an unknown game is named."""
     state = _deal(0)
-    assert game_of(state.view(0)) == "tiny"
-    pairs_first = HeuristicBot().choose(state.view(0), Random(0))
-    assert pairs_first == tinygame.heuristic(state.view(0), Random(0))
-    monkeypatch.delitem(heuristic.STRATEGIES, "tiny")
-    with pytest.raises(ValueError, match="no heuristic player for 'tiny'"):
-        HeuristicBot().choose(state.view(0), Random(0))
+    view = state.view(0)
+    assert view.game == "tiny"
+    pairs_first = HeuristicBot().choose(view, Random(0))
+    assert pairs_first == tinygame.heuristic(view, Random(0))
+    monkeypatch.setattr(type(view), "game", "nowhere")
+    with pytest.raises(MalformedRecord, match="unknown game 'nowhere'"):
+        HeuristicBot().choose(view, Random(0))
 
 
 def test_random_bot_refuses_a_view_without_moves() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from paiju.core.errors import IllegalAction, MalformedRecord
 from paiju.core.options import Option, OptionTable
@@ -179,6 +179,7 @@ class TinyState:
 
 @dataclass(frozen=True)
 class TinyView:
+    game: ClassVar[str] = "tiny"
     seat: int
     rules: Rules
     hand: tuple[str, ...]
@@ -293,6 +294,9 @@ class TinyGame:
         if sorted(cards) != sorted(DECK):
             raise MalformedRecord("the deal is not the tiny pack")
         return TinyState(self.rules(record.get("rules")), hands or [], kitty)
+
+    def strategy(self, view: Any, rng: _random.Random) -> Move:
+        return heuristic(view, rng)
 
     def action_from_json(self, obj: Any) -> Move:
         if not isinstance(obj, Mapping) or obj.get("do") not in ("play", "pass"):

@@ -7,13 +7,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 
-import tinygame
 
 
 @pytest.fixture(autouse=True)
 def _tiny_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    from paiju.bots import heuristic
     from paiju.core import games
 
     monkeypatch.setitem(games.GAMES, "tiny", "tinygame")
-    monkeypatch.setitem(heuristic.STRATEGIES, "tiny", tinygame.heuristic)

@@ -59,6 +59,11 @@ class View(Protocol):
     """What one seat knows of a hand."""
 
     @property
+    def game(self) -> str:
+        """The name of the game (as :func:`paiju.core.games.get_game` knows it)."""
+        ...
+
+    @property
     def seat(self) -> int: ...
 
     @property
@@ -196,4 +201,8 @@ class Game(Protocol):
 
     def action_from_json(self, obj: Any) -> Action:
         """An action of a record; ``MalformedRecord`` if it cannot be read."""
+        ...
+
+    def strategy(self, view: View, rng: Random) -> Action:
+        """The game's rule-based player (``heuristic``): its choice from ``view`` only."""
         ...

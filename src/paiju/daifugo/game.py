@@ -9,6 +9,7 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.params import plural
+from paiju.core.protocol import View
 from paiju.core.records import field
 from paiju.daifugo.actions import Action, action_from_json
 from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
@@ -69,6 +70,15 @@ class DaifugoGame:
 
     def action_from_json(self, obj: Any) -> Action:
         return action_from_json(obj)
+
+    def strategy(self, view: View, rng: Random) -> Action:
+        """The heuristic player's choice (:mod:`paiju.daifugo.strategy`)."""
+        from paiju.daifugo.strategy import choose
+        from paiju.daifugo.view import DaifugoView
+
+        if not isinstance(view, DaifugoView):
+            raise TypeError(f"the Dai Fugō player reads a Dai Fugō view, not {type(view).__name__}")
+        return choose(view, rng)
 
 
 def _read_hands(raw: list[Any], rules: Rules) -> list[int]:

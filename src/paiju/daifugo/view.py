@@ -42,6 +42,8 @@ TRIES = 50
 class DaifugoView:
     """What one seat knows: its hand, the public play, and its own hand-overs."""
 
+    game = "daifugo"
+
     def __init__(self, state: DaifugoState, seat: int) -> None:
         self._seat = seat
         self._turn = state.to_move()

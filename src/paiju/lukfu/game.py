@@ -8,6 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
+from paiju.core.protocol import View
 from paiju.core.records import field
 from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
 from paiju.lukfu.rules import TABLE, Rules, make_rules
@@ -146,5 +147,14 @@ class LukFuGame:
             raise MalformedRecord(f"a {do} needs its cards")
         return LukFuAction(seat, do, sum(1 << c for c in cards))
 
+
+    def strategy(self, view: View, rng: Random) -> LukFuAction:
+        """The heuristic player's choice (:mod:`paiju.lukfu.strategy`)."""
+        from paiju.lukfu.strategy import choose
+        from paiju.lukfu.view import LukFuView
+
+        if not isinstance(view, LukFuView):
+            raise TypeError(f"the Luk Fu player reads a Luk Fu view, not {type(view).__name__}")
+        return choose(view, rng)
 
 GAME = LukFuGame()

@@ -32,6 +32,8 @@ def _tokens(cards: int) -> list[str]:
 class LukFuView:
     """Seat ``seat``'s view of a hand (a snapshot)."""
 
+    game = "lukfu"
+
     def __init__(self, state: LukFuState, seat: int) -> None:
         p = state.pos
         if not 0 <= seat < p.players:
