@@ -124,6 +124,14 @@ class State(Protocol):
 
     def clone(self) -> State: ...
 
+    def push(self, action: Action) -> None:
+        """:meth:`apply` ``action`` so that :meth:`pop` can take it back (cheap undo)."""
+        ...
+
+    def pop(self) -> object:
+        """Take back the last :meth:`push`; ``IndexError`` when there is none."""
+        ...
+
     def view(self, seat: int) -> View: ...
 
     def result(self) -> Result:

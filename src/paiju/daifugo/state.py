@@ -214,6 +214,8 @@ class DaifugoState(PositionFields):
         self.pos, count = self._saved.pop()
         del self.actions[count:]
 
+    pop = undo
+
     def clone(self) -> DaifugoState:
         other = DaifugoState.__new__(DaifugoState)
         other.__dict__.update(self.__dict__)

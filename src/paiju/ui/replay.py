@@ -29,7 +29,11 @@ from paiju.table.present import Seen, presenter_for
 
 
 class Replay:
-    """Every position of a record: ``states[k]`` is the hand after ``k`` actions."""
+    """Every position of a record: :meth:`at` gives the hand after ``k`` actions.
+
+    One state walks the record, forwards with ``push`` and backwards with ``pop``, so a long
+    record costs one hand in memory rather than a copy per step.
+    """
 
     def __init__(self, record: Any) -> None:
         if not isinstance(record, Mapping):
@@ -41,15 +45,17 @@ class Replay:
         self.presenter = presenter_for(self.game.name)
         state = self.game.from_record(record)
         self.actions = read_actions(self.game, record)
-        self.states: list[State] = [state.clone()]
         self.stopped: tuple[int, str] | None = None
+        self._state = state
+        self._depth = 0
         for index, action in enumerate(self.actions):
             why = state.why_illegal(action)
             if why is not None:
                 self.stopped = (index, why)
                 break
-            state.apply(action)
-            self.states.append(state.clone())
+            state.push(action)
+            self._depth += 1
+        self._steps = self._depth
         self.native = False
         #: Which record of its file this is, when the file holds several.
         self.note = ""
@@ -57,14 +63,31 @@ class Replay:
     @property
     def steps(self) -> int:
         """The last step (the number of actions replayed)."""
-        return len(self.states) - 1
+        return self._steps
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the record (the same at every step)."""
+        return self._state.rules
+
+    def at(self, step: int) -> State:
+        """The hand after ``step`` actions (the one state, moved there by push or pop)."""
+        if not 0 <= step <= self._steps:
+            raise IndexError(f"step {step} is not between 0 and {self._steps}")
+        while self._depth > step:
+            self._state.pop()
+            self._depth -= 1
+        while self._depth < step:
+            self._state.push(self.actions[self._depth])
+            self._depth += 1
+        return self._state
 
     def names(self) -> list[str]:
-        return [f"seat {s}" for s in range(self.states[0].num_seats)]
+        return [f"seat {s}" for s in range(self._state.num_seats)]
 
     def hands(self, step: int) -> list[str]:
         """Each seat's hand at ``step``, one line per seat."""
-        state = self.states[step]
+        state = self.at(step)
         names = self.names()
         lines = []
         for seat in range(state.num_seats):
@@ -85,7 +108,7 @@ class Replay:
         return self.presenter.describe(data, data["seat"], self.names(), self.native)
 
     def status(self, step: int) -> str:
-        state = self.states[step]
+        state = self.at(step)
         seat = state.to_move()
         seen = Seen.of(state, 0 if seat is None else seat)
         return self.presenter.status(seen, self.names(), self.native)
@@ -93,7 +116,7 @@ class Replay:
     def end_lines(self, step: int) -> list[str]:
         """The result (at the last step of a finished hand), or why replay stopped."""
         out = []
-        state = self.states[step]
+        state = self.at(step)
         if step == self.steps and self.stopped is not None:
             index, why = self.stopped
             out.append(f"action {index + 1} is illegal: {why}")
@@ -122,7 +145,7 @@ def _plain(markup: str) -> str:
 
 def replay_text(replay: Replay, echo: Callable[[str], None], step: int | None = None) -> None:
     """Print one step, or every step in order."""
-    rules = replay.presenter.rules_line(replay.states[0].rules)
+    rules = replay.presenter.rules_line(replay.rules)
     note = f" · {replay.note}" if replay.note else ""
     echo(f"{replay.game.title} · rules {rules} · {plural(replay.steps, 'action')}{note}")
     steps = range(replay.steps + 1) if step is None else [step]
@@ -172,7 +195,7 @@ class ReplayApp(App[None]):
 
     def redraw(self) -> None:
         r, k = self.replay, self.step
-        rules = r.presenter.rules_line(r.states[0].rules)
+        rules = r.presenter.rules_line(r.rules)
         note = f" · {r.note}" if r.note else ""
         self.query_one("#rheader", Static).update(
             f"{escape(r.game.title)} · {escape(rules)} · step {k}/{r.steps}{escape(note)}")
