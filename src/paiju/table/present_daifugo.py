@@ -8,15 +8,12 @@ from typing import Any
 
 from paiju.core.params import plural
 from paiju.core.protocol import Action
+from paiju.daifugo.rulebook import TITLE_NAMES
 from paiju.table.present import Chip, Presenter, Seen, pad, say
 
 _JP_SUITS = ("スペード", "ハート", "ダイヤ", "クラブ")
 _TITLES_JA = {
     "daifugo": "大富豪", "fugo": "富豪", "heimin": "平民", "hinmin": "貧民", "daihinmin": "大貧民",
-}
-_TITLES_EN = {
-    "daifugo": "Dai Fugō", "fugo": "Fugō", "heimin": "Heimin", "hinmin": "Hinmin",
-    "daihinmin": "Dai Hinmin",
 }
 
 
@@ -118,7 +115,7 @@ class DaifugoPresenter(Presenter):
         return "" if not before else self.title(before[seen.seat], native)
 
     def title(self, key: str, native: bool) -> str:
-        return (_TITLES_JA if native else _TITLES_EN).get(key, key)
+        return (_TITLES_JA if native else TITLE_NAMES).get(key, key)
 
     @staticmethod
     def reversed_order(seen: Seen) -> bool:
