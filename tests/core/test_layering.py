@@ -18,6 +18,7 @@ ALLOWED = {
     "bots": {"core", "bots"},
     "sim": {"core", "bots", "sim"},
     "table": {"core", "bots", "lukfu", "daifugo", "table"},
+    "web": {"core", "bots", "lukfu", "daifugo", "table", "web"},
 }
 
 
