@@ -1,0 +1,289 @@
+"""What each receiver is sent, built only from what it may know.
+
+A seat's ``state`` message is made from that seat's :class:`~paiju.core.protocol.View`
+alone; a spectator's from :func:`public_json`, the part of the views every seat shares.
+Nothing here is ever given a full state: the presenters (card names, status, log lines)
+are reached through :func:`_presenter_view` and friends, which hand them the view and the
+rules only, so that a change to the presenters' signatures touches this file alone.
+The record of a hand is sent once the hand is over, as the referee's record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.core.protocol import View
+from paiju.table.hints import Hint
+from paiju.table.present import Presenter, Seen, presenter_for
+
+#: The keys of a view's JSON whose values are cards (a token, or lists of them).
+CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
+#: The history of actions in each game's view JSON.
+HISTORY_KEY = {"lukfu": "history", "daifugo": "actions"}
+LUKFU_ROLES = ("Master", "second", "third", "dreamer")
+LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
+_MARKUP = re.compile(r"\[/?[a-z ]*\]")
+
+
+@dataclass(frozen=True)
+class Context:
+    """The public facts of a table at one moment, the same for every receiver."""
+
+    table: str
+    game: str
+    rules: Any
+    hand: int
+    names: Sequence[str]  # by seat of this hand
+    players: Sequence[int]  # the session player at each seat of this hand
+    totals: Sequence[float]  # by player
+    started: bool
+    seats: Sequence[Mapping[str, Any]]  # as GET /api/tables/<id> lists them
+    rules_key: Sequence[str]
+    notes: Mapping[int, str] = field(default_factory=dict)  # action index -> public note
+    clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
+
+
+class _RulesOnly:
+    """What a presenter may read of the hand besides the view: the rules in force."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+
+class _Finished:
+    """A finished hand as its (now public) record and report, for the result lines."""
+
+    def __init__(self, rules: Any, record: Mapping[str, Any], report: Mapping[str, Any]):
+        self.rules = rules
+        self._record = dict(record)
+        self._report = dict(report)
+
+    def record(self) -> dict[str, Any]:
+        return self._record
+
+    def report(self) -> dict[str, Any]:
+        return self._report
+
+
+# ------------------------------------------------------------ the one door to the presenters
+
+def _presenter_view(game: str, view: View | None, data: dict[str, Any]) -> tuple[Presenter, Seen]:
+    return presenter_for(game), Seen(view, data)  # type: ignore[arg-type]
+
+
+def status_line(ctx: Context, view: View | None, data: dict[str, Any], native: bool) -> str:
+    """The presenter's status line, without its markup."""
+    presenter, seen = _presenter_view(ctx.game, view, data)
+    text = presenter.status(_RulesOnly(ctx.rules), seen, ctx.names, native)  # type: ignore[arg-type]
+    return _MARKUP.sub("", text)
+
+
+def aged_tokens(ctx: Context, view: View, data: dict[str, Any]) -> set[str]:
+    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise)."""
+    if ctx.game != "lukfu" or view.seat > 2:
+        return set()
+    presenter, seen = _presenter_view(ctx.game, view, data)
+    chips = presenter.chips(_RulesOnly(ctx.rules), seen, False)  # type: ignore[arg-type]
+    return {chip.token for chip in chips if chip.mark}
+
+
+def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str, str]:
+    presenter = presenter_for(ctx.game)
+    return {"en": presenter.describe(action, observer, ctx.names, False),
+            "native": presenter.describe(action, observer, ctx.names, True)}
+
+
+def result_lines(ctx: Context, record: Mapping[str, Any], report: Mapping[str, Any],
+                 native: bool) -> list[str]:
+    presenter = presenter_for(ctx.game)
+    return presenter.result_lines(_Finished(ctx.rules, record, report),  # type: ignore[arg-type]
+                                  ctx.names, native)
+
+
+def card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
+    """A card token's names and colour: ``{"en", "native", "red", "aged"}``."""
+    presenter = presenter_for(game)
+    if game == "lukfu":
+        from paiju.lukfu.cards import RED_CARDS, parse_card, spoken
+
+        c = parse_card(token)
+        return {"en": token, "native": presenter.label(token, True), "spoken": spoken(c),
+                "red": c in RED_CARDS, "aged": aged}
+    from paiju.daifugo.cards import parse_play_token
+
+    card, _ = parse_play_token(token)
+    return {"en": presenter.label(token, False), "native": presenter.label(token, True),
+            "red": card < 52 and (card & 3) in (1, 2), "joker": card >= 52, "aged": False}
+
+
+# ------------------------------------------------------------ what may be sent
+
+def card_tokens(obj: Any, inside: bool = False) -> set[str]:
+    """Every card token under a card key of ``obj`` (a view's JSON, a legal action...)."""
+    found: set[str] = set()
+    if isinstance(obj, str):
+        if inside:
+            found.add(obj)
+    elif isinstance(obj, Mapping):
+        for key, value in obj.items():
+            found |= card_tokens(value, inside or key in CARD_KEYS)
+    elif isinstance(obj, list | tuple):
+        for item in obj:
+            found |= card_tokens(item, inside)
+    return found
+
+
+def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The part of a hand every seat knows, from the JSON of every seat's view.
+
+    Luk Fu with four: the dreamer's view less the dreamer's card (until the end shows it).
+    Otherwise a seat's view less its own cards: its hand, its legal actions, the cards of
+    its own face-down moves, and what it alone knows of the hidden cards. The seat taken is
+    one that does not hold the Five Tigers window, so the window stays unseen.
+    """
+    if game == "lukfu" and len(views) == 4:
+        out = dict(views[3])
+        if out.get("phase") != "over":
+            out.pop("dreamer", None)
+        out["seat"] = None
+        return out
+    key = HISTORY_KEY[game]
+    candidates = [v for v in views if v.get("phase") != "five_tigers"] or list(views)
+    base = min(candidates, key=lambda v: len(v.get(key, [])))
+    seat = base["seat"]
+    out = dict(base)
+    out["seat"] = None
+    out["hand"] = []
+    if "legal" in out:
+        out["legal"] = []
+    if "known" in out:
+        out["known"] = []
+    out[key] = [_public_item(item, seat) for item in base.get(key, [])]
+    return out
+
+
+def _public_item(item: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    if item.get("seat") == seat and item.get("do") not in ("play", "pass") and "cards" in item:
+        out = {k: v for k, v in item.items() if k != "cards"}
+        out["count"] = len(item["cards"])
+        return out
+    return dict(item)
+
+
+def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[str, str]]:
+    """The log of this hand as this receiver saw it, with the table's notes in place."""
+    roles = LUKFU_ROLES if ctx.game == "lukfu" else None
+    head = ", ".join(
+        f"seat {s} {name}" + (f" ({roles[s]})" if roles else "")
+        for s, name in enumerate(ctx.names)
+    )
+    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"第{ctx.hand}局: {head}"}]
+    for i, item in enumerate(data.get(HISTORY_KEY[ctx.game], [])):
+        if i in ctx.notes:
+            lines.append({"en": ctx.notes[i], "native": ctx.notes[i]})
+        lines.append(describe(ctx, item, observer))
+    return lines
+
+
+def role_of(ctx: Context, seat: int | None, data: Mapping[str, Any]) -> str:
+    """This seat's role in words: Master, dreamer..., or the title it holds from last hand."""
+    if seat is None:
+        return "spectator"
+    if ctx.game == "lukfu":
+        return LUKFU_ROLES[seat]
+    before = data.get("titles_before")
+    if before:
+        from paiju.table.present import DaifugoPresenter
+
+        return DaifugoPresenter().title(before[seat], False)
+    return "player"
+
+
+def state_message(
+    ctx: Context, player: int | None, view: View | None, public: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message for one receiver: a seat (its ``view``) or a spectator
+    (``public``, from :func:`public_json`); both ``None`` before the first deal."""
+    base: dict[str, Any] = {
+        "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
+        "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
+        "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
+        "rules_key": list(ctx.rules_key),
+    }
+    if view is None and public is None:
+        base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
+                    status_native="", cards={}, log=[], clock=None)
+        return base
+    if view is not None:
+        data = view.to_json()
+        seat: int | None = view.seat
+        legal = [a.to_json() for a in view.legal_actions()]
+        to_move = view.to_move()
+        aged = aged_tokens(ctx, view, data)
+        observer = view.seat
+    else:
+        assert public is not None
+        data, seat, legal, to_move, aged, observer = public, None, [], public.get(
+            "to_move"), set(), -1
+    tokens = card_tokens(data) | card_tokens(legal, inside=False)
+    clock = None
+    if ctx.clock is not None and to_move == ctx.clock[0]:
+        clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}
+    base.update(
+        seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seat, data),
+        status=status_line(ctx, view, data, False),
+        status_native=status_line(ctx, view, data, True),
+        cards={t: card_info(ctx.game, t, t in aged) for t in sorted(tokens)},
+        log=hand_log(ctx, data, observer), clock=clock,
+    )
+    return base
+
+
+def hand_over_message(ctx: Context, record: Mapping[str, Any],
+                      report: Mapping[str, Any]) -> dict[str, Any]:
+    """The end of a hand: its record (public now), the report and the result in words."""
+    return {
+        "type": "hand_over", "table": ctx.table, "hand": ctx.hand, "record": dict(record),
+        "report": dict(report), "lines": result_lines(ctx, record, report, False),
+        "lines_native": result_lines(ctx, record, report, True),
+        "totals": list(ctx.totals), "names": list(ctx.names), "players": list(ctx.players),
+    }
+
+
+def places(totals: Sequence[float]) -> list[int]:
+    """Each player's place by total points (1 = most; equal totals share a place)."""
+    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
+    return {"type": "session_over", "totals": list(totals), "places": places(totals)}
+
+
+def hint_message(hint: Hint) -> dict[str, Any]:
+    return {"type": "hint", "action": hint.action, "text": hint.text,
+            "reasons": list(hint.reasons)}
+
+
+def error_message(reason: str) -> dict[str, Any]:
+    return {"type": "error", "reason": reason}
+
+
+def rules_key(game: str, rules: Any) -> list[str]:
+    """The rules in force, one line an option: its value, its meaning, and what that does."""
+    from paiju.core.games import get_game
+
+    table = get_game(game).options
+    lines = [f"Preset: {rules.preset}"]
+    for option in table.options.values():
+        value = option.show(rules.values[option.name])
+        now = option.values.get(value, "")
+        lines.append(f"{option.name} = {value}: {option.meaning}" + (f" ({now})" if now else ""))
+    return lines
+
+
+def legal_tokens(legal: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The cards named by legal actions (a seat's own cards)."""
+    return card_tokens(list(legal))
