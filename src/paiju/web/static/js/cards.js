@@ -30,8 +30,9 @@ export function label(cards, token, native) {
 }
 
 function lukfuFace(token, info) {
-  const zh = (info && info.native) || token;
-  return [el("span", { class: "zh", text: zh }), el("span", { class: "en", text: token.replace(/^(\d)/, "$1 ") })];
+  const zh = [...((info && info.native) || token)];
+  return [el("span", { class: "zh" }, zh.map((ch) => el("span", { text: ch }))),
+    el("span", { class: "en", text: token.replace(/^(\d)/, "$1 ") })];
 }
 
 function daifugoFace(token) {

@@ -58,7 +58,7 @@ export function renderSeats(box, game, msg, native) {
       const player = players[s];
       const parts = game === "lukfu" ? seatLukFu(view, s, native) : seatDaifugo(view, s, native);
       const info = seats[player] || {};
-      const away = info.kind === "human" && info.connected === false;
+      const away = info.kind === "human" && (info.away || info.connected === false);
       const total = msg.totals ? msg.totals[player] : null;
       const mine = msg.seat === s && msg.player !== null && msg.player !== undefined;
       return el("li", {
@@ -66,12 +66,11 @@ export function renderSeats(box, game, msg, native) {
         testid: `seat-${s}`,
         dataset: { seat: String(s), player: String(player), toMove: msg.to_move === s ? "1" : "0" },
       },
-      el("div", { class: "who" }, msg.to_move === s ? "▶ " : "", name, mine ? " (you)" : "",
-        info.kind === "bot" ? " 🖥" : ""),
-      parts.role ? el("div", { class: "role", text: parts.role }) : null,
+      el("div", { class: "who" }, msg.to_move === s ? "▶ " : "", name, mine ? " (you)" : ""),
+      el("div", { class: "role", text: [parts.role, info.kind === "bot" ? "computer" : ""].filter(Boolean).join(" · ") }),
       el("div", { class: "count", text: parts.count }),
       parts.flags.length ? el("div", { class: "flags", text: parts.flags.join(" · ") }) : null,
-      away ? el("div", { class: "off", text: "away" }) : null,
+      away ? el("div", { class: "off", text: info.away ? "away: the computer plays" : "not connected" }) : null,
       total !== null && total !== undefined ? el("div", { class: "total", testid: "seat-total", text: `total ${total}` }) : null);
     }),
   );

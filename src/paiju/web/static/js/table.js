@@ -51,13 +51,14 @@ function renderLobby(msg) {
   nameBox.closest("label").hidden = mine !== null;
   $("lobby-seats").replaceChildren(...seats.map((s, p) => {
     let right;
+    const taken = s.taken ?? !!s.name;
     if (s.kind === "bot") right = el("span", { text: `computer (${s.bot})` });
-    else if (s.name) right = el("span", { text: `${s.name}${p === mine ? " (you)" : ""}${s.connected ? "" : " · away"}` });
+    else if (taken) right = el("span", { text: `${s.name}${p === mine ? " (you)" : ""}${s.connected ? "" : " · away"}` });
     else if (mine === null) right = el("button", { type: "button", class: "primary", testid: `take-seat-${p}`, text: "Take this seat", onclick: () => takeSeat(p) });
     else right = el("span", { class: "note", text: "waiting for a person" });
     return el("li", { testid: `lobby-seat-${p}` }, el("span", { text: `Player ${p + 1}` }), right);
   }));
-  const free = seats.filter((s) => s.kind === "human" && !s.name).length;
+  const free = seats.filter((s) => s.kind === "human" && !(s.taken ?? !!s.name)).length;
   $("lobby-note").textContent = free
     ? `The table starts when every seat for a person is taken (${free} free).`
     : "Every seat is taken: the table is starting.";
@@ -358,6 +359,7 @@ function onHandOver(msg) {
   });
   $("over-table").replaceChildren(head, ...rows);
   $("next-hand").hidden = !isSeated(page.msg) || !!page.sessionOver;
+  $("final").hidden = !page.sessionOver;
   $("replay").hidden = true;
   const dialog = $("over-dialog");
   if (!dialog.open) dialog.showModal();
@@ -366,12 +368,17 @@ function onHandOver(msg) {
 function onSessionOver(msg) {
   page.sessionOver = msg;
   const seats = (page.msg && page.msg.seats) || (page.info && page.info.seats) || [];
-  const dialog = $("over-dialog");
-  $("over-title").textContent = "The session is over";
-  const places = msg.places || [];
-  $("over-lines").replaceChildren(...places.map((p, i) =>
-    el("li", { testid: "final-place", text: `${ordinal(i + 1)}: ${(seats[p] && seats[p].name) || `Player ${p + 1}`} (${(msg.totals || [])[p]})` })));
+  const totals = msg.totals || [];
+  const places = msg.places || totals.map(() => null);
+  const order = totals.map((_, p) => p).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0));
+  $("final").replaceChildren(
+    el("h3", { text: "The session is over" }),
+    el("ol", { class: "final", testid: "final-places" }, order.map((p) =>
+      el("li", { testid: "final-place", value: places[p] ?? undefined,
+        text: `${(seats[p] && seats[p].name) || `Player ${p + 1}`}: ${totals[p]}` }))));
+  $("final").hidden = false;
   $("next-hand").hidden = true;
+  const dialog = $("over-dialog");
   if (!dialog.open) dialog.showModal();
 }
 
