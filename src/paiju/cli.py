@@ -14,6 +14,7 @@ from paiju.core.options import parse_overrides
 from paiju.core.params import (
     SEED,
     NotedCommand,
+    Seconds,
     game_argument,
     one_line,
     players_option,
@@ -185,6 +186,47 @@ from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
 
 main.add_command(play_cmd)
 main.add_command(replay_cmd)
+
+
+def default_db() -> str:
+    """The database ``paiju serve`` keeps its tables in when not told."""
+    from paiju.ui.datadir import data_dir
+
+    return str(data_dir() / "paiju.sqlite3")
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0 for every network interface).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on.")
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file of the tables (default: paiju.sqlite3 in the user data "
+                   "folder).")
+@click.option("--grace", type=Seconds(min=0), default=60.0, show_default=True,
+              help="Seconds a person may be away before a computer player stands in.")
+@click.option("--delay", type=Seconds(min=0), default=0.6, show_default=True,
+              help="Seconds a computer player waits before it moves.")
+@click.option("--next-delay", type=Seconds(min=0), default=15.0, show_default=True,
+              help="Seconds before the next hand is dealt when not everyone is ready.")
+def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
+              next_delay: float) -> None:
+    """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
+    import uvicorn
+
+    from paiju.web.app import create_app
+    from paiju.web.tables import Config
+
+    path = db or default_db()
+    try:
+        app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay))
+    except OSError as err:
+        _fail(f"cannot open {path}: {err.strerror or err}")
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"paiju: open http://{shown}:{port}/ in a browser (tables kept in {path}); "
+               "Ctrl-C stops the server.", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                ws="websockets-sansio", timeout_graceful_shutdown=2)
 
 def run() -> None:
     """The ``paiju`` program: as ``main``, but a reader that stops reading (``paiju referee … |

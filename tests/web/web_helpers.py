@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import signal
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 from paiju.web.store import Store
 from paiju.web.tables import Config, Hub, Receiver, Table
@@ -42,3 +51,70 @@ async def play_as(table: Table, receiver: Receiver, rng: random.Random,
             acted += 1
         elif kind == "error":
             raise AssertionError(message["reason"])
+
+
+# ------------------------------------------------------------ a real server in a subprocess
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``paiju serve`` as a real process on a free port (started by :meth:`start`)."""
+
+    def __init__(self, db: Path, *args: str) -> None:
+        self.db = db
+        self.args = args
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "paiju.cli", "serve", "--port", str(self.port),
+             "--db", str(self.db), "--delay", "0", *self.args],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(self.proc.stderr.read().decode() if self.proc.stderr else "")
+            try:
+                httpx.get(self.url + "/api/games", timeout=1)
+                return self
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, as a crash."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.proc is not None and self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+    def post(self, path: str, body: Any = None, raw: bytes | None = None) -> httpx.Response:
+        content = raw if raw is not None else json.dumps(body).encode()
+        return httpx.post(self.url + path, content=content, timeout=10)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(self.url + path, timeout=10)

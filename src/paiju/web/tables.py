@@ -485,7 +485,13 @@ class Table:
         elif kind == "next":
             self.next_hand(player)
         else:
+            self._spawn(f"hint {player}", self._send_hint(receiver, player))
+
+    async def _send_hint(self, receiver: Receiver, player: int) -> None:
+        try:
             receiver.send(await self.hint(player))
+        except WebError as err:
+            receiver.send(msg.error_message(err.reason))
 
     def close(self) -> None:
         for task in [*self._tasks.values(), *self._grace.values()]:
