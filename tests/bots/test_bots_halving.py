@@ -120,3 +120,50 @@ def test_halving_beats_random_on_the_tiny_game() -> None:
     (a, b, margin) = result.margins[0]
     assert (a, b) == (spec, "random")
     assert margin.low > 0, margin
+
+
+def test_the_search_says_when_it_kept_the_heuristics_move_within_the_noise() -> None:
+    """With ``z`` huge the anchor is always kept: ``last.kept`` names the better-looking
+    move, its advantage and the noise that swallowed it; with ``z=0`` it is never set."""
+    from paiju.bots.heuristic import HeuristicBot
+
+    kept_seen = 0
+    for seed in range(12):
+        state = _deal(seed)
+        seat = state.to_move()
+        assert seat is not None
+        view = state.view(seat)
+        if len(view.legal_actions()) < 2:
+            continue
+        stubborn = make_bot(STRONG + ":z=1000000")
+        assert isinstance(stubborn, ISMCTSBot)
+        choice = stubborn.choose(view, Random(seed))
+        anchor = HeuristicBot().choose(view, Random(seed))
+        assert choice == anchor
+        kept = stubborn.last.kept
+        if kept is not None:
+            kept_seen += 1
+            assert kept.kept == str(anchor.to_json()) != kept.challenger
+            assert 0 < kept.difference <= kept.noise and kept.samples > 0
+            means = stubborn.last.root_means
+            assert means[kept.challenger] > means[kept.kept]
+        eager = make_bot(STRONG + ":z=0")
+        assert isinstance(eager, ISMCTSBot)
+        eager.choose(view, Random(seed))
+        assert eager.last.kept is None or eager.last.kept.difference <= 0
+    assert kept_seen, "no position had a better-looking move than the heuristic's"
+
+
+def test_each_candidate_has_an_interval_from_its_play_outs() -> None:
+    bot = make_bot("ismcts:iters=200")
+    assert isinstance(bot, ISMCTSBot)
+    state = _deal(1)
+    seat = state.to_move()
+    assert seat is not None
+    bot.choose(state.view(seat), Random(1))
+    stats = bot.last
+    for key, visits in stats.root_visits.items():
+        width = stats.interval(key)
+        assert (width == float("inf")) == (visits < 2)
+        if visits >= 2:
+            assert width >= 0 and stats.root_spreads[key] >= 0

@@ -1,5 +1,7 @@
 """The hint: a legal suggestion, explained by the search that chose it."""
 
+import re
+
 import pytest
 
 from paiju.core.games import get_game
@@ -22,8 +24,8 @@ def _to_choice(match: Match) -> None:
 
 @pytest.mark.parametrize(
     ("game", "preset", "players", "worth"),
-    [("lukfu", "hongkong", 3, "points on average"),
-     ("daifugo", "pagat", 4, "finishing-place score")],
+    [("lukfu", "hongkong", 3, r"expected [+-]\d+\.\d\d( ± \d+\.\d\d)? points, \d+ play-outs?$"),
+     ("daifugo", "pagat", 4, r"expected place \d\.\d( ± \d+\.\d)? of 4, \d+ play-outs?$")],
 )
 def test_the_hint_suggests_a_legal_action_with_its_statistics(
         game: str, preset: str, players: int, worth: str) -> None:
@@ -34,7 +36,7 @@ def test_the_hint_suggests_a_legal_action_with_its_statistics(
     view = match.hint_view()
     hint = match.hint(view)
     assert hint.action in [a.to_json() for a in view.legal_actions()]
-    assert hint.reasons and all(worth in reason for reason in hint.reasons)
+    assert hint.reasons and all(re.search(worth, reason) for reason in hint.reasons)
     # the first reason is the suggested action's
     words = match.presenter.describe(hint.action, view.seat, match.seat_names(), False)
     assert hint.reasons[0].startswith(words.removeprefix(match.seat_names()[view.seat] + " "))
@@ -51,3 +53,21 @@ def test_dai_fugo_hints_come_from_the_ladder_search() -> None:
     settings = HINT_SEARCH["daifugo"]
     assert {k: getattr(ladder, k) for k in settings} == settings
     assert "lukfu" not in HINT_SEARCH
+
+
+def test_a_kept_move_is_explained_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the search keeps the usual move over a better-looking one, the hint says so."""
+    stubborn = {**HINT_SEARCH["daifugo"], "z": 1e6}
+    monkeypatch.setitem(HINT_SEARCH, "daifugo", stubborn)
+    rules = get_game("daifugo").rules("popular")
+    for seed in range(30):
+        match = Match("daifugo", rules, 4, seed=seed, hands=1, save=False,
+                      hint_seconds=None, hint_iterations=60)
+        _to_choice(match)
+        hint = match.hint(match.hint_view())
+        if hint.kept:
+            assert re.fullmatch(
+                r"kept: .+ did \d+\.\d\d places better on average, but the difference is "
+                r"within the noise \(±\d+\.\d\d places\) of \d+ paired play-outs", hint.kept)
+            return
+    raise AssertionError("no hint kept the usual move")

@@ -23,6 +23,7 @@ from paiju.core.referee import referee
 from paiju.table.present import NO_CARDS
 from paiju.ui.app import HandView, PlayApp, ResultScreen
 from paiju.ui.match import Match
+from paiju.ui.screens import HintScreen
 
 
 def _labels_hidden_from_me(app: PlayApp) -> list[str]:
@@ -87,16 +88,25 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
                 before = len(state.record()["actions"])
                 await select(pilot, app, cards)
                 await pilot.press(m.presenter.key_for(do, dos))
-                assert why in app.message, (why, app.message)
+                shown = m.presenter.notation(why, m.native)
+                assert shown in app.message, (shown, app.message)
                 assert "Refused" in screen_text(app)
-                assert f"refused: {why}" in m.log
+                assert any(line.startswith(f"refused: {shown}") for line in m.log)
                 assert len(state.record()["actions"]) == before
                 refused = True
         if not hinted and len(legal) > 1:
+            hand = app.query_one("#hand", HandView)
+            before_hint = hand.tokens()
             await pilot.press("h")
-            await wait_for(pilot, lambda: app.hint is not None)
-            assert "Hint:" in app.message and "searches" in app.message
-            assert "Hint:" in screen_text(app)
+            await wait_for(pilot, lambda: isinstance(app.screen, HintScreen))
+            assert app.hint is not None
+            panel = " ".join(screen_text(app).split())
+            assert "Hint:" in panel and "play-out" in panel
+            for reason in app.hint.reasons:  # wrapped, never cut off
+                assert " ".join(reason.split()) in panel, reason
+            assert hand.tokens() == before_hint, "the hint changed the selection by itself"
+            await pilot.press("escape")
+            assert hand.tokens() == before_hint and "Hint:" in app.message
             hinted = True
         choice = next((a for a in legal if a.to_json()["do"] == "call"), None)
         if choice is None:
@@ -127,6 +137,7 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
     for p in range(m.players):
         assert m.player_name(p) in text
     assert summary.record_file is not None and summary.record_file.is_relative_to(data_dir)
+    assert f"saved as {summary.record_file.name}" in text  # on one line, never wrapped
     ruling = referee(json.loads(summary.record_file.read_text(encoding="utf-8")))
     assert ruling.report["legal"] and ruling.report["finished"]
     assert summary.payments == summary.totals == tuple(m.session.totals)  # the first hand

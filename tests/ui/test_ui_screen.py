@@ -49,14 +49,16 @@ def test_80x24_shows_hand_trick_opponents_status_and_log(
             for chip in hand.chips:
                 assert chip.label + chip.mark in text, chip
             names = match.seat_names()
-            for s, row in enumerate(match.presenter.seat_rows(state, seen, names, native)):
+            for s, row in enumerate(match.presenter.seat_rows(seen, names, native)):
                 total = f"{match.session.totals[match.seats[s]]:+g}"
                 assert Text.from_markup(row).plain + " " + total in text, row
-            status = Text.from_markup(match.presenter.status(state, seen, names, native)).plain
+            status = Text.from_markup(match.presenter.status(seen, names, native)).plain
             assert status[:60] in text.replace("\n", " ")
             assert "Table" in text and "Log" in text
             assert ("Trick" in text) or ("Last trick" in text)
-            assert match.log[0][:20] in text
+            assert f"Hand {match.hand_number}:" in text
+            role = match.role_of(match.observer_seat) or f"seat {match.observer_seat}"
+            assert f"you: {role}, total {match.total_of(0):+g}" in lines[0]
             assert "quit" in lines[-1]
             assert "hint" in lines[-1]
 

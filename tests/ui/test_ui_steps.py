@@ -50,7 +50,7 @@ class Person:
         step = next((do for do in dos if do in STEPS), None)
         if step is not None:
             most = max(len(a.to_json().get("cards", [])) for a in legal)
-            shown = [c.token for c in m.presenter.chips(state, m.seen(), m.native)]
+            shown = [c.token for c in m.presenter.chips(m.seen(), m.native)]
             picks = shown[1::2][:most]
             picks += [t for t in reversed(shown) if t not in picks][:most - len(picks)]
             return step, sorted(picks)

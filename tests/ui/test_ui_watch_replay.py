@@ -27,7 +27,7 @@ def test_watch_plays_a_whole_session_headless(game: str, players: int, data_dir:
     out = result.output
     for k in (1, 2, 3):
         assert f"== hand {k} ==" in out
-    assert "Session over after 3 hand(s). Final totals:" in out
+    assert "Session over after 3 hands. Final totals:" in out
     files = sorted((data_dir / "records" / game).glob("*.json"))
     assert len(files) == 3
     for path in files:

@@ -66,14 +66,31 @@ TREES = ("full", "root")
 class _Node:
     """An edge of the tree and the node below it: the decision of ``seat`` to play here."""
 
-    __slots__ = ("avail", "children", "points", "seat", "visits")
+    __slots__ = ("avail", "children", "points", "seat", "squares", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.avail = 0
         self.points = 0.0
+        self.squares = 0.0
         self.children: dict[Action, _Node] = {}
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The heuristic's move kept although ``challenger`` had the better mean (``root=halving``).
+
+    ``difference`` is the challenger's mean advantage over the kept move on the
+    ``samples`` deals both were played on; ``noise`` is ``z`` standard errors of those
+    paired differences, which the advantage did not exceed.
+    """
+
+    kept: str
+    challenger: str
+    difference: float
+    noise: float
+    samples: int
 
 
 @dataclass
@@ -85,6 +102,16 @@ class SearchStats:
     root_visits: dict[str, int] = field(default_factory=dict)
     #: mean reward of each root action tried (keys as in ``root_visits``)
     root_means: dict[str, float] = field(default_factory=dict)
+    #: standard deviation of each root action's rewards (tried at least twice)
+    root_spreads: dict[str, float] = field(default_factory=dict)
+    #: set when the heuristic's move was kept over a better-looking one
+    kept: Kept | None = None
+
+    def interval(self, key: str, z: float = 1.96) -> float:
+        """Half the width of the ``z`` interval of root action ``key``'s mean (inf if unknown)."""
+        n = self.root_visits.get(key, 0)
+        spread = self.root_spreads.get(key)
+        return math.inf if spread is None or n < 2 else z * spread / math.sqrt(n)
 
 
 @dataclass
@@ -253,10 +280,13 @@ class ISMCTSBot:
             if len(alive) == 1 or (deadline is not None and time.perf_counter() >= deadline):
                 break
         best = min(alive, key=rank)
-        if anchor is not None and best != anchor and not _clearly_better(
-                rewards[best], rewards[anchor], self.z):
-            best = anchor
-        self.last = _stats(done, start, children)
+        kept: Kept | None = None
+        if anchor is not None and best != anchor:
+            mean, se, n = _paired(rewards[best], rewards[anchor])
+            if not _beats(mean, se, n, self.z):
+                kept = Kept(str(anchor.to_json()), str(best.to_json()), mean, self.z * se, n)
+                best = anchor
+        self.last = _stats(done, start, children, kept)
         return best
 
     def _iterate(
@@ -299,8 +329,10 @@ class ISMCTSBot:
         low, high = bounds
         bounds[0], bounds[1] = min(low, *values), max(high, *values)
         for child in path:
+            value = values[child.seat]
             child.visits += 1
-            child.points += values[child.seat]
+            child.points += value
+            child.squares += value * value
         return values
 
     def _values(self, result: Result) -> Sequence[float]:
@@ -347,26 +379,48 @@ class ISMCTSBot:
             state.apply(policy.choose(state.view(seat), rng))
 
 
-def _clearly_better(mine: Mapping[int, float], other: Mapping[int, float], z: float) -> bool:
-    """Whether ``mine`` beats ``other`` on their shared samples by more than ``z`` SEs."""
+def _paired(mine: Mapping[int, float], other: Mapping[int, float]) -> tuple[float, float, int]:
+    """The mean of ``mine - other`` over their shared samples, its standard error, and n."""
     diffs = [v - other[k] for k, v in mine.items() if k in other]
     n = len(diffs)
     if n == 0:
-        return False
+        return 0.0, math.inf, 0
     mean = sum(diffs) / n
-    if mean <= 0:
+    if n < 2:
+        return mean, math.inf, n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n), n
+
+
+def _beats(mean: float, se: float, n: int, z: float) -> bool:
+    """Whether a paired advantage ``mean`` is more than ``z`` standard errors ``se``."""
+    if n == 0 or mean <= 0:
         return False
     if n < 2:
         return z <= 0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > z * math.sqrt(var / n)
+    return mean > z * se
 
 
-def _stats(done: int, start: float, children: Mapping[Action, _Node]) -> SearchStats:
+def _clearly_better(mine: Mapping[int, float], other: Mapping[int, float], z: float) -> bool:
+    """Whether ``mine`` beats ``other`` on their shared samples by more than ``z`` SEs."""
+    return _beats(*_paired(mine, other), z)
+
+
+def _spread(node: _Node) -> float:
+    mean = node.points / node.visits
+    var = (node.squares - node.visits * mean * mean) / (node.visits - 1)
+    return math.sqrt(max(0.0, var))
+
+
+def _stats(
+    done: int, start: float, children: Mapping[Action, _Node], kept: Kept | None = None
+) -> SearchStats:
     keys = {a: str(a.to_json()) for a in children}
     return SearchStats(
         done,
         time.perf_counter() - start,
         {keys[a]: n.visits for a, n in children.items()},
         {keys[a]: n.points / n.visits for a, n in children.items() if n.visits},
+        {keys[a]: _spread(n) for a, n in children.items() if n.visits > 1},
+        kept,
     )

@@ -28,6 +28,11 @@ class Action(Hashable, Protocol):
     @property
     def seat(self) -> int: ...
 
+    @property
+    def do(self) -> str:
+        """Its kind, as the record's ``do`` field (``play``, ``pass``, ``give`` ...)."""
+        ...
+
     def to_json(self) -> dict[str, Any]:
         """The action as it stands in a record: ``{"seat": s, "do": ..., ...}``."""
         ...
@@ -56,6 +61,11 @@ class View(Protocol):
     @property
     def seat(self) -> int: ...
 
+    @property
+    def rules(self) -> Any:
+        """The rules in force (public): the game's rules object, with ``preset`` and ``values``."""
+        ...
+
     def to_move(self) -> int | None:
         """The seat whose decision it is, or ``None`` when the hand is over."""
         ...
@@ -78,6 +88,11 @@ class State(Protocol):
 
     @property
     def game(self) -> str: ...
+
+    @property
+    def rules(self) -> Any:
+        """The rules in force: the game's rules object, with ``preset`` and ``values``."""
+        ...
 
     @property
     def num_seats(self) -> int:

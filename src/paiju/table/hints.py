@@ -30,11 +30,18 @@ HINT_SEARCH: dict[str, dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class Hint:
-    """The strongest player's suggestion, and why: its search statistics."""
+    """The strongest player's suggestion, and why: its search statistics in words.
+
+    ``reasons`` has one line per candidate the search weighed, best first: its expected
+    points (or finishing place) with a 95% interval and its number of play-outs.
+    ``kept`` says, when the search kept the heuristic's move although another had the
+    better mean, that the difference was within the noise.
+    """
 
     action: dict[str, Any]
     text: str
     reasons: tuple[str, ...]
+    kept: str = ""
 
 
 def search_hint(
@@ -56,19 +63,58 @@ def search_hint(
     choice = bot.choose(view, rng)
     stats = bot.last
     by_key = {str(a.to_json()): a for a in legal}
+    chosen = str(choice.to_json())
     ranked = sorted(
-        ((visits, stats.root_means.get(key, -math.inf), by_key[key])
-         for key, visits in stats.root_visits.items() if key in by_key),
-        key=lambda item: (item[2] == choice, item[0], item[1]), reverse=True,
+        (key for key in stats.root_visits if key in by_key),
+        key=lambda key: (key == chosen, stats.root_means.get(key, -math.inf),
+                         stats.root_visits[key]),
+        reverse=True,
     )
-    total = sum(v for v, _, _ in ranked) or 1
+    worth = _Worth(bot.reward == "place", len(names))
+
+    def words(key: str) -> str:
+        text = presenter.describe(by_key[key].to_json(), view.seat, names, native)
+        return text.removeprefix(names[view.seat] + " ")
+
     reasons = []
-    for visits, mean, action in ranked[:3]:
-        words = presenter.describe(action.to_json(), view.seat, names, native)
-        words = words.removeprefix(names[view.seat] + " ")
-        worth = (f"finishing-place score {mean:.2f} on average (1 = first out)"
-                 if bot.reward == "place" else f"{mean:+.2f} points on average")
-        reasons.append(f"{words}: {100 * visits / total:.0f}% of {total} searches, {worth}")
+    for key in ranked[:4]:
+        mean = stats.root_means.get(key)
+        visits = stats.root_visits[key]
+        shown = "not tried" if mean is None else worth.say(mean, stats.interval(key))
+        reasons.append(f"{words(key)}: {shown}, {visits:,} play-out{'s' * (visits != 1)}")
+    kept = ""
+    if stats.kept is not None and stats.kept.challenger in by_key:
+        k = stats.kept
+        kept = (f"kept: {words(k.challenger)} did {worth.amount(k.difference)} better on "
+                f"average, but the difference is within the noise (±"
+                f"{worth.amount(k.noise)}) of {k.samples:,} paired play-outs")
     best = choice.to_json()
     text = presenter.describe(best, view.seat, names, native)
-    return Hint(best, text, tuple(reasons))
+    return Hint(best, text, tuple(reasons), kept)
+
+
+@dataclass(frozen=True)
+class _Worth:
+    """A search reward in a player's terms: points, or the finishing place."""
+
+    place: bool
+    players: int
+
+    def amount(self, reward: float) -> str:
+        """A difference of rewards: points, or places."""
+        if self.place:
+            return f"{abs(reward) * (self.players - 1):.2f} places"
+        return f"{abs(reward):.2f} points"
+
+    def say(self, mean: float, half: float) -> str:
+        """A mean reward with its 95% interval."""
+        if self.place:
+            place = 1 + (1 - mean) * (self.players - 1)
+            width = half * (self.players - 1)
+            return f"expected place {place:.1f}{_pm(width, 1)} of {self.players}"
+        return f"expected {mean:+.2f}{_pm(half, 2)} points"
+
+
+def _pm(half: float, digits: int) -> str:
+    """`` ± w`` for a 95% interval's half-width, or nothing when it is unknown."""
+    return "" if math.isinf(half) else f" ± {half:.{digits}f}"

@@ -21,7 +21,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -30,6 +29,7 @@ from paiju.core.protocol import Action, View
 from paiju.table.hints import Hint
 from paiju.table.present import NO_CARDS, Chip
 from paiju.ui.match import HandSummary, Match
+from paiju.ui.screens import HintScreen, ResultScreen, RulesScreen, rules_text
 
 #: Seconds a computer player waits before acting, so the person can follow the play.
 BOT_DELAY = 0.6
@@ -157,70 +157,6 @@ class HandView(Widget):
         """A card was clicked."""
 
 
-class ResultScreen(ModalScreen[bool]):
-    """The end of a hand: the result, the payments and the session's running totals."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "next hand"),
-        Binding("space", "next", "next hand", show=False),
-        Binding("q", "leave", "quit"),
-    ]
-
-    def __init__(self, text: str, final: bool) -> None:
-        super().__init__()
-        self.text = text
-        self.final = final
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.text, id="result-box")
-
-    def action_next(self) -> None:
-        self.dismiss(not self.final)
-
-    def action_leave(self) -> None:
-        self.dismiss(False)
-
-
-class RulesScreen(ModalScreen[None]):
-    """The rules in force: every option, its value and what it means."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,r,q,enter", "close", "close"),
-    ]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules-box"):
-            yield Static(self.text, id="rules-text")
-
-    def on_mount(self) -> None:
-        self.query_one("#rules-box").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-def rules_text(match: Match) -> str:
-    """The rules screen's text (Rich markup)."""
-    options = match.game.options
-    values = match.rules.values
-    lines = [f"[b]{escape(match.game.title)}[/] — preset [b]{match.rules.preset}[/]"
-             " (escape closes)", ""]
-    base = options.preset(match.rules.preset)
-    for option in options.options.values():
-        value = values[option.name]
-        mark = " [yellow](changed)[/]" if base.get(option.name) != value else ""
-        lines.append(f"[b]{option.name}[/] = {escape(option.show(value))}{mark}")
-        lines.append(f"  {escape(option.meaning)}")
-        now = option.values.get(option.show(value), "")
-        if now:
-            lines.append(f"  [i]now:[/] {escape(now)}")
-    return "\n".join(lines)
-
-
 class PlayApp(App[None]):
     """A session at the table. ``match.human is None`` watches computers play every seat."""
 
@@ -294,12 +230,17 @@ class PlayApp(App[None]):
         seen = m.seen()
         names = m.seat_names()
         hands = f"{m.hand_number}" + (f"/{m.hands}" if m.hands else "")
-        who = "watching" if m.human is None else f"you sit at seat {m.observer_seat}"
-        header = (f"{m.game.title} · {p.rules_line(m.rules)} · hand {hands} · seed {m.seed}"
-                  f" · {who}")
+        role = m.role_of(m.observer_seat)
+        total = f"total {m.total_of(m.observer):+g}"
+        if m.human is None:
+            who = "watching"
+        else:
+            who = f"you: {role}, {total}" if role else f"you: seat {m.observer_seat}, {total}"
+        header = (f"{m.game.title} · hand {hands} · {who} · {p.rules_line(m.rules)}"
+                  f" · seed {m.seed}")
         self.query_one("#header", Static).update(Text(header, no_wrap=True, overflow="crop"))
         totals = m.session.totals
-        rows = p.seat_rows(state, seen, names, m.native)
+        rows = p.seat_rows(seen, names, m.native)
         lines = [
             f"{row} [dim]{totals[m.seats[s]]:+g}[/]" for s, row in enumerate(rows)
         ]
@@ -312,7 +253,7 @@ class PlayApp(App[None]):
         shown = trick[-height:] if trick else ["(no cards on the table)"]
         tw.update(Text("\n".join(shown)))
         self._draw_log()
-        status = p.status(state, seen, names, m.native)
+        status = p.status(seen, names, m.native)
         if m.human_to_move():
             status = "[b reverse] YOUR TURN [/] " + status
         extra = self.message
@@ -320,8 +261,8 @@ class PlayApp(App[None]):
             extra = "[i]Thinking of a hint…[/]"
         self.query_one("#status", Static).update(status + ("\n" + extra if extra else ""))
         hand = self.query_one("#hand", HandView)
-        hand.show(p.chips(state, seen, m.native))
-        hand.border_title = p.hand_title(state, seen, m.native)
+        hand.show(p.chips(seen, m.native))
+        hand.border_title = p.hand_title(seen, m.native)
         chip = hand.current()
         hand.border_subtitle = escape(chip.detail) if chip else ""
         self.query_one("#keys", Static).update(self._keys_line(seen.view))
@@ -412,7 +353,9 @@ class PlayApp(App[None]):
                 f"{escape(label):<18}{summary.payments[p]:>+10g}{summary.totals[p]:>+10g}")
         lines.append("")
         if summary.record_file is not None:
-            lines.append(f"[dim]record: {escape(str(summary.record_file))}[/]")
+            # the file's name only: the full path would wrap at 80 columns; the folder is
+            # printed when the session ends
+            lines.append(f"[dim]saved as {escape(summary.record_file.name)}[/]")
         if final:
             best = max(range(m.players), key=lambda p: summary.totals[p])
             lines.append(f"[b]The session is over.[/] Most points: {m.player_name(best)}.")
@@ -468,6 +411,10 @@ class PlayApp(App[None]):
         tokens = [] if do in NO_CARDS else self._hand().tokens()
         why = m.attempt(do, tokens)
         if why is not None:
+            why = m.presenter.notation(why, m.native)
+            dos = m.presenter.moves(m.seen().view.legal_actions())
+            if do == "play" and "discard" in dos and tokens:
+                why += " (x discards them face down)"
             self.message = f"[b red]Refused:[/] {escape(why)}"
             m.log.append(f"refused: {why}")
             self.redraw()
@@ -502,14 +449,25 @@ class PlayApp(App[None]):
         self.redraw()
 
     def _hint_done(self, hint: Hint) -> None:
+        """Show the hint in full; the selection changes only if the person presses ``s``."""
         self._thinking = False
         self.hint = hint
         dos = self.match.presenter.moves(self.match.seen().view.legal_actions())
         key = self.match.presenter.key_for(hint.action["do"], dos)
-        self._hand().select_tokens(list(hint.action.get("cards", [])))
-        why = "; ".join(hint.reasons[:2])
-        self.message = f"[b]Hint:[/] {escape(hint.text)} ([b]{key}[/]) — {escape(why)}"
+        cards = list(hint.action.get("cards", []))
+        short = f"[b]Hint:[/] {escape(hint.text)} ([b]{key}[/])"
+
+        def closed(take: bool | None) -> None:
+            if take:
+                self._hand().select_tokens(cards)
+                self.message = short + " — its cards are selected for you; [b]escape[/] clears"
+            else:
+                self.message = short
+            self.redraw()
+
+        self.message = ""
         self.redraw()
+        self.push_screen(HintScreen(hint, key, bool(cards)), closed)
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen(rules_text(self.match)))

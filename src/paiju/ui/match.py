@@ -150,12 +150,27 @@ class Match:
         self.log.clear()
         self.trick.clear()
         self.last_trick.clear()
-        names = self.seat_names()
-        self.log.append(
-            f"Hand {self.hand_number}: "
-            + ", ".join(f"seat {s} {n}" for s, n in enumerate(names))
-        )
+        self.log.append(f"Hand {self.hand_number}: " + self.seating_line() + ".")
+        self.log.append("Rules " + self.presenter.rules_words(self.rules) + ".")
         return self.state
+
+    def role_of(self, seat: int) -> str:
+        """The part the player at ``seat`` has this hand, as the table shows it."""
+        assert self.state is not None
+        return self.presenter.role(Seen.of(self.state, seat), self.native)
+
+    def seating_line(self) -> str:
+        """Who sits where this hand, by name and part: ``You are Master, P1 second, ...``."""
+        parts: list[str] = []
+        for seat, name in enumerate(self.seat_names()):
+            role = self.role_of(seat)
+            verb = " are " if name == "You" else " is " if not parts else " "
+            parts.append(name + (verb + role if role else ""))
+        return ", ".join(parts)
+
+    def total_of(self, player: int) -> float:
+        """The player's running total over the session's settled hands."""
+        return float(self.session.totals[player])
 
     def to_move(self) -> int | None:
         return None if self.state is None else self.state.to_move()
@@ -237,7 +252,8 @@ class Match:
         assert state is not None and state.is_terminal()
         result: Result = self.session.finish(state)
         names = self.seat_names()
-        lines = list(self.presenter.result_lines(state, names, self.native))
+        lines = list(self.presenter.result_lines(
+            Seen.of(state, self.observer_seat), state.report(), names, self.native))
         payments = [0.0] * self.players
         for seat, player in enumerate(self.seats):
             payments[player] = float(result.points[seat])
@@ -260,8 +276,8 @@ class Match:
         return save_record(record_path(self.game.name, self.session_id, number), st.record())
 
     def save_unfinished(self) -> Path | None:
-        """Save the hand in progress, if any action was played (called when leaving)."""
-        if self.state is None or not self.save or self._count == 0:
+        """Save the hand in progress, from its deal on (called when leaving)."""
+        if self.state is None or not self.save:
             return None
         return save_record(
             record_path(self.game.name, self.session_id, self.hand_number), self.state.record()
@@ -280,9 +296,3 @@ class Match:
         return search_hint(view, self.game_name, self.presenter, self.seat_names(), self.native,
                            rng, self.hint_seconds, self.hint_iterations)
 
-
-def parse_bots(text: str | None) -> list[str]:
-    """``--bots`` as a list of player specs (comma separated)."""
-    if not text:
-        return ["heuristic"]
-    return [part.strip() for part in text.split(",") if part.strip()]

@@ -69,7 +69,7 @@ class Replay:
         lines = []
         for seat in range(state.num_seats):
             seen = Seen.of(state, seat)
-            chips = self.presenter.chips(state, seen, self.native)
+            chips = self.presenter.chips(seen, self.native)
             if not chips and "dreamer" in seen.data:
                 text = "dreams: " + self.presenter.label(seen.data["dreamer"], self.native)
             else:
@@ -88,7 +88,7 @@ class Replay:
         state = self.states[step]
         seat = state.to_move()
         seen = Seen.of(state, 0 if seat is None else seat)
-        return self.presenter.status(state, seen, self.names(), self.native)
+        return self.presenter.status(seen, self.names(), self.native)
 
     def end_lines(self, step: int) -> list[str]:
         """The result (at the last step of a finished hand), or why replay stopped."""
@@ -98,7 +98,8 @@ class Replay:
             index, why = self.stopped
             out.append(f"action {index + 1} is illegal: {why}")
         if state.is_terminal():
-            out += self.presenter.result_lines(state, self.names(), self.native)
+            out += self.presenter.result_lines(
+                Seen.of(state, 0), state.report(), self.names(), self.native)
             points = state.result().points
             out.append("points: " + ", ".join(
                 f"{n} {p:+g}" for n, p in zip(self.names(), points, strict=True)))
@@ -121,7 +122,7 @@ def _plain(markup: str) -> str:
 
 def replay_text(replay: Replay, echo: Callable[[str], None], step: int | None = None) -> None:
     """Print one step, or every step in order."""
-    rules = replay.presenter.rules_line(replay.states[0].rules)  # type: ignore[attr-defined]
+    rules = replay.presenter.rules_line(replay.states[0].rules)
     note = f" · {replay.note}" if replay.note else ""
     echo(f"{replay.game.title} · rules {rules} · {plural(replay.steps, 'action')}{note}")
     steps = range(replay.steps + 1) if step is None else [step]
@@ -171,7 +172,7 @@ class ReplayApp(App[None]):
 
     def redraw(self) -> None:
         r, k = self.replay, self.step
-        rules = r.presenter.rules_line(r.states[0].rules)  # type: ignore[attr-defined]
+        rules = r.presenter.rules_line(r.states[0].rules)
         note = f" · {r.note}" if r.note else ""
         self.query_one("#rheader", Static).update(
             f"{escape(r.game.title)} · {escape(rules)} · step {k}/{r.steps}{escape(note)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from paiju.core.params import plural
 from paiju.ui.match import Match
 
 Echo = Callable[[str], None]
@@ -26,7 +27,7 @@ def watch_plain(match: Match, echo: Echo) -> None:
         raise ValueError("watch mode needs a number of hands")
     game, presenter = match.game, match.presenter
     echo(f"{game.title} · rules {presenter.rules_line(match.rules)} · {match.players} players"
-         f" · {match.hands} hand(s) · seed {match.seed}")
+         f" · {plural(match.hands, 'hand')} · seed {match.seed}")
     echo("players: " + ", ".join(match.player_labels()))
     while not match.session_over():
         state = match.deal()
@@ -60,6 +61,6 @@ def watch_plain(match: Match, echo: Echo) -> None:
     echo("")
     totals = match.summaries[-1].totals
     best = max(range(match.players), key=lambda p: totals[p])
-    echo(f"Session over after {match.hands} hand(s). Final totals: " + ", ".join(
+    echo(f"Session over after {plural(match.hands, 'hand')}. Final totals: " + ", ".join(
         f"{match.player_name(p)} {_fmt(x)}" for p, x in enumerate(totals))
         + f". Most points: {match.player_name(best)}.")
