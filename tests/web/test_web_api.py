@@ -97,7 +97,7 @@ def test_seats_links_and_records(server: Server) -> None:
     info = server.get(f"/api/tables/{table}").json()
     assert info["started"] is False and info["hands_played"] == 0
     assert [(s["name"], s["kind"]) for s in info["seats"]] == [
-        ("Ann", "human"), ("Seat 2", "human"), ("random", "bot")]
+        ("Ann", "human"), ("Seat 2", "human"), ("Random 3", "bot")]
     assert server.post(f"/api/tables/{table}/start").status_code == 200
     assert server.post(f"/api/tables/{table}/start").status_code == 409
     info = server.get(f"/api/tables/{table}").json()

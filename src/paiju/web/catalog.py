@@ -166,6 +166,14 @@ def _check_seat(n: int, seat: Any) -> None:
         raise WebError(400, f"seat {n}: {err}") from None
 
 
+def bot_name(spec: str, player: int) -> str:
+    """A computer player's name at the table: its kind and its seat (``Heuristic 3``)."""
+    kind = spec.split(":")[0].strip().lower()
+    label = {"random": "Random", "heuristic": "Heuristic", "ismcts": "Search"}.get(
+        kind, kind.title())
+    return f"{label} {player + 1}"
+
+
 def check_name(name: Any) -> str:
     """A person's name, trimmed; ``WebError(400)`` if empty, too long or not text."""
     if not isinstance(name, str) or not name.strip():

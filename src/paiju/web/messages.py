@@ -3,21 +3,23 @@
 A seat's ``state`` message is made from that seat's :class:`~paiju.core.protocol.View`
 alone; a spectator's from :func:`public_json`, the part of the views every seat shares.
 Nothing here is ever given a full state: the presenters (card names, status, log lines)
-are reached through :func:`_presenter_view` and friends, which hand them the view and the
-rules only, so that a change to the presenters' signatures touches this file alone.
+are reached through the few functions below, which hand them a view (a seat's, or the
+:class:`PublicView` of a spectator), so that a change to the presenters touches this file
+alone.
 The record of a hand is sent once the hand is over, as the referee's record.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
-from paiju.core.protocol import View
+from paiju.core.protocol import Action, State, View
 from paiju.table.hints import Hint
-from paiju.table.present import Presenter, Seen, presenter_for
+from paiju.table.present import Seen, presenter_for
 
 #: The keys of a view's JSON whose values are cards (a token, or lists of them).
 CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
@@ -46,48 +48,55 @@ class Context:
     clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
 
 
-class _RulesOnly:
-    """What a presenter may read of the hand besides the view: the rules in force."""
+class PublicView:
+    """A spectator's view: the public part of a hand (:func:`public_json`), no seat's own.
 
-    def __init__(self, rules: Any) -> None:
-        self.rules = rules
+    Its seat is -1, which is nobody's, so no action is shown as the observer's own.
+    """
 
+    def __init__(self, data: dict[str, Any], rules: Any) -> None:
+        self._data = data
+        self._rules = rules
 
-class _Finished:
-    """A finished hand as its (now public) record and report, for the result lines."""
+    @property
+    def seat(self) -> int:
+        return -1
 
-    def __init__(self, rules: Any, record: Mapping[str, Any], report: Mapping[str, Any]):
-        self.rules = rules
-        self._record = dict(record)
-        self._report = dict(report)
+    @property
+    def rules(self) -> Any:
+        return self._rules
 
-    def record(self) -> dict[str, Any]:
-        return self._record
+    def to_move(self) -> int | None:
+        turn = self._data.get("to_move")
+        return turn if isinstance(turn, int) else None
 
-    def report(self) -> dict[str, Any]:
-        return self._report
+    def legal_actions(self) -> Sequence[Action]:
+        return ()
+
+    def sample(self, rng: Random) -> State:
+        raise ValueError("a spectator's view deals no sample")
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self._data)
 
 
 # ------------------------------------------------------------ the one door to the presenters
 
-def _presenter_view(game: str, view: View | None, data: dict[str, Any]) -> tuple[Presenter, Seen]:
-    return presenter_for(game), Seen(view, data)  # type: ignore[arg-type]
-
-
-def status_line(ctx: Context, view: View | None, data: dict[str, Any], native: bool) -> str:
+def status_line(ctx: Context, seen: Seen, native: bool) -> str:
     """The presenter's status line, without its markup."""
-    presenter, seen = _presenter_view(ctx.game, view, data)
-    text = presenter.status(_RulesOnly(ctx.rules), seen, ctx.names, native)  # type: ignore[arg-type]
-    return _MARKUP.sub("", text)
+    return _MARKUP.sub("", presenter_for(ctx.game).status(seen, ctx.names, native))
 
 
-def aged_tokens(ctx: Context, view: View, data: dict[str, Any]) -> set[str]:
+def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
     """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise)."""
-    if ctx.game != "lukfu" or view.seat > 2:
+    if ctx.game != "lukfu" or not 0 <= seen.seat <= 2:
         return set()
-    presenter, seen = _presenter_view(ctx.game, view, data)
-    chips = presenter.chips(_RulesOnly(ctx.rules), seen, False)  # type: ignore[arg-type]
-    return {chip.token for chip in chips if chip.mark}
+    return {chip.token for chip in presenter_for(ctx.game).chips(seen, False) if chip.mark}
+
+
+def refusal(game: str, reason: str) -> str:
+    """An engine's reason with its cards written as the page writes them."""
+    return presenter_for(game).notation(reason, False)
 
 
 def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str, str]:
@@ -96,11 +105,9 @@ def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str
             "native": presenter.describe(action, observer, ctx.names, True)}
 
 
-def result_lines(ctx: Context, record: Mapping[str, Any], report: Mapping[str, Any],
+def result_lines(ctx: Context, seen: Seen, report: Mapping[str, Any],
                  native: bool) -> list[str]:
-    presenter = presenter_for(ctx.game)
-    return presenter.result_lines(_Finished(ctx.rules, record, report),  # type: ignore[arg-type]
-                                  ctx.names, native)
+    return presenter_for(ctx.game).result_lines(seen, report, ctx.names, native)
 
 
 def card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
@@ -175,12 +182,12 @@ def _public_item(item: Mapping[str, Any], seat: int) -> dict[str, Any]:
 
 def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[str, str]]:
     """The log of this hand as this receiver saw it, with the table's notes in place."""
-    roles = LUKFU_ROLES if ctx.game == "lukfu" else None
-    head = ", ".join(
-        f"seat {s} {name}" + (f" ({roles[s]})" if roles else "")
-        for s, name in enumerate(ctx.names)
-    )
-    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"第{ctx.hand}局: {head}"}]
+    lukfu = ctx.game == "lukfu"
+    head = ", ".join(f"{name}" + (f" ({LUKFU_ROLES[s]})" if lukfu else "")
+                     for s, name in enumerate(ctx.names))
+    native = "、".join(f"{name}" + (f"（{LUKFU_ROLES_ZH[s]}）" if lukfu else "")
+                      for s, name in enumerate(ctx.names))
+    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"第{ctx.hand}局: {native}"}]
     for i, item in enumerate(data.get(HISTORY_KEY[ctx.game], [])):
         if i in ctx.notes:
             lines.append({"en": ctx.notes[i], "native": ctx.notes[i]})
@@ -188,18 +195,11 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[
     return lines
 
 
-def role_of(ctx: Context, seat: int | None, data: Mapping[str, Any]) -> str:
-    """This seat's role in words: Master, dreamer..., or the title it holds from last hand."""
-    if seat is None:
+def role_of(ctx: Context, seen: Seen, native: bool) -> str:
+    """This seat's part in words: Master, dreamer..., or the title it holds from last hand."""
+    if seen.seat < 0:
         return "spectator"
-    if ctx.game == "lukfu":
-        return LUKFU_ROLES[seat]
-    before = data.get("titles_before")
-    if before:
-        from paiju.table.present import DaifugoPresenter
-
-        return DaifugoPresenter().title(before[seat], False)
-    return "player"
+    return presenter_for(ctx.game).role(seen, native) or ("player" if not native else "")
 
 
 def state_message(
@@ -217,38 +217,38 @@ def state_message(
         base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
                     status_native="", cards={}, log=[], clock=None)
         return base
-    if view is not None:
-        data = view.to_json()
-        seat: int | None = view.seat
-        legal = [a.to_json() for a in view.legal_actions()]
-        to_move = view.to_move()
-        aged = aged_tokens(ctx, view, data)
-        observer = view.seat
-    else:
+    if view is None:
         assert public is not None
-        data, seat, legal, to_move, aged, observer = public, None, [], public.get(
-            "to_move"), set(), -1
+        view = PublicView(public, ctx.rules)
+    data = view.to_json()
+    seen = Seen(view, data)
+    seat = view.seat if view.seat >= 0 else None
+    legal = [a.to_json() for a in view.legal_actions()]
+    to_move = view.to_move()
+    aged = aged_tokens(ctx, seen)
     tokens = card_tokens(data) | card_tokens(legal, inside=False)
     clock = None
     if ctx.clock is not None and to_move == ctx.clock[0]:
         clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}
     base.update(
-        seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seat, data),
-        status=status_line(ctx, view, data, False),
-        status_native=status_line(ctx, view, data, True),
+        seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seen, False),
+        role_native=role_of(ctx, seen, True),
+        status=status_line(ctx, seen, False), status_native=status_line(ctx, seen, True),
         cards={t: card_info(ctx.game, t, t in aged) for t in sorted(tokens)},
-        log=hand_log(ctx, data, observer), clock=clock,
+        log=hand_log(ctx, data, view.seat), clock=clock,
     )
     return base
 
 
-def hand_over_message(ctx: Context, record: Mapping[str, Any],
-                      report: Mapping[str, Any]) -> dict[str, Any]:
-    """The end of a hand: its record (public now), the report and the result in words."""
+def hand_over_message(ctx: Context, record: Mapping[str, Any], report: Mapping[str, Any],
+                      public: dict[str, Any]) -> dict[str, Any]:
+    """The end of a hand: its record (public now), the report and the result in words
+    (from ``public``, the public part of the views at the end)."""
+    seen = Seen(PublicView(public, ctx.rules), public)
     return {
         "type": "hand_over", "table": ctx.table, "hand": ctx.hand, "record": dict(record),
-        "report": dict(report), "lines": result_lines(ctx, record, report, False),
-        "lines_native": result_lines(ctx, record, report, True),
+        "report": dict(report), "lines": result_lines(ctx, seen, report, False),
+        "lines_native": result_lines(ctx, seen, report, True),
         "totals": list(ctx.totals), "names": list(ctx.names), "players": list(ctx.players),
     }
 
@@ -264,7 +264,7 @@ def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
 
 def hint_message(hint: Hint) -> dict[str, Any]:
     return {"type": "hint", "action": hint.action, "text": hint.text,
-            "reasons": list(hint.reasons)}
+            "reasons": list(hint.reasons), "kept": hint.kept}
 
 
 def error_message(reason: str) -> dict[str, Any]:
@@ -276,7 +276,7 @@ def rules_key(game: str, rules: Any) -> list[str]:
     from paiju.core.games import get_game
 
     table = get_game(game).options
-    lines = [f"Preset: {rules.preset}"]
+    lines = [presenter_for(game).rules_words(rules)]
     for option in table.options.values():
         value = option.show(rules.values[option.name])
         now = option.values.get(value, "")
@@ -284,6 +284,3 @@ def rules_key(game: str, rules: Any) -> list[str]:
     return lines
 
 
-def legal_tokens(legal: Iterable[Mapping[str, Any]]) -> set[str]:
-    """The cards named by legal actions (a seat's own cards)."""
-    return card_tokens(list(legal))

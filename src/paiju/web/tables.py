@@ -32,7 +32,14 @@ from paiju.core.seeding import make_rng
 from paiju.table.hints import HINT_SECONDS, search_hint
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
-from paiju.web.catalog import STAND_IN, Settings, WebError, check_name, parse_settings
+from paiju.web.catalog import (
+    STAND_IN,
+    Settings,
+    WebError,
+    bot_name,
+    check_name,
+    parse_settings,
+)
 from paiju.web.store import SeatRow, Store, StoreError, TableRow
 
 #: Who made an action, as stored: the person, a computer seat, the stand-in after the
@@ -137,7 +144,9 @@ class Table:
         seat = self.seats[player]
         if seat.name:
             return seat.name
-        return seat.bot or STAND_IN if seat.kind == "bot" else f"Seat {player + 1}"
+        if seat.kind == "bot":
+            return bot_name(seat.bot or STAND_IN, player)
+        return f"Seat {player + 1}"
 
     def connected(self, player: int) -> bool:
         return any(r.player == player for r in self.receivers)
@@ -205,7 +214,7 @@ class Table:
         """Start the table: computer players take the empty seats, the first hand is dealt."""
         if self.started:
             raise WebError(409, "the table has already started")
-        fill = [SeatRow(s.player, "bot", STAND_IN, STAND_IN)
+        fill = [SeatRow(s.player, "bot", STAND_IN, bot_name(STAND_IN, s.player))
                 for s in self.seats if s.kind == "human" and s.token is None]
         self.store.start(self.id, fill)
         for s in fill:
@@ -308,8 +317,11 @@ class Table:
         assert self.state is not None
         self.session.finish(self.state)
         self.between = True
-        record, report = self.state.record(), self.state.report()
-        self.last_over = msg.hand_over_message(self.context(), record, report)
+        state = self.state
+        record, report = state.record(), state.report()
+        views = [state.view(s).to_json() for s in range(state.num_seats)]
+        self.last_over = msg.hand_over_message(self.context(), record, report,
+                                               msg.public_json(self.game.name, views))
         return self.last_over
 
     def act(self, player: int, action: Any) -> None:
@@ -335,10 +347,10 @@ class Table:
         try:
             parsed = self.game.action_from_json(data)
         except PaijuError as err:
-            raise WebError(400, str(err)) from None
+            raise WebError(400, msg.refusal(self.game.name, str(err))) from None
         why = state.why_illegal(parsed)
         if why is not None:
-            raise WebError(409, why)
+            raise WebError(409, msg.refusal(self.game.name, why))
         self._apply(parsed, BY_PERSON)
 
     def _apply(self, action: Action, by: str) -> None:
@@ -514,7 +526,8 @@ class Hub:
         settings = parse_settings(body)
         table_id = secrets.token_hex(5)
         seed = secrets.randbelow(2**62)
-        seats = [SeatRow(n, "human") if spec == "human" else SeatRow(n, "bot", spec, spec)
+        seats = [SeatRow(n, "human") if spec == "human"
+                 else SeatRow(n, "bot", spec, bot_name(spec, n))
                  for n, spec in enumerate(settings.seats)]
         row = TableRow(table_id, settings.game, settings.to_json(), seed, seats=seats)
         self.store.create_table(row)

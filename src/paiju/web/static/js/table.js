@@ -403,10 +403,15 @@ async function openReplay() {
 // ------------------------------------------------------------------ the connection
 
 function connect(withToken) {
-  if (page.socket) {
-    page.socket.onclose = null;
-    page.socket.close();
+  // the old connection is closed once the new one is open, so the table is never unwatched
+  const old = page.socket;
+  if (old) {
+    old.onclose = null;
+    old.onmessage = null;
   }
+  const closeOld = () => {
+    if (old && old.readyState <= WebSocket.OPEN) old.close();
+  };
   const token = withToken && page.seat ? page.seat.token : null;
   const socket = new WebSocket(socketUrl(tableId, token));
   page.socket = socket;
@@ -414,7 +419,9 @@ function connect(withToken) {
   socket.onopen = () => {
     page.retry = 0;
     banner("");
+    closeOld();
   };
+  socket.onerror = closeOld;
   socket.onmessage = (event) => {
     let msg;
     try {
