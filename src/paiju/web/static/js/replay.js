@@ -1,7 +1,7 @@
 // Stepping through a finished hand from its record: the public actions, and the seat's own
 // hand at each step. Other seats' hands and face-down cards are never drawn.
 import { el } from "./api.js";
-import { cardRow } from "./cards.js";
+import { cardRow, daifugoStrength } from "./cards.js";
 import { lukfuRound } from "./render.js";
 import { cardInfo, cardLabel } from "./words.js";
 
@@ -110,6 +110,7 @@ export class Replay {
     const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
     q("replay-table").replaceChildren(...this.tableAt(game, seen));
     const hand = handAt(this.record, this.seat, s, this.snapshots);
+    if (game === "daifugo") hand.sort((a, b) => daifugoStrength(a, false) - daifugoStrength(b, false));
     q("replay-hand").replaceChildren(hand.length ? cardRow(game, hand, infoFor(game, hand), this.native) : "");
   }
 

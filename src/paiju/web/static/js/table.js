@@ -187,9 +187,11 @@ function render() {
   renderTitle();
   const seated = isSeated(msg);
   const role = pick(msg.role, native);
+  const total = handsTotal();
+  const handText = `Hand ${msg.hand}${total ? ` of ${total}` : ""}`;
   $("hand-info").textContent = seated
-    ? `You are ${(msg.names || [])[msg.seat] ?? page.seat?.name ?? ""}${role ? ` · ${role}` : ""} · seat ${msg.seat + 1} this hand`
-    : "You are watching this table.";
+    ? `${handText} · you are ${(msg.names || [])[msg.seat] ?? page.seat?.name ?? ""}${role ? ` · ${role}` : ""} · seat ${msg.seat + 1}`
+    : `${handText} · you are watching this table.`;
   $("hand-info").dataset.role = seated ? "player" : "spectator";
   renderSeats($("seats"), page.game, msg, native);
   renderStatus($("status"), msg, native);

@@ -1,0 +1,164 @@
+"""The table page in a real browser: reloading, watching, a refused click, a phone screen."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .driver import hand_over, join, legal, make_move, play_hand, position, wait_turn
+
+pytestmark = pytest.mark.e2e
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What the person sees of the hand: cards, status, the seats, the log."""
+    return {
+        "hand": page.get_by_test_id("hand").locator("[data-testid=card]").evaluate_all(
+            "cards => cards.map(c => c.dataset.token)"),
+        "status": page.get_by_test_id("status").inner_text(),
+        "seats": page.get_by_test_id("seats").inner_text(),
+        "log": page.get_by_test_id("log").inner_text(),
+        "position": position(page),
+        "legal": legal(page),
+    }
+
+
+def settled(page: Any) -> None:
+    """Wait until the person is to move or the hand is over (computer players move at once)."""
+    page.wait_for_function(
+        "document.getElementById('over-dialog').open || JSON.parse(document.querySelector("
+        "'[data-testid=actions]').dataset.legal || '[]').length > 0")
+
+
+def test_a_reload_mid_hand_returns_to_the_same_state(server: Any, contexts: Any) -> None:
+    table = server.create(game="lukfu", rules="hongkong", players=3,
+                          seats=["human", "heuristic", "heuristic"], hands=1, clock=None)
+    page = contexts().new_page()
+    join(page, server.base, table, 0, "Alice")
+    wait_turn(page)
+    make_move(page)  # into the hand (a computer may still end it early by declaring six)
+    settled(page)
+    before = snapshot(page)
+    over = hand_over(page)
+    assert int(before["position"][1]) >= 1 and before["hand"]
+    token = page.evaluate(f"localStorage.getItem('paiju.token.{table}')")
+    page.reload()
+    page.get_by_test_id("play").wait_for(state="visible")
+    settled(page)
+    after = snapshot(page)
+    assert after == before
+    assert hand_over(page) == over
+    assert page.evaluate(f"localStorage.getItem('paiju.token.{table}')") == token
+    assert page.get_by_test_id("lobby").is_hidden()
+
+
+def test_a_spectator_never_sees_a_hand_card(server: Any, contexts: Any) -> None:
+    table = server.create(game="daifugo", rules="popular", players=3,
+                          seats=["human", "heuristic", "random"], hands=1, clock=None)
+    watcher = contexts().new_page()
+    frames: list[dict[str, Any]] = []
+    watcher.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: frames.append(json.loads(payload))))
+    watcher.goto(f"{server.base}/t/{table}")
+    watcher.get_by_test_id("lobby").wait_for(state="visible")
+    player = contexts().new_page()
+    join(player, server.base, table, 0, "Alice")
+    watcher.get_by_test_id("play").wait_for(state="visible")
+    assert watcher.get_by_test_id("hand-info").get_attribute("data-role") == "spectator"
+    shown_hand_cards: list[int] = []
+
+    def look() -> None:
+        shown_hand_cards.append(
+            watcher.get_by_test_id("hand").locator("[data-testid=card]").count())
+        assert watcher.get_by_test_id("actions").locator("button").count() == 0
+
+    wait_turn(player)
+    while not player.evaluate("document.getElementById('over-dialog').open"):
+        look()
+        if legal(player):
+            make_move(player)
+        else:
+            player.wait_for_timeout(50)
+    look()
+    assert shown_hand_cards and set(shown_hand_cards) == {0}
+    states = [f for f in frames if f.get("type") == "state" and f.get("view")]
+    assert states
+    for frame in states:
+        view = frame["view"]
+        assert frame["player"] is None and frame["seat"] is None and frame["legal"] == []
+        assert not view.get("hand") and not view.get("known")
+        played = set(view.get("played") or []) | {"JK"}
+        named = {token.split("=")[0] for token in frame["cards"]}
+        assert named <= played, named - played
+    # the spectator's step-through shows the public actions and no hand at all
+    watcher.wait_for_function("document.getElementById('over-dialog').open")
+    watcher.get_by_test_id("replay-open").click()
+    watcher.get_by_test_id("replay-last").click()
+    assert watcher.get_by_test_id("replay-hand").locator("[data-testid=card]").count() == 0
+
+
+def test_an_illegal_click_is_refused_with_the_reason(server: Any, contexts: Any) -> None:
+    table = server.create(game="daifugo", rules="pagat", players=3,
+                          seats=["human", "heuristic", "heuristic"], hands=1, clock=None)
+    page = contexts().new_page()
+    errors: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: errors.append(
+        json.loads(payload)["reason"]) if '"error"' in payload else None))
+    join(page, server.base, table, 0, "Alice")
+    wait_turn(page)
+    moves = legal(page)
+    plays = {tuple(sorted(m.get("cards", []))) for m in moves if m["do"] == "play"}
+    hand = page.get_by_test_id("hand").locator("[data-testid=card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.token)")
+    # the weakest and the strongest natural card: never a legal play together
+    naturals = [i for i, t in enumerate(hand) if t != "JK"]
+    pair = (naturals[0], naturals[-1])
+    assert tuple(sorted(hand[i] for i in pair)) not in plays
+    before = position(page)
+    cards = page.get_by_test_id("hand").locator("[data-testid=card]")
+    for i in pair:
+        cards.nth(i).click()
+    button = page.get_by_test_id("do-play")
+    assert button.get_attribute("data-legal") == "0"
+    button.click()
+    message = page.get_by_test_id("message")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=message]').dataset.kind === 'error'")
+    assert errors and message.inner_text() == errors[-1]
+    assert errors[-1].strip()
+    assert position(page) == before
+    assert legal(page) == moves
+
+
+def test_the_table_fits_a_phone_in_portrait(server: Any, contexts: Any) -> None:
+    table = server.create(game="lukfu", rules="hongkong", players=3,
+                          seats=["human", "heuristic", "random"], hands=1, clock=60)
+    context = contexts(viewport={"width": 390, "height": 844}, is_mobile=True,
+                       has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    join(page, server.base, table, 0, "Alice")
+    wait_turn(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    cards = page.get_by_test_id("hand").locator("[data-testid=card]")
+    assert cards.count() == 12
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box["width"] >= 30 and box["height"] >= 44  # big enough for a finger
+    for button in page.get_by_test_id("actions").locator("button").all():
+        box = button.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390 and box["height"] >= 36
+    # the move clock of the table is on show
+    assert page.get_by_test_id("clock").is_visible()
+    # a tap selects a card
+    moves = legal(page)
+    if any(m["do"] == "play" for m in moves):
+        cards.nth(0).tap()
+        assert cards.nth(0).get_attribute("aria-pressed") == "true"
+        cards.nth(0).tap()
+        assert cards.nth(0).get_attribute("aria-pressed") == "false"
+    page.screenshot(path=str(server.folder / "phone.png"), full_page=True)
+    play_hand([page])
