@@ -113,3 +113,25 @@ def wait_turn(page: Any, timeout: float = 30.0) -> None:
     except Exception as err:
         shown = page.evaluate("document.body.innerText")
         raise AssertionError(f"no move offered in {timeout} s; the page shows:\n{shown}") from err
+
+
+def settled(page: Any) -> None:
+    """Wait until the person is to move or the hand is over (computer players move at once)."""
+    page.wait_for_function(
+        "document.getElementById('over-dialog').open || JSON.parse(document.querySelector("
+        "'[data-testid=actions]').dataset.legal || '[]').length > 0")
+
+
+def seated_to_move(server: Any, contexts: Any, body: dict[str, Any], tries: int = 6,
+                   **options: Any) -> tuple[Any, str]:
+    """A new table and a person at seat 0 with a move to make (a Luk Fu hand a computer
+    ends at once, declaring six with aged cards, is dealt again at a new table)."""
+    for _ in range(tries):
+        table = server.create(**body)
+        page = contexts(**options).new_page()
+        join(page, server.base, table, 0, "Alice")
+        settled(page)
+        if not hand_over(page):
+            return page, table
+        page.close()
+    raise AssertionError(f"every one of {tries} hands ended before the person could move")

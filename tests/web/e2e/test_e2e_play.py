@@ -81,8 +81,13 @@ def test_lukfu_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> 
         color = card.evaluate("e => getComputedStyle(e).color")
         assert (color == "rgb(193, 18, 31)") == red, (token, color)
     made = play_hand([alice, bob])
-    assert made >= 2
     check_hand_over([alice, bob], server, table, zero_sum=True)
+    if made < 2:  # a computer declared six at once: both people play the second hand
+        for page in (alice, bob):
+            page.get_by_test_id("next-hand").click()
+            page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
+        made += play_hand([alice, bob])
+    assert made >= 2
 
 
 def test_daifugo_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> None:

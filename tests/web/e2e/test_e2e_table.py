@@ -7,7 +7,17 @@ from typing import Any
 
 import pytest
 
-from .driver import hand_over, join, legal, make_move, play_hand, position, wait_turn
+from .driver import (
+    hand_over,
+    join,
+    legal,
+    make_move,
+    play_hand,
+    position,
+    seated_to_move,
+    settled,
+    wait_turn,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -25,19 +35,10 @@ def snapshot(page: Any) -> dict[str, Any]:
     }
 
 
-def settled(page: Any) -> None:
-    """Wait until the person is to move or the hand is over (computer players move at once)."""
-    page.wait_for_function(
-        "document.getElementById('over-dialog').open || JSON.parse(document.querySelector("
-        "'[data-testid=actions]').dataset.legal || '[]').length > 0")
-
-
 def test_a_reload_mid_hand_returns_to_the_same_state(server: Any, contexts: Any) -> None:
-    table = server.create(game="lukfu", rules="hongkong", players=3,
-                          seats=["human", "heuristic", "heuristic"], hands=1, clock=None)
-    page = contexts().new_page()
-    join(page, server.base, table, 0, "Alice")
-    wait_turn(page)
+    page, table = seated_to_move(server, contexts, {
+        "game": "lukfu", "rules": "hongkong", "players": 3,
+        "seats": ["human", "heuristic", "heuristic"], "hands": 1, "clock": None})
     make_move(page)  # into the hand (a computer may still end it early by declaring six)
     settled(page)
     before = snapshot(page)
@@ -133,13 +134,11 @@ def test_an_illegal_click_is_refused_with_the_reason(server: Any, contexts: Any)
 
 
 def test_the_table_fits_a_phone_in_portrait(server: Any, contexts: Any) -> None:
-    table = server.create(game="lukfu", rules="hongkong", players=3,
-                          seats=["human", "heuristic", "random"], hands=1, clock=60)
-    context = contexts(viewport={"width": 390, "height": 844}, is_mobile=True,
-                       has_touch=True, device_scale_factor=2)
-    page = context.new_page()
-    join(page, server.base, table, 0, "Alice")
-    wait_turn(page)
+    page, _ = seated_to_move(server, contexts, {
+        "game": "lukfu", "rules": "hongkong", "players": 3,
+        "seats": ["human", "heuristic", "random"], "hands": 1, "clock": 60},
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+        device_scale_factor=2)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     cards = page.get_by_test_id("hand").locator("[data-testid=card]")
