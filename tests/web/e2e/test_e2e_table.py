@@ -161,3 +161,39 @@ def test_the_table_fits_a_phone_in_portrait(server: Any, contexts: Any) -> None:
         assert cards.nth(0).get_attribute("aria-pressed") == "false"
     page.screenshot(path=str(server.folder / "phone.png"), full_page=True)
     play_hand([page])
+
+
+def test_hint_names_and_rules_key(server: Any, contexts: Any) -> None:
+    table = server.create(game="daifugo", rules="popular", players=3,
+                          seats=["human", "heuristic", "heuristic"], hands=1, clock=None)
+    page = contexts().new_page()
+    join(page, server.base, table, 0, "Alice")
+    wait_turn(page)
+    moves = legal(page)
+    page.get_by_test_id("hint").click()
+    page.wait_for_function(
+        "document.querySelector('[data-testid=message]').dataset.kind === 'hint'",
+        timeout=30_000)
+    assert page.get_by_test_id("message").inner_text().strip()
+    chosen = page.locator("[data-testid=hand] [aria-pressed=true]").evaluate_all(
+        "cards => cards.map(c => c.dataset.token)")
+    # the hint's cards are selected, and make a move the engine lists
+    kinds = {m["do"] for m in moves
+             if sorted(c.split("=")[0] for c in m.get("cards", [])) == sorted(chosen)}
+    assert kinds
+    if chosen:
+        assert page.get_by_test_id("do-play").get_attribute("data-legal") == "1"
+    # the naming key: Japanese names, then back
+    assert page.get_by_test_id("naming").inner_text() == "日本語"
+    page.get_by_test_id("naming").click()
+    assert page.get_by_test_id("naming").inner_text() == "English"
+    assert "強さ" in page.get_by_test_id("order").inner_text()
+    if any(m["do"] == "pass" for m in moves):
+        assert page.get_by_test_id("do-pass").inner_text() == "パス"
+    page.get_by_test_id("naming").click()
+    assert "Order" in page.get_by_test_id("order").inner_text()
+    # the rules key: one line an option of the rules in force
+    page.get_by_test_id("rules-button").click()
+    assert page.get_by_test_id("rules-dialog").is_visible()
+    assert page.get_by_test_id("rules-key").locator("li").count() >= 10
+    assert "popular" in page.get_by_test_id("rules-key").inner_text()

@@ -186,7 +186,7 @@ function render() {
   const native = page.native;
   renderTitle();
   const seated = isSeated(msg);
-  const role = pick(msg.role, native);
+  const role = native && msg.role_native ? msg.role_native : pick(msg.role, native);
   const total = handsTotal();
   const handText = `Hand ${msg.hand}${total ? ` of ${total}` : ""}`;
   $("hand-info").textContent = seated
@@ -289,7 +289,7 @@ function askHint() {
 function onHint(msg) {
   const action = msg.action || {};
   const reasons = (msg.reasons || []).map((r) => pick(r, page.native));
-  say([pick(msg.text, page.native), ...reasons].filter(Boolean).join(" · "), "hint");
+  say([pick(msg.text, page.native), pick(msg.kept, page.native), ...reasons].filter(Boolean).join("\n"), "hint");
   page.selected.clear();
   const left = page.hand.map((t, i) => [t, i]);
   for (const token of action.cards || []) {
