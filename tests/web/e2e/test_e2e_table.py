@@ -197,3 +197,35 @@ def test_hint_names_and_rules_key(server: Any, contexts: Any) -> None:
     assert page.get_by_test_id("rules-dialog").is_visible()
     assert page.get_by_test_id("rules-key").locator("li").count() >= 10
     assert "popular" in page.get_by_test_id("rules-key").inner_text()
+
+
+def test_the_lobby_and_starting_at_once(server: Any, contexts: Any) -> None:
+    table = server.create(game="daifugo", rules="pagat", players=4,
+                          seats=["human", "human", "human", "random"], hands=1, clock=None)
+    page = contexts().new_page()
+    page.goto(f"{server.base}/t/{table}")
+    lobby = page.get_by_test_id("lobby")
+    lobby.wait_for(state="visible")
+    assert page.get_by_test_id("start").is_hidden()  # a watcher cannot start the table
+    # a seat needs a name
+    page.get_by_test_id("take-seat-1").click()
+    said = page.get_by_test_id("lobby-message")
+    assert said.is_visible() and said.get_attribute("data-kind") == "error"
+    assert "name" in said.inner_text()
+    join(page, server.base, table, 1, "Bob")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=lobby-seat-1]').innerText.includes('Bob (you)')")
+    assert "2 free" in page.get_by_test_id("lobby-note").inner_text()
+    # someone else finds seat 1 taken
+    other = contexts().new_page()
+    other.goto(f"{server.base}/t/{table}")
+    other.get_by_test_id("lobby").wait_for(state="visible")
+    assert other.get_by_test_id("take-seat-1").count() == 0
+    assert other.get_by_test_id("take-seat-0").count() == 1
+    page.get_by_test_id("start").click()
+    page.get_by_test_id("play").wait_for(state="visible")
+    info = server.table(table)
+    assert info["started"]
+    assert [s["kind"] for s in info["seats"]] == ["bot", "human", "bot", "bot"]
+    other.get_by_test_id("play").wait_for(state="visible")
+    assert other.get_by_test_id("hand-info").get_attribute("data-role") == "spectator"

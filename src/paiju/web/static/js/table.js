@@ -28,7 +28,9 @@ const replay = new Replay($("replay"));
 // ------------------------------------------------------------------ messages and banner
 
 function say(text, kind = "info") {
-  const box = $("message");
+  const box = $("lobby").hidden ? $("message") : $("lobby-message");
+  const other = box.id === "message" ? $("lobby-message") : $("message");
+  other.hidden = true;
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("error", kind === "error");
