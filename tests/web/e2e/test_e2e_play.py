@@ -85,6 +85,7 @@ def test_lukfu_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> 
     if made < 2:  # a computer declared six at once: both people play the second hand
         for page in (alice, bob):
             page.get_by_test_id("next-hand").click()
+        for page in (alice, bob):  # dealt when both are ready
             page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
         made += play_hand([alice, bob])
     assert made >= 2
