@@ -73,22 +73,33 @@ class Server:
         return dict(got)
 
 
-def _wait_ready(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+def _ready(base: str, process: subprocess.Popen[bytes]) -> bool:
+    """Wait until the server answers (True) or its process has ended (False)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"paiju serve exited:\n{log.read_text()}")
+            return False
         try:
             with urllib.request.urlopen(base + "/api/games", timeout=2):
-                return
+                return True
         except OSError:
             time.sleep(0.2)
-    raise RuntimeError(f"paiju serve did not answer in 30 s:\n{log.read_text()}")
+    raise RuntimeError(f"paiju serve did not answer at {base} in 30 s")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`paiju serve` on a free loopback port with a temporary database; stopped afterwards.
+    A server that ends at start (the port taken meanwhile) is started again on another port.
 
     ``PAIJU_E2E_SERVER=http://host:port`` runs the tests against a server already running.
     """
@@ -97,28 +108,33 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     if given:
         yield Server(given.rstrip("/"), folder)
         return
-    port = free_port()
     log = folder / "serve.log"
-    command = [*paiju_program(), "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--db", str(folder / "tables.sqlite3"), "--delay", "0"]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    for _ in range(3):
+        port = free_port()
+        command = [*paiju_program(), "serve", "--host", "127.0.0.1", "--port", str(port),
+                   "--db", str(folder / "tables.sqlite3"), "--delay", "0"]
+        with log.open("ab") as out:
+            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            if _ready(base, process):
+                break
+        except BaseException:
+            _stop(process)
+            raise
+    else:
+        raise RuntimeError(f"paiju serve would not start:\n{log.read_text()}")
     try:
-        _wait_ready(base, process, log)
         yield Server(base, folder)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser() -> Iterator[Any]:
-    """Debian's Chromium under Playwright (sync API)."""
+    """Debian's Chromium under Playwright (sync API), for one test: Playwright's sync API
+    keeps an event loop running while it is open, which would break later tests of the same
+    worker that run their own (``asyncio.run``)."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
