@@ -80,6 +80,8 @@ def test_lukfu_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> 
         assert (card.get_attribute("data-red") == "1") == red, token
         color = card.evaluate("e => getComputedStyle(e).color")
         assert (color == "rgb(193, 18, 31)") == red, (token, color)
+    shown = alice.get_by_test_id("play").inner_text()
+    assert "null" not in shown and "undefined" not in shown
     made = play_hand([alice, bob])
     check_hand_over([alice, bob], server, table, zero_sum=True)
     if made < 2:  # a computer declared six at once: both people play the second hand
@@ -103,6 +105,8 @@ def test_daifugo_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -
     assert "3 < 4" in alice.get_by_test_id("order").inner_text()
     texts = alice.get_by_test_id("hand").locator("[data-testid=card]").all_inner_texts()
     assert texts and all(any(s in t for s in "♠♡♢♣★") for t in texts)
+    shown = alice.get_by_test_id("play").inner_text()
+    assert "null" not in shown and "undefined" not in shown
     play_hand([alice, bob])
     check_hand_over([alice, bob], server, table, zero_sum=False)
     lines = alice.get_by_test_id("over-lines").inner_text()

@@ -132,10 +132,10 @@ function daifugoTrick(box, msg, native) {
   const top = view.table && view.table.length
     ? playItem("daifugo", `${native ? "場" : "To beat"}: ${names[view.table_seat] ?? "?"}`, view.table, msg.cards, native, "")
     : el("span", { class: "face-down", text: native ? "場は空: 親が自由に出す" : "The table is clear: the leader plays anything" });
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("p", { class: "label", testid: "order", text: `${native ? "強さ" : "Order"}: ${order}${rev ? (native ? " · 革命中" : " · REVERSED") : ""}` }),
     flags.length ? el("p", { class: "label", testid: "flags", text: flags.join(" · ") }) : null,
-    el("div", { class: "plays", testid: "to-beat" }, top));
+    el("div", { class: "plays", testid: "to-beat" }, top)].filter(Boolean));
 }
 
 export function renderTrick(box, game, msg, native) {
