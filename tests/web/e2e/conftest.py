@@ -87,7 +87,7 @@ def _ready(base: str, process: subprocess.Popen[bytes]) -> bool:
     raise RuntimeError(f"paiju serve did not answer at {base} in 30 s")
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
+def stop(process: subprocess.Popen[bytes]) -> None:
     process.terminate()
     try:
         process.wait(timeout=10)
@@ -96,10 +96,31 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
+def start_serve(folder: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """`paiju serve` on ``port`` (else a free one) with the database in ``folder``; a server
+    that ends at start on a free port (taken meanwhile) is started again on another."""
+    log = folder / "serve.log"
+    for _ in range(3):
+        use = port or free_port()
+        command = [*paiju_program(), "serve", "--host", "127.0.0.1", "--port", str(use),
+                   "--db", str(folder / "tables.sqlite3"), "--delay", "0"]
+        with log.open("ab") as out:
+            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{use}"
+        try:
+            if _ready(base, process):
+                return process, base
+        except BaseException:
+            stop(process)
+            raise
+        if port:
+            break
+    raise RuntimeError(f"paiju serve would not start:\n{log.read_text()}")
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`paiju serve` on a free loopback port with a temporary database; stopped afterwards.
-    A server that ends at start (the port taken meanwhile) is started again on another port.
 
     ``PAIJU_E2E_SERVER=http://host:port`` runs the tests against a server already running.
     """
@@ -108,26 +129,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     if given:
         yield Server(given.rstrip("/"), folder)
         return
-    log = folder / "serve.log"
-    for _ in range(3):
-        port = free_port()
-        command = [*paiju_program(), "serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--db", str(folder / "tables.sqlite3"), "--delay", "0"]
-        with log.open("ab") as out:
-            process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            if _ready(base, process):
-                break
-        except BaseException:
-            _stop(process)
-            raise
-    else:
-        raise RuntimeError(f"paiju serve would not start:\n{log.read_text()}")
+    process, base = start_serve(folder)
     try:
         yield Server(base, folder)
     finally:
-        _stop(process)
+        stop(process)
 
 
 @pytest.fixture

@@ -135,3 +135,16 @@ def seated_to_move(server: Any, contexts: Any, body: dict[str, Any], tries: int 
             return page, table
         page.close()
     raise AssertionError(f"every one of {tries} hands ended before the person could move")
+
+
+def snapshot(page: Any) -> dict[str, Any]:
+    """What the person sees of the hand: cards, status, the seats, the log."""
+    return {
+        "hand": page.get_by_test_id("hand").locator("[data-testid=card]").evaluate_all(
+            "cards => cards.map(c => c.dataset.token)"),
+        "status": page.get_by_test_id("status").inner_text(),
+        "seats": page.get_by_test_id("seats").inner_text(),
+        "log": page.get_by_test_id("log").inner_text(),
+        "position": position(page),
+        "legal": legal(page),
+    }

@@ -16,23 +16,11 @@ from .driver import (
     position,
     seated_to_move,
     settled,
+    snapshot,
     wait_turn,
 )
 
 pytestmark = pytest.mark.e2e
-
-
-def snapshot(page: Any) -> dict[str, Any]:
-    """What the person sees of the hand: cards, status, the seats, the log."""
-    return {
-        "hand": page.get_by_test_id("hand").locator("[data-testid=card]").evaluate_all(
-            "cards => cards.map(c => c.dataset.token)"),
-        "status": page.get_by_test_id("status").inner_text(),
-        "seats": page.get_by_test_id("seats").inner_text(),
-        "log": page.get_by_test_id("log").inner_text(),
-        "position": position(page),
-        "legal": legal(page),
-    }
 
 
 def test_a_reload_mid_hand_returns_to_the_same_state(server: Any, contexts: Any) -> None:
@@ -246,3 +234,12 @@ def test_the_lobby_and_starting_at_once(server: Any, contexts: Any) -> None:
     assert [s["kind"] for s in info["seats"]] == ["bot", "human", "bot", "bot"]
     other.get_by_test_id("play").wait_for(state="visible")
     assert other.get_by_test_id("hand-info").get_attribute("data-role") == "spectator"
+
+
+def test_a_link_to_no_table_says_so(server: Any, contexts: Any) -> None:
+    page = contexts().new_page()
+    page.goto(f"{server.base}/t/0000000000")
+    banner = page.get_by_test_id("banner")
+    banner.wait_for(state="visible")
+    assert "no table" in banner.inner_text()
+    assert page.get_by_test_id("lobby").is_hidden() and page.get_by_test_id("play").is_hidden()

@@ -102,8 +102,10 @@ async function refreshInfo() {
     page.game = page.info.game || (page.info.settings && page.info.settings.game) || page.game;
     renderTitle();
     if (!page.msg || !page.msg.started) renderLobby(page.info);
+    return true;
   } catch (err) {
-    say(err.message, "error");
+    banner(err.status === 404 ? `${err.message}: check the link.` : err.message);
+    return err.status !== 404;
   }
 }
 
@@ -491,7 +493,9 @@ function main() {
   setInterval(() => {
     if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify({ type: "ping" }));
   }, 25000);
-  refreshInfo().then(() => connect(!!page.seat));
+  refreshInfo().then((found) => {
+    if (found) connect(!!page.seat);
+  });
 }
 
 main();
