@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 import pytest
 
-from .driver import join, play_hand
+from .driver import hand_over, join, legal, play_hand, position
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +64,9 @@ def check_hand_over(pages: list[Any], server: Any, table: str, zero_sum: bool) -
 
 def test_lukfu_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> None:
     alice = contexts().new_page()
+    frames: list[dict[str, Any]] = []
+    alice.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: frames.append(json.loads(payload))))
     table = create_by_page(alice, server.base)
     bob = contexts().new_page()
     join(alice, server.base, table, 0, "Alice")
@@ -82,6 +87,20 @@ def test_lukfu_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> 
         assert (color == "rgb(193, 18, 31)") == red, (token, color)
     shown = alice.get_by_test_id("play").inner_text()
     assert "null" not in shown and "undefined" not in shown
+    # aged cards are marked as the state's cards map says (checked while a person is to move)
+    deadline = time.monotonic() + 15
+    while not (legal(alice) or legal(bob) or hand_over(alice)):
+        assert time.monotonic() < deadline, "nobody is to move"
+        time.sleep(0.05)
+    if not hand_over(alice):
+        alice.wait_for_timeout(300)  # the last state frame has reached the test too
+        last = [f for f in frames if f.get("type") == "state" and f.get("view")][-1]
+        assert len(last["view"]["history"]) == int(position(alice)[1])
+        aged = {t for t in last["view"]["hand"] if last["cards"][t]["aged"]}
+        marked = set(cards.evaluate_all(
+            "cs => cs.filter(c => c.dataset.aged === '1' && c.querySelector('.aged-mark'))"
+            ".map(c => c.dataset.token)"))
+        assert marked == aged
     made = play_hand([alice, bob])
     check_hand_over([alice, bob], server, table, zero_sum=True)
     if made < 2:  # a computer declared six at once: both people play the second hand
