@@ -212,9 +212,14 @@ def default_db() -> str:
 def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
               next_delay: float) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
+    import signal
+
     import uvicorn
 
     from paiju.web.app import create_app
+
+    if hasattr(signal, "SIGPIPE"):  # a browser that hangs up must not end the server
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     from paiju.web.tables import Config
 
     path = db or default_db()

@@ -70,6 +70,7 @@ class Server:
         self.args = args
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_name(db.name + ".log")  # the server's standard error
 
     @property
     def url(self) -> str:
@@ -79,19 +80,32 @@ class Server:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> Server:
+    def start(self, tries: int = 3) -> Server:
+        """Start the server; on a port taken meanwhile by another process, try another."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paiju.cli", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--delay", "0", *self.args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        for _ in range(tries):
+            with self.log.open("ab") as log:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "paiju.cli", "serve", "--port", str(self.port),
+                     "--db", str(self.db), "--delay", "0", *self.args],
+                    stdout=subprocess.DEVNULL, stderr=log, env=env)
+            if self._wait_ready():
+                return self
+            error = self.log.read_text(errors="replace")
+            if "address already in use" not in error:
+                raise RuntimeError(f"the server exited ({self.proc.returncode}): {error}")
+            self.port = free_port()
+        raise RuntimeError(f"no free port in {tries} tries")
+
+    def _wait_ready(self) -> bool:
+        assert self.proc is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode() if self.proc.stderr else "")
+                return False
             try:
                 httpx.get(self.url + "/api/games", timeout=1)
-                return self
+                return True
             except httpx.TransportError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start within 30 s")
@@ -109,8 +123,6 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.proc is not None and self.proc.stderr is not None:
-            self.proc.stderr.close()
 
     def post(self, path: str, body: Any = None, raw: bytes | None = None) -> httpx.Response:
         content = raw if raw is not None else json.dumps(body).encode()
