@@ -180,7 +180,45 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
 
 main.add_command(simulate_cmd)
-main.add_command(bench_cmd)
+
+
+def _bench_or_load(server: bool, tables: int, think: float, bot_delay: float, game: str | None,
+                   **options: Any) -> None:
+    """``paiju bench``; with ``--server``, the load benchmark of the browser tables."""
+    if not server:
+        assert bench_cmd.callback is not None
+        bench_cmd.callback(**options)
+        return
+    from paiju.web.loadbench import format_load, run_load
+
+    try:
+        report = run_load(tables, options["seconds"], think, bot_delay, game or "lukfu",
+                          options["seed"])
+    except (PaijuError, RuntimeError, OSError) as err:
+        _fail(str(err))
+    if options["as_json"]:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_load(report))
+
+
+main.add_command(click.Command(
+    "bench", callback=_bench_or_load, help=bench_cmd.help, short_help=bench_cmd.short_help,
+    params=[
+        *bench_cmd.params,
+        click.Option(["--server"], is_flag=True,
+                     help="Measure the browser tables instead: start `paiju serve`, play "
+                          "--tables tables on it over WebSockets for --seconds, and report "
+                          "moves per second and the latency of a move (docs/performance.md)."),
+        click.Option(["--tables"], type=click.IntRange(min=1), default=500, show_default=True,
+                     help="With --server: tables played at once."),
+        click.Option(["--think"], type=Seconds(min=0), default=1.0, show_default=True,
+                     help="With --server: a client's mean pause before its move."),
+        click.Option(["--bot-delay"], type=Seconds(min=0), default=0.6, show_default=True,
+                     help="With --server: the computer players' pause (serve --delay)."),
+        click.Option(["--game"], type=click.Choice(["lukfu", "daifugo"]), default=None,
+                     help="With --server: the game of the tables (default lukfu)."),
+    ]))
 
 from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from random import Random
 from typing import Any
 
 from paiju.core.protocol import Action, State, View
 from paiju.table.hints import Hint
-from paiju.table.present import Seen, presenter_for
+from paiju.table.present import Presenter, Seen
+from paiju.table.present import presenter_for as _new_presenter
 
 #: The keys of a view's JSON whose values are cards (a token, or lists of them).
 CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
@@ -82,6 +84,12 @@ class PublicView:
 
 # ------------------------------------------------------------ the one door to the presenters
 
+@cache
+def presenter_for(game: str) -> Presenter:
+    """The game's presenter (they keep no state, so one serves every message)."""
+    return _new_presenter(game)
+
+
 def status_line(ctx: Context, seen: Seen, native: bool) -> str:
     """The presenter's status line, without its markup."""
     return _MARKUP.sub("", presenter_for(ctx.game).status(seen, ctx.names, native))
@@ -100,9 +108,25 @@ def refusal(game: str, reason: str) -> str:
 
 
 def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str, str]:
-    presenter = presenter_for(ctx.game)
-    return {"en": presenter.describe(action, observer, ctx.names, False),
-            "native": presenter.describe(action, observer, ctx.names, True)}
+    """An action of the history as a log line, in both namings."""
+    key = (action.get("seat"), action.get("do"), tuple(action.get("cards", ())),
+           action.get("count"))
+    en, native = _describe(ctx.game, key, observer, tuple(ctx.names))
+    return {"en": en, "native": native}
+
+
+@lru_cache(maxsize=65536)
+def _describe(game: str, key: tuple[Any, ...], observer: int,
+              names: tuple[str, ...]) -> tuple[str, str]:
+    seat, do, cards, count = key
+    action: dict[str, Any] = {"seat": seat, "do": do}
+    if cards:
+        action["cards"] = list(cards)
+    if count is not None:
+        action["count"] = count
+    presenter = presenter_for(game)
+    return (presenter.describe(action, observer, names, False),
+            presenter.describe(action, observer, names, True))
 
 
 def result_lines(ctx: Context, seen: Seen, report: Mapping[str, Any],
@@ -110,8 +134,17 @@ def result_lines(ctx: Context, seen: Seen, report: Mapping[str, Any],
     return presenter_for(ctx.game).result_lines(seen, report, ctx.names, native)
 
 
+@lru_cache(maxsize=4096)
+def _card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
+    return _make_card_info(game, token, aged)
+
+
 def card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
     """A card token's names and colour: ``{"en", "native", "red", "aged"}``."""
+    return dict(_card_info(game, token, aged))
+
+
+def _make_card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
     presenter = presenter_for(game)
     if game == "lukfu":
         from paiju.lukfu.cards import RED_CARDS, parse_card, spoken
