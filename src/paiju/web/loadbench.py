@@ -7,7 +7,8 @@ legal move ``think`` seconds after its turn comes, and times the move from the m
 is sent to the moment the state that shows it arrives. Computer players move after the
 server's ``--delay``. After a warm-up the clients measure for ``seconds``: moves per
 second (every accepted action of every table, read from the database) and the latency
-of the clients' moves (median, 99th percentile, worst).
+of the clients' moves (median, 99th percentile, worst). The server deals the next hand at
+once (``--next-delay 0``), so the clients never need to say they are ready.
 """
 
 from __future__ import annotations
@@ -135,9 +136,7 @@ class Client:
             if kind == "error" and self.sent is not None:  # the move was refused
                 self.report.errors += self.measuring
                 self.sent = None
-            if kind == "hand_over":
-                await ws.send('{"type": "next"}')
-            elif kind == "state" and message["legal"] and self.sent is None:
+            if kind == "state" and message["legal"] and self.sent is None:
                 await asyncio.sleep(self.think * (0.5 + self.rng.random()))
                 action = self.rng.choice(message["legal"])
                 self.sent = time.perf_counter()
