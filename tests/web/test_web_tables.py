@@ -240,3 +240,27 @@ def test_computers_wait_while_nobody_watches(tmp_path: Path) -> None:
         hub.close()
 
     asyncio.run(run())
+
+
+def test_a_computer_move_dropped_while_nobody_watched_is_restarted_on_connecting(
+        tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = hub.create({"game": "lukfu", "players": 3, "seats": ["heuristic"] * 3})
+        spectator = table.connect(None)
+        table.start()
+        table.disconnect(spectator)  # the move set going is dropped: nobody watches
+        for _ in range(5):
+            await asyncio.sleep(0.02)
+        assert table.by == [] and "move" not in table._tasks
+        # the finished task still listed (its done-callback not yet run) must not block
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        table._tasks["move"] = done  # type: ignore[assignment]
+        watcher = table.connect(None)
+        while (await next_message(watcher))["type"] != "hand_over":
+            pass
+        assert len(table.by) > 0
+        hub.close()
+
+    asyncio.run(run())

@@ -404,7 +404,9 @@ class Table:
         state = self.state
         assert state is not None
         seat = state.to_move()
-        if seat is None or (self._move_for == self.version and "move" in self._tasks):
+        pending = self._tasks.get("move")
+        if seat is None or (self._move_for == self.version and pending is not None
+                            and not pending.done()):
             return
         self._move_for = self.version
         player = self.seat_players[seat]
@@ -454,6 +456,8 @@ class Table:
         action = await loop.run_in_executor(self.executor, bot.choose, view, rng)
         if self.version == version and self.watched:
             self._apply(action, by)
+        elif self.version == version:
+            self._move_for = -1  # dropped while nobody watched: the next connection restarts it
 
     async def hint(self, player: int) -> dict[str, Any]:
         """The search's suggestion for the person to move (searched in a worker thread)."""
