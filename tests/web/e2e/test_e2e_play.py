@@ -120,8 +120,17 @@ def test_daifugo_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -
     join(bob, server.base, table, 1, "Bob")
     alice.get_by_test_id("play").wait_for(state="visible")
     bob.get_by_test_id("play").wait_for(state="visible")
-    # suits and ranks, weakest first in the ranking in force
-    assert "3 < 4" in alice.get_by_test_id("order").inner_text()
+    # suits and ranks, weakest first in the ranking in force (turned round by a revolution)
+    order, tokens = alice.evaluate(
+        "() => [document.querySelector('[data-testid=order]').innerText,"
+        " [...document.querySelectorAll('[data-testid=hand] [data-testid=card]')]"
+        ".map(c => c.dataset.token)]")
+    reversed_order = "REVERSED" in order
+    assert ("2 < A" if reversed_order else "3 < 4") in order
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    strength = [99 if t == "JK" else (12 - ranks.index(t[:-1]) if reversed_order
+                                      else ranks.index(t[:-1])) for t in tokens]
+    assert strength == sorted(strength)
     texts = alice.get_by_test_id("hand").locator("[data-testid=card]").all_inner_texts()
     assert texts and all(any(s in t for s in "♠♡♢♣★") for t in texts)
     shown = alice.get_by_test_id("play").inner_text()
