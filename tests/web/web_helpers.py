@@ -43,7 +43,8 @@ async def play_as(table: Table, receiver: Receiver, rng: random.Random,
             return got
         if kind == "hand_over":
             await table.handle(receiver, {"type": "next"})
-        elif kind == "state" and message["legal"]:
+        elif kind == "state" and message["legal"] and receiver.queue.empty():
+            # (a state with newer messages behind it may be out of date: act on the latest)
             if stop_after is not None and acted >= stop_after:
                 return got
             action = rng.choice(message["legal"])

@@ -47,6 +47,11 @@ from paiju.web.store import SeatRow, Store, StoreError, TableRow
 BY_PERSON, BY_BOT, BY_AWAY, BY_CLOCK = "human", "bot", "away", "clock"
 
 log = logging.getLogger("paiju.web")
+#: Players that decide in well under a millisecond (docs/performance.md: the heuristic
+#: about 0.2 ms): they decide in the event loop, since handing a decision to a worker
+#: thread costs more than the decision (the thread must win the interpreter lock from the
+#: loop). Every other player, the search above all, decides in a worker thread.
+QUICK_PLAYERS = frozenset({"random", "heuristic"})
 
 
 @dataclass
@@ -452,8 +457,11 @@ class Table:
             return
         view = self.state.view(seat)
         rng = make_rng(self.seed, "web player", self.hand, len(self.by))
-        loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(self.executor, bot.choose, view, rng)
+        if getattr(bot, "name", "") in QUICK_PLAYERS:
+            action = bot.choose(view, rng)
+        else:
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.executor, bot.choose, view, rng)
         if self.version == version and self.watched:
             self._apply(action, by)
         elif self.version == version:
