@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from web_helpers import make_hub, next_message, play_as
 
+from paiju.core.referee import referee
 from paiju.web.catalog import WebError
 from paiju.web.store import SeatRow, Store, TableRow
 from paiju.web.tables import Config, Hub, Table
@@ -40,6 +41,8 @@ def test_a_person_and_computers_play_a_whole_session(tmp_path: Path, game: str,
         for k in (1, 2, 3):
             record = hub.store.hand_record(table.id, k)
             assert record is not None and record == over[k - 1]["record"]
+            ruling = referee(record)  # the referee's own format, every action legal
+            assert ruling.exit_status == 0 and ruling.report["finished"] is True
         stored = hub.store.load(table.id)
         assert stored is not None
         assert sum(len(m["record"]["actions"]) for m in over) == len(stored.actions)
