@@ -1,11 +1,12 @@
 # paiju: `make play` sets up a virtual environment and starts a session of Luk Fu
-# (`make play ARGS="--rules gloucester"` passes options on); `make test` runs the checks.
+# (`make play ARGS="--rules gloucester"` passes options on); `make serve` serves the browser
+# tables at http://127.0.0.1:8000/ (`make serve ARGS="--port 8080"`); `make test` runs the checks.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck unit clean
+.PHONY: play serve test lint typecheck unit clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +16,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/paiju play lukfu $(ARGS)
+
+serve: $(STAMP)
+	$(BIN)/paiju serve $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -14,6 +14,7 @@ from paiju.core.options import parse_overrides
 from paiju.core.params import (
     SEED,
     NotedCommand,
+    Seconds,
     game_argument,
     one_line,
     players_option,
@@ -182,40 +183,119 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
 
 main.add_command(simulate_cmd)
-main.add_command(bench_cmd)
 
 
-def _bench_rl(cmd: click.Command) -> None:
-    """``paiju bench --rl``: the research environments' steps per second (paiju.rl.bench)."""
-    cmd.params.append(click.Option(
-        ["--rl"], is_flag=True,
-        help="Measure env steps per second of paiju's PettingZoo env beside PettingZoo's "
-             "classic card envs and OpenSpiel's dou_dizhu (needs the rl extra)."))
-    plain = cmd.callback
-    assert plain is not None
+def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay: float,
+                   game: str | None, **options: Any) -> None:
+    """``paiju bench``; with ``--server``, the load benchmark of the browser tables; with
+    ``--rl``, the research environments' steps per second."""
+    if server and rl:
+        _fail("bench measures --server or --rl, not both at once")
+    if rl:
+        _bench_rl(options["seconds"], options["seed"], options["as_json"])
+        return
+    if not server:
+        assert bench_cmd.callback is not None
+        bench_cmd.callback(**options)
+        return
+    from paiju.web.loadbench import format_load, run_load
 
-    def callback(rl: bool, **kwargs: Any) -> None:
-        if not rl:
-            plain(**kwargs)
-            return
-        try:
-            from paiju.rl.bench import format_rl_bench, run_rl_bench
-        except ImportError as err:
-            _fail(f"bench --rl needs the rl extra (pip install 'paiju[rl]'): {err}")
-        report = run_rl_bench(kwargs["seconds"], kwargs["seed"], log=None if kwargs["as_json"]
-                              else lambda m: click.echo(m, err=True))
-        click.echo(json.dumps(report, indent=2) if kwargs["as_json"]
-                   else format_rl_bench(report))
-
-    cmd.callback = callback
+    try:
+        report = run_load(tables, options["seconds"], think, bot_delay, game or "lukfu",
+                          options["seed"])
+    except (PaijuError, RuntimeError, OSError) as err:
+        _fail(str(err))
+    if options["as_json"]:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_load(report))
 
 
-_bench_rl(bench_cmd)
+def _bench_rl(seconds: float, seed: int, as_json: bool) -> None:
+    """``paiju bench --rl`` (paiju.rl.bench)."""
+    try:
+        from paiju.rl.bench import format_rl_bench, run_rl_bench
+    except ImportError as err:
+        _fail(f"bench --rl needs the rl extra (pip install 'paiju[rl]'): {err}")
+    report = run_rl_bench(seconds, seed, log=None if as_json
+                          else lambda m: click.echo(m, err=True))
+    click.echo(json.dumps(report, indent=2) if as_json else format_rl_bench(report))
+
+
+main.add_command(click.Command(
+    "bench", callback=_bench_or_load, help=bench_cmd.help, short_help=bench_cmd.short_help,
+    params=[
+        *bench_cmd.params,
+        click.Option(["--server"], is_flag=True,
+                     help="Measure the browser tables instead: start `paiju serve`, play "
+                          "--tables tables on it over WebSockets for --seconds, and report "
+                          "moves per second and the latency of a move (docs/performance.md)."),
+        click.Option(["--rl"], is_flag=True,
+                     help="Measure env steps per second of paiju's PettingZoo env beside "
+                          "PettingZoo's classic card envs and OpenSpiel's dou_dizhu (needs the rl "
+                          "extra; docs/performance.md)."),
+        click.Option(["--tables"], type=click.IntRange(min=1), default=500, show_default=True,
+                     help="With --server: tables played at once."),
+        click.Option(["--think"], type=Seconds(min=0), default=1.0, show_default=True,
+                     help="With --server: a client's mean pause before its move."),
+        click.Option(["--bot-delay"], type=Seconds(min=0), default=0.6, show_default=True,
+                     help="With --server: the computer players' pause (serve --delay)."),
+        click.Option(["--game"], type=click.Choice(["lukfu", "daifugo"]), default=None,
+                     help="With --server: the game of the tables (default lukfu)."),
+    ]))
+
 
 from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
 
 main.add_command(play_cmd)
 main.add_command(replay_cmd)
+
+
+def default_db() -> str:
+    """The database ``paiju serve`` keeps its tables in when not told."""
+    from paiju.ui.datadir import data_dir
+
+    return str(data_dir() / "paiju.sqlite3")
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0 for every network interface).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on.")
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file of the tables (default: paiju.sqlite3 in the user data "
+                   "folder).")
+@click.option("--grace", type=Seconds(min=0), default=60.0, show_default=True,
+              help="Seconds a person may be away before a computer player stands in.")
+@click.option("--delay", type=Seconds(min=0), default=0.6, show_default=True,
+              help="Seconds a computer player waits before it moves.")
+@click.option("--next-delay", type=Seconds(min=0), default=15.0, show_default=True,
+              help="Seconds before the next hand is dealt when not everyone is ready.")
+def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
+              next_delay: float) -> None:
+    """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
+    import signal
+
+    import uvicorn
+
+    from paiju.web.app import create_app
+
+    if hasattr(signal, "SIGPIPE"):  # a browser that hangs up must not end the server
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    from paiju.web.tables import Config
+
+    path = db or default_db()
+    try:
+        app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay))
+    except OSError as err:
+        _fail(f"cannot open {path}: {err.strerror or err}")
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"paiju: open http://{shown}:{port}/ in a browser (tables kept in {path}); "
+               "Ctrl-C stops the server.", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                ws="websockets-sansio", timeout_graceful_shutdown=2)
+
 
 from paiju.uecda.commands import uecda_cmd  # noqa: E402
 

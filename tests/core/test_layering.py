@@ -20,6 +20,7 @@ ALLOWED = {
     "table": {"core", "bots", "lukfu", "daifugo", "table"},
     "uecda": {"core", "bots", "sim", "daifugo", "table", "uecda"},
     "rl": {"core", "bots", "lukfu", "daifugo", "rl"},
+    "web": {"core", "bots", "lukfu", "daifugo", "table", "web"},
 }
 
 

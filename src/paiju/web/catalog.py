@@ -1,0 +1,188 @@
+"""What a table can be: the games, presets, options and computer players, and the checks
+that turn a request to create a table into valid settings (or a reason it is refused)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from paiju.bots.base import make_bot
+from paiju.core.errors import PaijuError
+from paiju.core.games import GAMES, default_players, default_preset, get_game
+from paiju.core.protocol import Game
+from paiju.table.hints import HINT_SEARCH
+
+#: The most hands a session may last, and the move clock's bounds in seconds.
+MAX_HANDS = 100
+CLOCK_RANGE = (5.0, 3600.0)
+#: The computer player that stands in for a person (after the grace time, or on the clock)
+#: and fills the empty seats when the creator starts at once.
+STAND_IN = "heuristic"
+#: The longest name a person may give.
+MAX_NAME = 24
+
+
+class WebError(Exception):
+    """A request refused: an HTTP status and a reason a person can act on."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def strongest(game: str, seconds: float) -> str:
+    """The spec of the strongest search at ``seconds`` a move (the hint's settings)."""
+    extra = "".join(f":{k}={v}" for k, v in HINT_SEARCH.get(game, {}).items())
+    return f"ismcts:time={seconds:g}{extra}"
+
+
+def bot_choices(game: str) -> list[dict[str, str]]:
+    """The computer players offered for a seat, weakest first."""
+    return [
+        {"spec": "random", "label": "Random: any legal move"},
+        {"spec": "heuristic", "label": "Heuristic: plays by rules of thumb, at once"},
+        {"spec": strongest(game, 0.3), "label": "Search, quick (0.3 s a move)"},
+        {"spec": strongest(game, 1), "label": "Search, strong (1 s a move)"},
+        {"spec": strongest(game, 3), "label": "Search, strongest (3 s a move)"},
+    ]
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    """One game as ``GET /api/games`` describes it."""
+    table = game.options
+    options = []
+    for option in table.options.values():
+        options.append({
+            "name": option.name, "kind": option.kind, "choices": list(option.choices),
+            "meaning": option.meaning, "source": option.source,
+            "values": dict(option.values),
+            "defaults": {p: _plain(v) for p, vals in table.presets.items()
+                         for k, v in vals.items() if k == option.name},
+        })
+    presets = [{"name": name, "description": _preset_text(game, name)}
+               for name in table.presets]
+    return {
+        "name": game.name, "title": game.title, "player_counts": list(game.player_counts),
+        "default_players": default_players(game), "default_preset": default_preset(game, True),
+        "presets": presets, "options": options, "bots": bot_choices(game.name),
+    }
+
+
+def games_info() -> dict[str, Any]:
+    """``GET /api/games``."""
+    return {"games": [game_info(get_game(name)) for name in GAMES]}
+
+
+def _preset_text(game: Game, name: str) -> str:
+    """A preset in words: the options it sets apart from the first preset."""
+    table = game.options
+    first = next(iter(table.presets))
+    values = table.presets[name]
+    if name == first:
+        return f"the base rules: every option at the {name} value"
+    changed = [f"{k}={table.option(k).show(v)}" for k, v in values.items()
+               if table.presets[first][k] != v]
+    return f"as {first} but " + ", ".join(changed) if changed else f"the same as {first}"
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A table's settings, checked: the game, its rules, the seats and the session."""
+
+    game: str
+    rules: Any  # the rules spec as given: a preset name or {"preset", "options"}
+    players: int
+    seats: tuple[str, ...]  # "human" or a computer player's spec, one per player
+    hands: int
+    clock: float | None
+    creator: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "rules": self.rules, "players": self.players,
+                "seats": list(self.seats), "hands": self.hands, "clock": self.clock,
+                "creator": self.creator}
+
+
+def parse_settings(body: Any) -> Settings:
+    """Check a request to create a table; ``WebError(400)`` naming the first problem."""
+    if not isinstance(body, Mapping):
+        raise WebError(400, "the table's settings must be a JSON object")
+    known = {"game", "rules", "players", "seats", "hands", "clock", "creator"}
+    extra = sorted(set(body) - known)
+    if extra:
+        raise WebError(400, f"unknown setting {extra[0]!r}; known: {', '.join(sorted(known))}")
+    try:
+        game = get_game(body.get("game", ""))
+    except PaijuError as err:
+        raise WebError(400, str(err)) from None
+    rules = body.get("rules", default_preset(game, True))
+    try:
+        game.rules(rules)
+    except PaijuError as err:
+        raise WebError(400, str(err)) from None
+    players = body.get("players", default_players(game))
+    if not _is_int(players) or players not in game.player_counts:
+        counts = " or ".join(map(str, game.player_counts))
+        raise WebError(400, f"{game.title} is for {counts} players, not {players!r}")
+    seats = body.get("seats", ["human"] + [STAND_IN] * (players - 1))
+    if not isinstance(seats, list) or len(seats) != players:
+        raise WebError(400, f"'seats' must list one entry for each of the {players} players")
+    for n, seat in enumerate(seats):
+        _check_seat(n, seat)
+    hands = body.get("hands", 1)
+    if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
+        raise WebError(400, f"'hands' must be a whole number from 1 to {MAX_HANDS}, "
+                            f"not {hands!r}")
+    clock = body.get("clock")
+    if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool)
+                              or not math.isfinite(clock)
+                              or not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]):
+        raise WebError(400, f"'clock' must be null or seconds from {CLOCK_RANGE[0]:g} to "
+                            f"{CLOCK_RANGE[1]:g}, not {clock!r}")
+    creator = body.get("creator")
+    if creator is not None:
+        creator = check_name(creator)
+    return Settings(game.name, rules, players, tuple(s.strip().lower() if s.strip().lower()
+                                                     == "human" else s.strip() for s in seats),
+                    hands, None if clock is None else float(clock), creator)
+
+
+def _check_seat(n: int, seat: Any) -> None:
+    if not isinstance(seat, str) or not seat.strip():
+        raise WebError(400, f"seat {n} must be \"human\" or a computer player's spec, "
+                            f"not {seat!r}")
+    if seat.strip().lower() == "human":
+        return
+    try:
+        make_bot(seat)
+    except ValueError as err:
+        raise WebError(400, f"seat {n}: {err}") from None
+
+
+def bot_name(spec: str, player: int) -> str:
+    """A computer player's name at the table: its kind and its seat (``Heuristic 3``)."""
+    kind = spec.split(":")[0].strip().lower()
+    label = {"random": "Random", "heuristic": "Heuristic", "ismcts": "Search"}.get(
+        kind, kind.title())
+    return f"{label} {player + 1}"
+
+
+def check_name(name: Any) -> str:
+    """A person's name, trimmed; ``WebError(400)`` if empty, too long or not text."""
+    if not isinstance(name, str) or not name.strip():
+        raise WebError(400, "a name is needed to take a seat")
+    clean = " ".join(name.split())
+    if len(clean) > MAX_NAME:
+        raise WebError(400, f"a name is at most {MAX_NAME} characters")
+    return clean
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,347 @@
+"""What each receiver is sent, built only from what it may know.
+
+A seat's ``state`` message is made from that seat's :class:`~paiju.core.protocol.View`
+alone; a spectator's from :func:`public_json`, the part of the views every seat shares.
+Nothing here is ever given a full state: the presenters (card names, status, log lines)
+are reached through the few functions below, which hand them a view (a seat's, or the
+:class:`PublicView` of a spectator), so that a change to the presenters touches this file
+alone.
+The record of a hand is sent once the hand is over, as the referee's record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from random import Random
+from typing import Any
+
+from paiju.core.protocol import Action, State, View
+from paiju.table.hints import Hint
+from paiju.table.present import Presenter, Seen
+from paiju.table.present import presenter_for as _new_presenter
+
+#: The keys of a view's JSON whose values are cards (a token, or lists of them).
+CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
+#: The history of actions in each game's view JSON.
+HISTORY_KEY = {"lukfu": "history", "daifugo": "actions"}
+LUKFU_ROLES = ("Master", "second", "third", "dreamer")
+LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
+_MARKUP = re.compile(r"\[/?[a-z ]*\]")
+
+
+@dataclass(frozen=True)
+class Context:
+    """The public facts of a table at one moment, the same for every receiver."""
+
+    table: str
+    game: str
+    rules: Any
+    hand: int
+    names: Sequence[str]  # by seat of this hand
+    players: Sequence[int]  # the session player at each seat of this hand
+    totals: Sequence[float]  # by player
+    started: bool
+    seats: Sequence[Mapping[str, Any]]  # as GET /api/tables/<id> lists them
+    rules_key: Sequence[str]
+    notes: Mapping[int, str] = field(default_factory=dict)  # action index -> public note
+    clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
+
+
+class PublicView:
+    """A spectator's view: the public part of a hand (:func:`public_json`), no seat's own.
+
+    Its seat is -1, which is nobody's, so no action is shown as the observer's own.
+    """
+
+    def __init__(self, data: dict[str, Any], rules: Any, game: str) -> None:
+        self._data = data
+        self._rules = rules
+        self._game = game
+
+    @property
+    def game(self) -> str:
+        return self._game
+
+    @property
+    def seat(self) -> int:
+        return -1
+
+    @property
+    def rules(self) -> Any:
+        return self._rules
+
+    def to_move(self) -> int | None:
+        turn = self._data.get("to_move")
+        return turn if isinstance(turn, int) else None
+
+    def legal_actions(self) -> Sequence[Action]:
+        return ()
+
+    def sample(self, rng: Random) -> State:
+        raise ValueError("a spectator's view deals no sample")
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self._data)
+
+
+# ------------------------------------------------------------ the one door to the presenters
+
+@cache
+def presenter_for(game: str) -> Presenter:
+    """The game's presenter (they keep no state, so one serves every message)."""
+    return _new_presenter(game)
+
+
+def status_line(ctx: Context, seen: Seen, native: bool) -> str:
+    """The presenter's status line, without its markup."""
+    return _MARKUP.sub("", presenter_for(ctx.game).status(seen, ctx.names, native))
+
+
+def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
+    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise)."""
+    if ctx.game != "lukfu" or not 0 <= seen.seat <= 2:
+        return set()
+    return {chip.token for chip in presenter_for(ctx.game).chips(seen, False) if chip.mark}
+
+
+def refusal(game: str, reason: str) -> str:
+    """An engine's reason with its cards written as the page writes them."""
+    return presenter_for(game).notation(reason, False)
+
+
+def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str, str]:
+    """An action of the history as a log line, in both namings."""
+    key = (action.get("seat"), action.get("do"), tuple(action.get("cards", ())),
+           action.get("count"))
+    en, native = _describe(ctx.game, key, observer, tuple(ctx.names))
+    return {"en": en, "native": native}
+
+
+@lru_cache(maxsize=65536)
+def _describe(game: str, key: tuple[Any, ...], observer: int,
+              names: tuple[str, ...]) -> tuple[str, str]:
+    seat, do, cards, count = key
+    action: dict[str, Any] = {"seat": seat, "do": do}
+    if cards:
+        action["cards"] = list(cards)
+    if count is not None:
+        action["count"] = count
+    presenter = presenter_for(game)
+    return (presenter.describe(action, observer, names, False),
+            presenter.describe(action, observer, names, True))
+
+
+def result_lines(ctx: Context, seen: Seen, report: Mapping[str, Any],
+                 native: bool) -> list[str]:
+    return presenter_for(ctx.game).result_lines(seen, report, ctx.names, native)
+
+
+@lru_cache(maxsize=4096)
+def _card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
+    return _make_card_info(game, token, aged)
+
+
+def card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
+    """A card token's names and colour: ``{"en", "native", "red", "aged"}``."""
+    return dict(_card_info(game, token, aged))
+
+
+def _make_card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
+    presenter = presenter_for(game)
+    if game == "lukfu":
+        from paiju.lukfu.cards import RED_CARDS, parse_card, spoken
+
+        c = parse_card(token)
+        return {"en": token, "native": presenter.label(token, True), "spoken": spoken(c),
+                "red": c in RED_CARDS, "aged": aged}
+    from paiju.daifugo.cards import parse_play_token
+
+    card, _ = parse_play_token(token)
+    return {"en": presenter.label(token, False), "native": presenter.label(token, True),
+            "red": card < 52 and (card & 3) in (1, 2), "joker": card >= 52, "aged": False}
+
+
+# ------------------------------------------------------------ what may be sent
+
+def card_tokens(obj: Any, inside: bool = False) -> set[str]:
+    """Every card token under a card key of ``obj`` (a view's JSON, a legal action...)."""
+    found: set[str] = set()
+    if isinstance(obj, str):
+        if inside:
+            found.add(obj)
+    elif isinstance(obj, Mapping):
+        for key, value in obj.items():
+            found |= card_tokens(value, inside or key in CARD_KEYS)
+    elif isinstance(obj, list | tuple):
+        for item in obj:
+            found |= card_tokens(item, inside)
+    return found
+
+
+def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The part of a hand every seat knows, from the JSON of every seat's view.
+
+    Luk Fu with four: the dreamer's view less the dreamer's card (until the end shows it).
+    Otherwise a seat's view less its own cards: its hand, its legal actions, the cards of
+    its own face-down moves, and what it alone knows of the hidden cards. The seat taken is
+    one that does not hold the Five Tigers window, so the window stays unseen.
+    """
+    if game == "lukfu" and len(views) == 4:
+        out = dict(views[3])
+        if out.get("phase") != "over":
+            out.pop("dreamer", None)
+        out["seat"] = None
+        return out
+    key = HISTORY_KEY[game]
+    candidates = [v for v in views if v.get("phase") != "five_tigers"] or list(views)
+    base = min(candidates, key=lambda v: len(v.get(key, [])))
+    seat = base["seat"]
+    out = dict(base)
+    out["seat"] = None
+    out["hand"] = []
+    if "legal" in out:
+        out["legal"] = []
+    if "known" in out:
+        out["known"] = []
+    out[key] = [_public_item(item, seat) for item in base.get(key, [])]
+    return out
+
+
+def _public_item(item: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    if item.get("seat") == seat and item.get("do") not in ("play", "pass") and "cards" in item:
+        out = {k: v for k, v in item.items() if k != "cards"}
+        out["count"] = len(item["cards"])
+        return out
+    return dict(item)
+
+
+def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[str, str]]:
+    """The log of this hand as this receiver saw it, with the table's notes in place."""
+    lukfu = ctx.game == "lukfu"
+    head = ", ".join(f"{name}" + (f" ({LUKFU_ROLES[s]})" if lukfu else "")
+                     for s, name in enumerate(ctx.names))
+    native = "、".join(f"{name}" + (f"（{LUKFU_ROLES_ZH[s]}）" if lukfu else "")
+                      for s, name in enumerate(ctx.names))
+    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"第{ctx.hand}局: {native}"}]
+    for i, item in enumerate(data.get(HISTORY_KEY[ctx.game], [])):
+        if i in ctx.notes:
+            lines.append({"en": ctx.notes[i], "native": ctx.notes[i]})
+        lines.append(describe(ctx, item, observer))
+    return lines
+
+
+def role_of(ctx: Context, seen: Seen, native: bool) -> str:
+    """This seat's part in words: Master, dreamer..., or the title it holds from last hand."""
+    if seen.seat < 0:
+        return "spectator"
+    return presenter_for(ctx.game).role(seen, native) or ("player" if not native else "")
+
+
+def state_message(
+    ctx: Context, player: int | None, view: View | None, public: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The ``state`` message for one receiver: a seat (its ``view``) or a spectator
+    (``public``, from :func:`public_json`); both ``None`` before the first deal."""
+    base: dict[str, Any] = {
+        "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
+        "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
+        "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
+        "rules_key": list(ctx.rules_key),
+    }
+    if view is None and public is None:
+        base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
+                    status_native="", cards={}, log=[], clock=None)
+        return base
+    if view is None:
+        assert public is not None
+        view = PublicView(public, ctx.rules, ctx.game)
+    data: dict[str, Any] = view.to_json()
+    seen = Seen(view, data)
+    seat = view.seat if view.seat >= 0 else None
+    legal = [a.to_json() for a in view.legal_actions()]
+    to_move = view.to_move()
+    aged = aged_tokens(ctx, seen)
+    tokens = card_tokens(data) | card_tokens(legal, inside=False)
+    clock = None
+    if ctx.clock is not None and to_move == ctx.clock[0]:
+        clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}
+    base.update(
+        seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seen, False),
+        role_native=role_of(ctx, seen, True),
+        status=status_line(ctx, seen, False), status_native=status_line(ctx, seen, True),
+        cards={t: card_info(ctx.game, t, t in aged) for t in sorted(tokens)},
+        log=hand_log(ctx, data, view.seat), clock=clock,
+    )
+    return base
+
+
+def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The finished hand's record as one receiver saw it, from its view's JSON at the end.
+
+    The deal keeps only the receiver's own hand (a spectator's: none) and what the end
+    reveals (the dreamer's card); the actions are the view's history, where another seat's
+    face-down cards (Luk Fu discards; Dai Fugō gifts, 7-passes and 10-discards the receiver
+    did not get) are only counted. The full record, which the referee needs, is served by
+    ``GET /api/tables/<id>/hands/<k>/record``.
+    """
+    seat = view.get("seat")
+    out = dict(record)
+    deal = dict(record.get("deal", {}))
+    hands = deal.get("hands", [])
+    deal["hands"] = [h if i == seat else None for i, h in enumerate(hands)]
+    if game == "lukfu" and seat == 3:
+        deal["hands"] = [None] * len(hands)
+    out["deal"] = deal
+    out["actions"] = [dict(a) for a in view.get(HISTORY_KEY[game], [])]
+    out["seen_by"] = seat
+    return out
+
+
+def hand_over_message(ctx: Context, record: Mapping[str, Any], report: Mapping[str, Any],
+                      public: dict[str, Any]) -> dict[str, Any]:
+    """The end of a hand: its record, the report and the result in words (from ``public``,
+    the public part of the views at the end). The record here is the full one: each
+    receiver is sent it through :func:`seen_record` (``Table._over_for``)."""
+    seen = Seen(PublicView(public, ctx.rules, ctx.game), public)
+    return {
+        "type": "hand_over", "table": ctx.table, "hand": ctx.hand, "record": dict(record),
+        "report": dict(report), "lines": result_lines(ctx, seen, report, False),
+        "lines_native": result_lines(ctx, seen, report, True),
+        "totals": list(ctx.totals), "names": list(ctx.names), "players": list(ctx.players),
+    }
+
+
+def places(totals: Sequence[float]) -> list[int]:
+    """Each player's place by total points (1 = most; equal totals share a place)."""
+    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
+    return {"type": "session_over", "totals": list(totals), "places": places(totals)}
+
+
+def hint_message(hint: Hint) -> dict[str, Any]:
+    return {"type": "hint", "action": hint.action, "text": hint.text,
+            "reasons": list(hint.reasons), "kept": hint.kept}
+
+
+def error_message(reason: str) -> dict[str, Any]:
+    return {"type": "error", "reason": reason}
+
+
+def rules_key(game: str, rules: Any) -> list[str]:
+    """The rules in force, one line an option: its value, its meaning, and what that does."""
+    from paiju.core.games import get_game
+
+    table = get_game(game).options
+    lines = [presenter_for(game).rules_words(rules)]
+    for option in table.options.values():
+        value = option.show(rules.values[option.name])
+        now = option.values.get(value, "")
+        lines.append(f"{option.name} = {value}: {option.meaning}" + (f" ({now})" if now else ""))
+    return lines
+
+

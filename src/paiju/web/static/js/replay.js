@@ -1,0 +1,136 @@
+// Stepping through a finished hand from its record: the public actions, and the seat's own
+// hand at each step. Other seats' hands and face-down cards are never drawn.
+import { el } from "./api.js";
+import { cardRow, daifugoStrength } from "./cards.js";
+import { lukfuRound } from "./render.js";
+import { cardInfo, cardLabel } from "./words.js";
+
+const FACE_DOWN = new Set(["give", "seven_pass", "discard"]);
+
+/** The action as every seat may see it: others' face-down cards only counted. */
+export function publicAction(action, seat) {
+  if (FACE_DOWN.has(action.do) && action.seat !== seat) {
+    const { cards, ...rest } = action;
+    return { ...rest, count: cards ? cards.length : action.count || 0 };
+  }
+  return action;
+}
+
+function labels(game, tokens, native) {
+  return tokens.map((t) => cardLabel(game, t, native)).join(" ");
+}
+
+/** One action in words, as `seat` saw it. */
+export function describe(game, action, names, native, seat) {
+  const a = publicAction(action, seat);
+  const who = names[a.seat] ?? `seat ${a.seat}`;
+  const shown = a.cards ? labels(game, a.cards, native) : `${a.count} card${a.count === 1 ? "" : "s"}`;
+  switch (a.do) {
+    case "pass": return game === "daifugo" && native ? `${who} パス` : `${who} passes`;
+    case "call": return `${who} says Play (calls)`;
+    case "declare": return `${who} declares six`;
+    case "five_tigers": return `${who} claims the Five Tigers`;
+    case "play": return `${who} plays ${shown}`;
+    case "give": return `${who} gives ${shown} in the exchange`;
+    case "seven_pass": return `${who} hands ${shown} to the next player (7s)`;
+    case "discard": return `${who} discards ${shown} face down${game === "daifugo" ? " (10s)" : ""}`;
+    default: return `${who}: ${a.do}`;
+  }
+}
+
+const plain = (t) => t.split("=")[0];
+
+/** The seat's own hand after `step` actions: the snapshot the page kept, else the deal less
+ *  the cards the seat gave up (exact in Luk Fu; in Dai Fugō cards received are in snapshots). */
+export function handAt(record, seat, step, snapshots) {
+  if (seat === null || seat === undefined) return [];
+  for (let k = step; k >= 0; k -= 1) {
+    if (snapshots && snapshots[k]) {
+      if (k === step) return snapshots[k];
+      return minus(snapshots[k], record.actions.slice(k, step), seat);
+    }
+  }
+  const deal = record.deal || {};
+  let start = (deal.hands && deal.hands[seat]) || [];
+  if (record.game === "lukfu" && seat === 3) start = deal.dreamer ? [deal.dreamer] : [];
+  return minus(start, record.actions.slice(0, step), seat);
+}
+
+function minus(hand, actions, seat) {
+  const left = [...hand];
+  for (const a of actions) {
+    if (a.seat !== seat || !a.cards) continue;
+    for (const t of a.cards) {
+      const i = left.indexOf(plain(t));
+      if (i >= 0) left.splice(i, 1);
+    }
+  }
+  return left;
+}
+
+/** The cards map for tokens of a record (the server's map does not list them all). */
+function infoFor(game, tokens) {
+  const out = {};
+  for (const t of tokens) out[t] = cardInfo(game, t);
+  return out;
+}
+
+/** A step-through controller bound to the dialog's elements. */
+export class Replay {
+  constructor(root) {
+    this.root = root;
+    this.step = 0;
+    this.record = null;
+    for (const [id, move] of [["replay-first", () => 0], ["replay-prev", (s) => s - 1],
+      ["replay-next", (s) => s + 1], ["replay-last", () => Infinity]]) {
+      root.querySelector(`#${id}`).addEventListener("click", () => this.go(move(this.step)));
+    }
+  }
+
+  /** Show `record` as seen from `seat` (null for a spectator) with the seats' `names`. */
+  open(record, seat, names, native, snapshots) {
+    this.record = record;
+    this.seat = seat;
+    this.names = names;
+    this.native = native;
+    this.snapshots = snapshots || {};
+    this.root.hidden = false;
+    this.go(0);
+  }
+
+  go(step) {
+    if (!this.record) return;
+    const game = this.record.game;
+    const actions = this.record.actions || [];
+    this.step = Math.max(0, Math.min(actions.length, step));
+    const s = this.step;
+    const q = (id) => this.root.querySelector(`#${id}`);
+    q("replay-pos").textContent = `${s} / ${actions.length}`;
+    q("replay-line").textContent = s === 0 ? "The deal" : describe(game, actions[s - 1], this.names, this.native, this.seat);
+    const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
+    q("replay-table").replaceChildren(...this.tableAt(game, seen));
+    const hand = handAt(this.record, this.seat, s, this.snapshots);
+    if (game === "daifugo") hand.sort((a, b) => daifugoStrength(a, false) - daifugoStrength(b, false));
+    q("replay-hand").replaceChildren(hand.length ? cardRow(game, hand, infoFor(game, hand), this.native) : "");
+  }
+
+  tableAt(game, seen) {
+    let items;
+    if (game === "lukfu") {
+      items = lukfuRound(seen).items;
+    } else {
+      const plays = seen.filter((a) => a.do === "play" || a.do === "pass");
+      items = plays.slice(-4);
+    }
+    return [el("div", { class: "plays" }, items.map((a) => {
+      const who = this.names[a.seat] ?? `seat ${a.seat}`;
+      if (a.cards && a.cards.length) {
+        return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
+          cardRow(game, a.cards, infoFor(game, a.cards), this.native));
+      }
+      const what = a.do === "pass" ? "pass" : `${a.count ?? 0} face down`;
+      return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
+        el("span", { class: "face-down", text: what }));
+    }))];
+  }
+}

@@ -1,0 +1,249 @@
+"""Durable storage of the browser tables: one SQLite file in WAL mode, behind :class:`Store`.
+
+What is kept: each table's settings and seed, its seats (name, person or computer player,
+secret token), every accepted action (one row, written in its own transaction before the
+action is broadcast) and every finished hand as the referee's record with its report.
+A table is rebuilt from this by dealing the session again from its seed and replaying the
+actions (:mod:`paiju.web.tables`), so nothing else needs to be stored.
+
+``synchronous=NORMAL`` in WAL mode keeps every committed transaction through a crash of the
+process (``kill -9``); only a power cut can lose the last commits (``durable=True`` makes
+SQLite sync the log at every commit to keep those too).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    player INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    bot TEXT,
+    name TEXT,
+    token TEXT,
+    PRIMARY KEY (table_id, player)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    by TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, hand, idx)
+);
+CREATE TABLE IF NOT EXISTS hands (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    report TEXT NOT NULL,
+    finished REAL NOT NULL,
+    PRIMARY KEY (table_id, hand)
+);
+"""
+
+
+@dataclass
+class SeatRow:
+    """One seat of a table: a session player, a person or a computer player."""
+
+    player: int
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    name: str | None = None
+    token: str | None = None
+
+
+@dataclass
+class ActionRow:
+    """One accepted action: its hand (from 1), its place in the hand, who made it."""
+
+    hand: int
+    idx: int
+    action: dict[str, Any]
+    by: str
+
+
+@dataclass
+class TableRow:
+    """Everything stored of one table."""
+
+    id: str
+    game: str
+    settings: dict[str, Any]
+    seed: int
+    started: bool = False
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+    finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # hand -> record
+
+
+class StoreError(Exception):
+    """A write the store refused (a seat already taken, an action out of place)."""
+
+
+class Store:
+    """The SQLite file of the browser tables (one connection, used from one thread at a time)."""
+
+    def __init__(self, path: str | Path, durable: bool = False) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(self.path), isolation_level=None,
+                                   check_same_thread=False)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed whole, or rolled back whole."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # ------------------------------------------------------------ writes
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table with its seats."""
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO tables (id, game, settings, seed, created, started) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, _dump(row.settings), row.seed, time.time(), int(row.started)),
+            )
+            db.executemany(
+                "INSERT INTO seats (table_id, player, kind, bot, name, token) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, s.player, s.kind, s.bot, s.name, s.token) for s in row.seats],
+            )
+
+    def take_seat(self, table_id: str, player: int, name: str, token: str) -> None:
+        """Give a free person's seat a name and token; ``StoreError`` if it is taken."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE seats SET name = ?, token = ? WHERE table_id = ? AND player = ? "
+                "AND kind = 'human' AND token IS NULL",
+                (name, token, table_id, player),
+            )
+            if cur.rowcount != 1:
+                raise StoreError(f"seat {player} is already taken")
+
+    def start(self, table_id: str, bots: Sequence[SeatRow]) -> None:
+        """Mark the table started, turning the given empty seats into computer players."""
+        with self._tx() as db:
+            for seat in bots:
+                db.execute(
+                    "UPDATE seats SET kind = 'bot', bot = ?, name = ? "
+                    "WHERE table_id = ? AND player = ?",
+                    (seat.bot, seat.name, table_id, seat.player),
+                )
+            db.execute("UPDATE tables SET started = 1 WHERE id = ?", (table_id,))
+
+    def add_action(
+        self, table_id: str, hand: int, idx: int, action: dict[str, Any], by: str,
+        finished: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    ) -> None:
+        """Store one accepted action, and with it the hand's record if it ended the hand.
+
+        ``StoreError`` if an action already stands at that place (nothing is written).
+        """
+        try:
+            with self._tx() as db:
+                db.execute(
+                    "INSERT INTO actions (table_id, hand, idx, action, by, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, hand, idx, _dump(action), by, time.time()),
+                )
+                if finished is not None:
+                    record, report = finished
+                    db.execute(
+                        "INSERT INTO hands (table_id, hand, record, report, finished) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        (table_id, hand, _dump(record), _dump(report), time.time()),
+                    )
+        except sqlite3.IntegrityError as err:
+            raise StoreError(f"action {idx} of hand {hand} is already stored") from err
+
+    # ------------------------------------------------------------ reads
+
+    def table_ids(self) -> list[str]:
+        """Every stored table, oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM tables ORDER BY created, id").fetchall()
+        return [r[0] for r in rows]
+
+    def load(self, table_id: str) -> TableRow | None:
+        """Everything stored of one table, or ``None`` if there is no such table."""
+        with self._lock:
+            db = self._db
+            head = db.execute(
+                "SELECT game, settings, seed, started FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            if head is None:
+                return None
+            seats = db.execute(
+                "SELECT player, kind, bot, name, token FROM seats WHERE table_id = ? "
+                "ORDER BY player", (table_id,)
+            ).fetchall()
+            actions = db.execute(
+                "SELECT hand, idx, action, by FROM actions WHERE table_id = ? ORDER BY hand, idx",
+                (table_id,),
+            ).fetchall()
+            hands = db.execute(
+                "SELECT hand, record FROM hands WHERE table_id = ?", (table_id,)
+            ).fetchall()
+        return TableRow(
+            id=table_id, game=head[0], settings=json.loads(head[1]), seed=head[2],
+            started=bool(head[3]),
+            seats=[SeatRow(*s) for s in seats],
+            actions=[ActionRow(h, i, json.loads(a), by) for h, i, a, by in actions],
+            finished={h: json.loads(r) for h, r in hands},
+        )
+
+    def hand_record(self, table_id: str, hand: int) -> dict[str, Any] | None:
+        """The record of a finished hand, or ``None`` if that hand has not finished."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT record FROM hands WHERE table_id = ? AND hand = ?", (table_id, hand)
+            ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def action_count(self, table_id: str) -> int:
+        """How many actions of the table are stored (all hands)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)
+            ).fetchone()
+        return int(row[0])
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,591 @@
+"""The browser tables: a session of hands, its seats and tokens, its computer players.
+
+A :class:`Table` lives in the server's event loop. Every change (an action, a seat taken,
+a connection) is stored first (:mod:`paiju.web.store`), then sent to every receiver as
+:mod:`paiju.web.messages` builds it from that receiver's view. Computer players decide
+in a worker thread from a snapshot view, so the loop keeps serving while they think.
+
+A person away for longer than the grace time is stood in for by a computer player until
+they come back; with a move clock, the computer moves for a person whose time runs out,
+and the log says so. When nobody is watching a table (no person and no spectator
+connected) its computer players wait, so a table everybody left is kept as it stood and
+resumes when someone comes back. A table is rebuilt after a restart by dealing its session
+again from its seed and replaying the stored actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Coroutine
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.bots.base import Bot, make_bot
+from paiju.core.errors import PaijuError
+from paiju.core.games import get_game
+from paiju.core.protocol import Action, State
+from paiju.core.seeding import make_rng
+from paiju.table.hints import HINT_SECONDS, search_hint
+from paiju.table.present import presenter_for
+from paiju.web import messages as msg
+from paiju.web.catalog import (
+    STAND_IN,
+    Settings,
+    WebError,
+    bot_name,
+    check_name,
+    parse_settings,
+)
+from paiju.web.store import SeatRow, Store, StoreError, TableRow
+
+#: Who made an action, as stored: the person, a computer seat, the stand-in after the
+#: grace time, or the stand-in when the clock ran out.
+BY_PERSON, BY_BOT, BY_AWAY, BY_CLOCK = "human", "bot", "away", "clock"
+
+log = logging.getLogger("paiju.web")
+#: Players that decide in well under a millisecond (docs/performance.md: the heuristic
+#: about 0.2 ms): they decide in the event loop, since handing a decision to a worker
+#: thread costs more than the decision (the thread must win the interpreter lock from the
+#: loop). Every other player, the search above all, decides in a worker thread.
+QUICK_PLAYERS = frozenset({"random", "heuristic"})
+
+
+@dataclass
+class Config:
+    """How the tables behave: the grace time, and the computer players' pace."""
+
+    grace: float = 60.0
+    bot_delay: float = 0.6  # seconds a computer player waits before moving (0 in tests)
+    next_delay: float = 15.0  # seconds before the next hand is dealt if not all are ready
+    hint_seconds: float = HINT_SECONDS
+
+
+@dataclass(eq=False)
+class Receiver:
+    """One open connection: a seat's (``player``) or a spectator's (``None``)."""
+
+    player: int | None
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    last: dict[str, Any] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a state identical to the last one sent is not sent again."""
+        if message.get("type") == "state":
+            if message == self.last:
+                return
+            self.last = message
+        self.queue.put_nowait(message)
+
+
+class Table:
+    """One table: its settings, seats, session and current hand."""
+
+    def __init__(self, row: TableRow, store: Store, config: Config, executor: Executor) -> None:
+        self.id = row.id
+        self.settings = Settings(**{**row.settings, "seats": tuple(row.settings["seats"])})
+        self.seed = row.seed
+        self.store = store
+        self.config = config
+        self.executor = executor
+        self.game = get_game(self.settings.game)
+        self.rules = self.game.rules(self.settings.rules)
+        self.seats: list[SeatRow] = list(row.seats)
+        self.started = row.started
+        self.session = self.game.new_session(self.rules, self.settings.players, self.seed)
+        self.state: State | None = None
+        self.hand = 0
+        self.between = False  # the current hand is over and the next not yet dealt
+        self.seat_players: tuple[int, ...] = ()
+        self.by: list[str] = []
+        self.movers: list[int] = []  # the seat of each action of this hand
+        self.last_over: dict[str, Any] | None = None  # the last hand_over message (full)
+        self.last_views: list[dict[str, Any]] = []  # every seat's view at the hand's end
+        self.receivers: set[Receiver] = set()
+        self.away: set[int] = set()
+        self.ready: set[int] = set()
+        self.version = 0
+        self.clock: tuple[int, float] | None = None
+        self._move_for = -1  # the version whose next move has been set going
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        self.bots: dict[int, Bot] = {
+            s.player: make_bot(s.bot or STAND_IN) for s in self.seats if s.kind == "bot"}
+        self.stand_in: Bot = make_bot(STAND_IN)
+        self.rules_key = msg.rules_key(self.game.name, self.rules)
+        if self.started:
+            self._restore(row)
+
+    # ------------------------------------------------------------ restoring
+
+    def _restore(self, row: TableRow) -> None:
+        """Deal the session again from its seed and replay every stored action."""
+        by_hand: dict[int, list[Any]] = {}
+        for a in row.actions:
+            by_hand.setdefault(a.hand, []).append(a)
+        while True:
+            self._deal()
+            assert self.state is not None
+            for stored in by_hand.get(self.hand, []):
+                action = self.game.action_from_json(stored.action)
+                self.state.apply(action)
+                self.by.append(stored.by)
+                self.movers.append(action.seat)
+            if not self.state.is_terminal():
+                return
+            self._settle()
+            if self.over or self.hand + 1 not in by_hand:
+                return
+
+    # ------------------------------------------------------------ public facts
+
+    @property
+    def over(self) -> bool:
+        return self.session.hands_played >= self.settings.hands
+
+    def name_of(self, player: int) -> str:
+        seat = self.seats[player]
+        if seat.name:
+            return seat.name
+        if seat.kind == "bot":
+            return bot_name(seat.bot or STAND_IN, player)
+        return f"Seat {player + 1}"
+
+    def connected(self, player: int) -> bool:
+        return any(r.player == player for r in self.receivers)
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {"player": s.player, "name": self.name_of(s.player), "kind": s.kind, "bot": s.bot,
+             "taken": s.kind == "bot" or s.token is not None,
+             "connected": s.kind == "bot" or self.connected(s.player),
+             "away": s.player in self.away}
+            for s in self.seats
+        ]
+
+    def info(self) -> dict[str, Any]:
+        """``GET /api/tables/<id>``: settings, seats, hands played and totals."""
+        return {
+            "table": self.id, "url": f"/t/{self.id}", "title": self.game.title,
+            **self.settings.to_json(), "preset": self.rules.preset,
+            "options": {k: list(v) if isinstance(v, tuple) else v
+                        for k, v in self.rules.values.items()},
+            "rules_key": self.rules_key, "seats": self.seats_json(), "started": self.started,
+            "hand": self.hand, "hands_played": self.session.hands_played,
+            "totals": list(self.session.totals), "over": self.over,
+        }
+
+    def context(self) -> msg.Context:
+        names = [self.name_of(p) for p in self.seat_players]
+        notes = {}
+        for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True)):
+            if by == BY_CLOCK:
+                notes[i] = f"The clock ran out: the computer moved for {names[seat]}."
+            elif by == BY_AWAY:
+                notes[i] = f"The computer moved for {names[seat]}, who is away."
+        return msg.Context(
+            table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
+            players=list(self.seat_players), totals=list(self.session.totals),
+            started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
+            notes=notes, clock=self.clock,
+        )
+
+    # ------------------------------------------------------------ seats
+
+    def take_seat(self, player: Any, name: Any) -> str:
+        """Seat a person at ``player`` and return their secret token."""
+        if not isinstance(player, int) or not 0 <= player < self.settings.players:
+            raise WebError(404, f"there is no seat {player} at this table of "
+                                f"{self.settings.players}")
+        clean = check_name(name)
+        seat = self.seats[player]
+        if seat.kind != "human":
+            raise WebError(409, f"seat {player} is a computer player's")
+        token = secrets.token_urlsafe(18)
+        try:
+            self.store.take_seat(self.id, player, clean, token)
+        except StoreError as err:
+            raise WebError(409, str(err)) from None
+        seat.name, seat.token = clean, token
+        if all(s.token is not None for s in self.seats if s.kind == "human"):
+            self.start()
+        else:
+            self.broadcast()
+        return token
+
+    def start(self) -> None:
+        """Start the table: computer players take the empty seats, the first hand is dealt."""
+        if self.started:
+            raise WebError(409, "the table has already started")
+        fill = [SeatRow(s.player, "bot", STAND_IN, bot_name(STAND_IN, s.player))
+                for s in self.seats if s.kind == "human" and s.token is None]
+        self.store.start(self.id, fill)
+        for s in fill:
+            seat = self.seats[s.player]
+            seat.kind, seat.bot, seat.name = "bot", s.bot, s.name
+            self.bots[s.player] = make_bot(STAND_IN)
+        self.started = True
+        self._deal()
+        self.advance()
+        self.broadcast()
+
+    def player_of(self, token: str) -> int:
+        for s in self.seats:
+            if s.token is not None and secrets.compare_digest(s.token, token):
+                return s.player
+        raise WebError(403, "this token does not hold a seat at this table")
+
+    # ------------------------------------------------------------ connections
+
+    def connect(self, token: str | None) -> Receiver:
+        """A new connection: a seat's, by its token, or a spectator's."""
+        player = None if token is None else self.player_of(token)
+        receiver = Receiver(player)
+        self.receivers.add(receiver)
+        if player is not None:
+            task = self._grace.pop(player, None)
+            if task:
+                task.cancel()
+            if player in self.away:
+                self.away.discard(player)
+                self.version += 1  # the stand-in's pending move is dropped
+        self.advance()
+        self.broadcast()
+        if self.between and self.last_over is not None:
+            receiver.send(self._over_for(receiver.player))
+            if self.over:
+                receiver.send(msg.session_over_message(self.session.totals))
+        return receiver
+
+    def disconnect(self, receiver: Receiver) -> None:
+        self.receivers.discard(receiver)
+        player = receiver.player
+        if player is not None and not self.connected(player) and self.started and not self.over:
+            self._grace[player] = asyncio.get_running_loop().create_task(self._away(player))
+        self.broadcast()
+
+    async def _away(self, player: int) -> None:
+        await asyncio.sleep(self.config.grace)
+        self._grace.pop(player, None)
+        if not self.connected(player):
+            self.away.add(player)
+            self.advance()
+            self.broadcast()
+
+    @property
+    def watched(self) -> bool:
+        return bool(self.receivers)
+
+    # ------------------------------------------------------------ sending
+
+    def broadcast(self) -> None:
+        """Send every receiver its state (made once per seat, once for all spectators)."""
+        if not self.receivers:
+            return
+        ctx = self.context()
+        made: dict[int | None, dict[str, Any]] = {}
+        for r in list(self.receivers):
+            if r.player not in made:
+                made[r.player] = self._state_for(ctx, r.player)
+            r.send(made[r.player])
+
+    def _state_for(self, ctx: msg.Context, player: int | None) -> dict[str, Any]:
+        state = self.state
+        if state is None:
+            return msg.state_message(ctx, player, None)
+        if player is None:
+            views = [state.view(s).to_json() for s in range(state.num_seats)]
+            return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
+        return msg.state_message(ctx, player, state.view(self.seat_players.index(player)))
+
+    def _send_all(self, message: dict[str, Any]) -> None:
+        for r in list(self.receivers):
+            r.send(message)
+
+    # ------------------------------------------------------------ play
+
+    def _deal(self) -> None:
+        self.state = self.session.deal()
+        self.hand += 1
+        self.seat_players = tuple(self.session.seat_players())
+        self.by = []
+        self.movers = []
+        self.ready = set()
+        self.between = False
+        self.last_over = None
+        self.version += 1
+
+    def _settle(self) -> dict[str, Any]:
+        """Settle the finished hand into the session; the ``hand_over`` message."""
+        assert self.state is not None
+        self.session.finish(self.state)
+        self.between = True
+        state = self.state
+        record, report = state.record(), state.report()
+        views = [state.view(s).to_json() for s in range(state.num_seats)]
+        self.last_views = views
+        self.last_over = msg.hand_over_message(self.context(), record, report,
+                                               msg.public_json(self.game.name, views))
+        return self.last_over
+
+    def _over_for(self, player: int | None) -> dict[str, Any]:
+        """The last ``hand_over`` message for one receiver: the record as it saw the hand."""
+        assert self.last_over is not None
+        views = self.last_views
+        if player is None or player not in self.seat_players:
+            view = msg.public_json(self.game.name, views)
+        else:
+            view = views[self.seat_players.index(player)]
+        record = msg.seen_record(self.last_over["record"], self.game.name, view)
+        return {**self.last_over, "record": record}
+
+    def _send_over(self) -> None:
+        for r in list(self.receivers):
+            r.send(self._over_for(r.player))
+
+    def act(self, player: int, action: Any) -> None:
+        """A person's action (``{"do", "cards"}``); ``WebError`` with the reason if refused."""
+        state = self.state
+        if not self.started or state is None:
+            raise WebError(409, "the table has not started yet")
+        if self.between or state.is_terminal():
+            raise WebError(409, "the hand is over")
+        if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+            raise WebError(400, 'an action is an object {"do": ..., "cards": [...]}')
+        cards = action.get("cards", [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise WebError(400, "an action's cards are a list of card names")
+        seat = self.seat_players.index(player)
+        view = state.view(seat)
+        turn = view.to_move()
+        if turn != seat:
+            who = "nobody's" if turn is None else f"{self.name_of(self.seat_players[turn])}'s"
+            raise WebError(409, f"it is {who} turn, not yours")
+        data = presenter_for(self.game.name).build(action["do"], seat, cards,
+                                                   view.legal_actions())
+        try:
+            parsed = self.game.action_from_json(data)
+        except PaijuError as err:
+            raise WebError(400, msg.refusal(self.game.name, str(err))) from None
+        why = state.why_illegal(parsed)
+        if why is not None:
+            raise WebError(409, msg.refusal(self.game.name, why))
+        self._apply(parsed, BY_PERSON)
+
+    def _apply(self, action: Action, by: str) -> None:
+        """Play a checked action, store it (with the record if it ends the hand), send it."""
+        state = self.state
+        assert state is not None
+        state.apply(action)
+        self.by.append(by)
+        self.movers.append(action.seat)
+        self.version += 1
+        self.clock = None
+        finished = (state.record(), state.report()) if state.is_terminal() else None
+        self.store.add_action(self.id, self.hand, len(self.by) - 1, action.to_json(), by,
+                              finished)
+        over = self._settle() if finished else None
+        self.advance()
+        self.broadcast()
+        if over is not None:
+            self._send_over()
+            if self.over:
+                self._send_all(msg.session_over_message(self.session.totals))
+
+    def next_hand(self, player: int) -> None:
+        """A person is ready for the next hand; it is dealt when all connected people are."""
+        if not self.between or self.over:
+            raise WebError(409, "there is no next hand to deal now")
+        self.ready.add(player)
+        if self._all_ready():
+            self._deal_next()
+
+    def _all_ready(self) -> bool:
+        people = {r.player for r in self.receivers if r.player is not None}
+        return people <= self.ready
+
+    def _deal_next(self) -> None:
+        if not self.between or self.over:
+            return
+        self._deal()
+        self.advance()
+        self.broadcast()
+
+    def advance(self) -> None:
+        """Start whatever must happen next: a computer's move, a clock, the next deal
+        (the caller then broadcasts, so the clock goes out with the position)."""
+        if not self.started or self.over or not self.watched:
+            return
+        if self.between:
+            if "next" not in self._tasks:
+                self._spawn("next", self._deal_later(self.config.next_delay, self.hand))
+            return
+        state = self.state
+        assert state is not None
+        seat = state.to_move()
+        pending = self._tasks.get("move")
+        if seat is None or (self._move_for == self.version and pending is not None
+                            and not pending.done()):
+            return
+        self._move_for = self.version
+        player = self.seat_players[seat]
+        if player in self.bots:
+            self._spawn("move", self._bot_move(self.version, seat, self.bots[player], BY_BOT))
+        elif player in self.away:
+            self._spawn("move", self._bot_move(self.version, seat, self.stand_in, BY_AWAY))
+        elif self.settings.clock is not None:
+            self.clock = (seat, time.time() + self.settings.clock)
+            self._spawn("move", self._clock(self.version, seat, self.settings.clock))
+
+    def _spawn(self, name: str, coro: Coroutine[Any, Any, None]) -> None:
+        old = self._tasks.get(name)
+        if old is not None and not old.done():
+            old.cancel()
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks[name] = task
+        task.add_done_callback(lambda t: self._done(name, t))
+
+    def _done(self, name: str, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(name) is task:
+            del self._tasks[name]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: %s failed", self.id, name, exc_info=task.exception())
+
+    async def _deal_later(self, delay: float, hand: int) -> None:
+        await asyncio.sleep(delay)
+        if self.hand == hand:
+            self._deal_next()
+
+    async def _clock(self, version: int, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        if self.version == version:
+            self.clock = None
+            await self._bot_move(version, seat, self.stand_in, BY_CLOCK, delay=False)
+
+    async def _bot_move(self, version: int, seat: int, bot: Bot, by: str,
+                        delay: bool = True) -> None:
+        """A computer player decides from the seat's view in a worker thread, then moves."""
+        if delay and self.config.bot_delay > 0:
+            await asyncio.sleep(self.config.bot_delay)
+        if self.version != version or self.state is None:
+            return
+        view = self.state.view(seat)
+        rng = make_rng(self.seed, "web player", self.hand, len(self.by))
+        if getattr(bot, "name", "") in QUICK_PLAYERS:
+            action = bot.choose(view, rng)
+        else:
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.executor, bot.choose, view, rng)
+        if self.version == version and self.watched:
+            self._apply(action, by)
+        elif self.version == version:
+            self._move_for = -1  # dropped while nobody watched: the next connection restarts it
+
+    async def hint(self, player: int) -> dict[str, Any]:
+        """The search's suggestion for the person to move (searched in a worker thread)."""
+        state = self.state
+        if state is None or self.between:
+            raise WebError(409, "there is no hand in play")
+        seat = self.seat_players.index(player)
+        view = state.view(seat)
+        if view.to_move() != seat:
+            raise WebError(409, "a hint is given on your turn")
+        names = [self.name_of(p) for p in self.seat_players]
+        rng = make_rng(self.seed, "web hint", self.hand, len(self.by))
+        presenter = presenter_for(self.game.name)
+        loop = asyncio.get_running_loop()
+        hint = await loop.run_in_executor(
+            self.executor, search_hint, view, self.game.name, presenter, names, False, rng,
+            self.config.hint_seconds)
+        return msg.hint_message(hint)
+
+    async def handle(self, receiver: Receiver, message: Any) -> None:
+        """One message from a connection; a refusal is sent back as an ``error``."""
+        try:
+            await self._handle(receiver, message)
+        except WebError as err:
+            receiver.send(msg.error_message(err.reason))
+
+    async def _handle(self, receiver: Receiver, message: Any) -> None:
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise WebError(400, 'a message is a JSON object with a "type"')
+        kind = message["type"]
+        if kind == "ping":
+            receiver.send({"type": "pong"})
+            return
+        if kind not in ("act", "hint", "next"):
+            raise WebError(400, f"unknown message type {kind!r}; known: act, hint, next, ping")
+        player = receiver.player
+        if player is None:
+            raise WebError(403, "a spectator cannot play: take a seat to play")
+        if kind == "act":
+            self.act(player, message.get("action"))
+        elif kind == "next":
+            self.next_hand(player)
+        else:
+            self._spawn(f"hint {player}", self._send_hint(receiver, player))
+
+    async def _send_hint(self, receiver: Receiver, player: int) -> None:
+        try:
+            receiver.send(await self.hint(player))
+        except WebError as err:
+            receiver.send(msg.error_message(err.reason))
+
+    def close(self) -> None:
+        for task in [*self._tasks.values(), *self._grace.values()]:
+            task.cancel()
+
+
+class Hub:
+    """Every table of the server, loaded from the store on first use."""
+
+    def __init__(self, store: Store, config: Config | None = None,
+                 executor: Executor | None = None) -> None:
+        self.store = store
+        self.config = config or Config()
+        self.executor = executor or ThreadPoolExecutor(max_workers=4,
+                                                       thread_name_prefix="paiju-player")
+        self.tables: dict[str, Table] = {}
+
+    def create(self, body: Any) -> Table:
+        """A new table from a request's settings (checked)."""
+        settings = parse_settings(body)
+        table_id = secrets.token_hex(5)
+        seed = secrets.randbelow(2**62)
+        seats = [SeatRow(n, "human") if spec == "human"
+                 else SeatRow(n, "bot", spec, bot_name(spec, n))
+                 for n, spec in enumerate(settings.seats)]
+        row = TableRow(table_id, settings.game, settings.to_json(), seed, seats=seats)
+        self.store.create_table(row)
+        table = Table(row, self.store, self.config, self.executor)
+        self.tables[table_id] = table
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The table ``table_id``, restored from the store if needed; ``WebError(404)``."""
+        table = self.tables.get(table_id)
+        if table is None:
+            row = self.store.load(table_id) if len(table_id) <= 64 else None
+            if row is None:
+                raise WebError(404, f"there is no table {table_id!r}")
+            table = Table(row, self.store, self.config, self.executor)
+            self.tables[table_id] = table
+        return table
+
+    def record(self, table_id: str, hand: int) -> dict[str, Any]:
+        """A finished hand's record; 409 before the hand is over, 404 for no such hand."""
+        table = self.get(table_id)
+        record = self.store.hand_record(table_id, hand)
+        if record is not None:
+            return record
+        if 1 <= hand <= table.hand:
+            raise WebError(409, f"hand {hand} is not over yet")
+        raise WebError(404, f"this table has not dealt hand {hand}")
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+        self.executor.shutdown(wait=False, cancel_futures=True)

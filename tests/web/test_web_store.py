@@ -1,0 +1,98 @@
+"""The store on a real SQLite file: WAL, one transaction per action, durable through kill -9."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from paiju.web.store import SeatRow, Store, StoreError, TableRow
+
+
+def new_table(store: Store, table_id: str = "t1") -> TableRow:
+    row = TableRow(
+        id=table_id, game="lukfu", settings={"rules": "hongkong", "players": 3, "hands": 2},
+        seed=42, seats=[SeatRow(0, "human"), SeatRow(1, "human"), SeatRow(2, "bot", "random",
+                                                                          "random")],
+    )
+    store.create_table(row)
+    return row
+
+
+def test_the_file_is_in_wal_mode_and_a_table_reads_back_after_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "paiju.sqlite3"
+    store = Store(path)
+    new_table(store)
+    store.take_seat("t1", 0, "Ann", "secret")
+    store.add_action("t1", 1, 0, {"seat": 0, "do": "pass"}, "human")
+    store.close()
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    again = Store(path)
+    row = again.load("t1")
+    assert row is not None
+    assert row.game == "lukfu" and row.seed == 42 and row.settings["hands"] == 2
+    assert [(s.player, s.kind, s.name, s.token) for s in row.seats] == [
+        (0, "human", "Ann", "secret"), (1, "human", None, None), (2, "bot", "random", None)]
+    assert [(a.hand, a.idx, a.action, a.by) for a in row.actions] == [
+        (1, 0, {"seat": 0, "do": "pass"}, "human")]
+    assert again.table_ids() == ["t1"]
+    assert again.load("nope") is None
+
+
+def test_a_taken_seat_cannot_be_taken_again(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    new_table(store)
+    store.take_seat("t1", 1, "Ann", "a")
+    with pytest.raises(StoreError, match="seat 1 is already taken"):
+        store.take_seat("t1", 1, "Bob", "b")
+    with pytest.raises(StoreError):
+        store.take_seat("t1", 2, "Bob", "b")  # a computer's seat
+    row = store.load("t1")
+    assert row is not None and row.seats[1].name == "Ann" and row.seats[1].token == "a"
+
+
+def test_start_turns_empty_seats_into_computer_players(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    new_table(store)
+    store.start("t1", [SeatRow(1, "bot", "heuristic", "heuristic")])
+    row = store.load("t1")
+    assert row is not None and row.started
+    assert (row.seats[1].kind, row.seats[1].bot) == ("bot", "heuristic")
+
+
+def test_an_action_and_the_record_it_finishes_are_one_transaction(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    new_table(store)
+    store.add_action("t1", 1, 0, {"seat": 0, "do": "pass"}, "human")
+    with pytest.raises(StoreError, match="action 0 of hand 1 is already stored"):
+        store.add_action("t1", 1, 0, {"seat": 1, "do": "pass"}, "bot",
+                         finished=({"game": "lukfu"}, {"outcome": "no_call"}))
+    assert store.hand_record("t1", 1) is None  # the record was rolled back with the action
+    store.add_action("t1", 1, 1, {"seat": 1, "do": "pass"}, "bot",
+                     finished=({"game": "lukfu", "actions": []}, {"outcome": "no_call"}))
+    assert store.hand_record("t1", 1) == {"game": "lukfu", "actions": []}
+    row = store.load("t1")
+    assert row is not None and set(row.finished) == {1} and store.action_count("t1") == 2
+
+
+def test_every_committed_action_survives_kill_9(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    new_table(Store(path))
+    script = textwrap.dedent(f"""
+        import os, signal, sys
+        from paiju.web.store import Store
+        store = Store({str(path)!r})
+        for i in range(200):
+            store.add_action("t1", 1, i, {{"seat": i % 3, "do": "pass"}}, "bot")
+        print("written", flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env={**os.environ}, timeout=60)
+    assert proc.returncode == -signal.SIGKILL and "written" in proc.stdout
+    row = Store(path).load("t1")
+    assert row is not None and [a.idx for a in row.actions] == list(range(200))

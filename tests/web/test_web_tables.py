@@ -1,0 +1,269 @@
+"""The table model on a real SQLite file: sessions, seats, computer players, grace, clock,
+and a table rebuilt from the store exactly as it stood."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import make_hub, next_message, play_as
+
+from paiju.core.referee import referee
+from paiju.web.catalog import WebError
+from paiju.web.store import SeatRow, Store, TableRow
+from paiju.web.tables import Config, Hub, Table
+
+
+def settings(game: str, players: int, seats: list[str], hands: int = 1,
+             clock: float | None = None) -> dict[str, Any]:
+    return {"game": game, "rules": None, "players": players, "seats": seats, "hands": hands,
+            "clock": clock, "creator": None}
+
+
+@pytest.mark.parametrize(("game", "players"), [("lukfu", 4), ("lukfu", 3), ("daifugo", 4)])
+def test_a_person_and_computers_play_a_whole_session(tmp_path: Path, game: str,
+                                                     players: int) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = hub.create({"game": game, "players": players, "hands": 3,
+                            "seats": ["human"] + ["heuristic"] * (players - 1)})
+        assert not table.started
+        token = table.take_seat(0, "Ann")
+        assert table.started  # every person's seat is taken
+        got = await play_as(table, table.connect(token), random.Random(7))
+        over = [m for m in got if m["type"] == "hand_over"]
+        assert [m["hand"] for m in over] == [1, 2, 3]
+        assert got[-1]["type"] == "session_over"
+        assert got[-1]["totals"] == list(table.session.totals) == over[-1]["totals"]
+        for k in (1, 2, 3):
+            record = hub.store.hand_record(table.id, k)
+            assert record is not None and record == over[k - 1]["record"]
+            ruling = referee(record)  # the referee's own format, every action legal
+            assert ruling.exit_status == 0 and ruling.report["finished"] is True
+        stored = hub.store.load(table.id)
+        assert stored is not None
+        assert sum(len(m["record"]["actions"]) for m in over) == len(stored.actions)
+        assert {a.by for a in stored.actions} <= {"human", "bot"}
+        acted = any(m["type"] == "state" and m["legal"] for m in got)
+        assert ("human" in {a.by for a in stored.actions}) == acted
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_start_at_once_seats_computers_and_seats_refuse_clearly(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = hub.create({"game": "daifugo", "players": 4,
+                            "seats": ["human", "human", "human", "random"]})
+        table.take_seat(1, "Bea")
+        with pytest.raises(WebError) as err:
+            table.take_seat(1, "Cy")
+        assert err.value.status == 409 and "already taken" in err.value.reason
+        with pytest.raises(WebError) as err:
+            table.take_seat(3, "Cy")
+        assert err.value.status == 409 and "computer" in err.value.reason
+        with pytest.raises(WebError) as err:
+            table.take_seat(9, "Cy")
+        assert err.value.status == 404 and "no seat 9" in err.value.reason
+        with pytest.raises(WebError) as err:
+            table.take_seat(0, "  ")
+        assert err.value.status == 400
+        with pytest.raises(WebError) as err:
+            table.connect("not-a-token")
+        assert err.value.status == 403
+        table.start()
+        assert table.started and [s["kind"] for s in table.seats_json()] == [
+            "bot", "human", "bot", "bot"]
+        with pytest.raises(WebError):
+            table.start()
+        again = Hub(Store(tmp_path / "db.sqlite3"), Config(bot_delay=0))
+        assert [s.kind for s in again.get(table.id).seats] == ["bot", "human", "bot", "bot"]
+        hub.close()
+        again.close()
+
+    asyncio.run(run())
+
+
+def test_out_of_turn_and_illegal_actions_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = hub.create({"game": "lukfu", "players": 3, "seats": ["human", "human", "human"]})
+        tokens = [table.take_seat(p, f"P{p}") for p in range(3)]
+        receivers = [table.connect(t) for t in tokens]
+        state = table.state
+        assert state is not None
+        turn = state.to_move()
+        assert turn is not None
+        waiting = table.seat_players[(turn + 1) % 3]
+        before = state.record()
+        await table.handle(receivers[waiting], {"type": "act", "action": {"do": "pass"}})
+        await table.handle(receivers[waiting], {"type": "act", "action": "pass"})
+        await table.handle(receivers[waiting], {"type": "fly"})
+        mover = receivers[table.seat_players[turn]]
+        await table.handle(mover, {"type": "act", "action": {"do": "play", "cards": ["9Zzz"]}})
+        await table.handle(mover, {"type": "act", "action": {"do": "discard", "cards": []}})
+        def errors(r: Any) -> list[str]:
+            out = []
+            while not r.queue.empty():
+                m = r.queue.get_nowait()
+                if m["type"] == "error":
+                    out.append(m["reason"])
+            return out
+
+        refused = errors(receivers[waiting])
+        assert refused[0] == f"it is P{table.seat_players[turn]}'s turn, not yours"
+        assert "an action is an object" in refused[1]
+        assert "unknown message type 'fly'" in refused[2]
+        assert len(refused) == 3
+        refused = errors(mover)
+        assert "9Zzz" in refused[0] and len(refused) == 2
+        assert state.record() == before and hub.store.action_count(table.id) == 0
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_a_table_is_rebuilt_from_the_store_exactly_as_it_stood(tmp_path: Path) -> None:
+    async def run() -> None:
+        path = tmp_path / "db.sqlite3"
+        hub = make_hub(path)
+        table = hub.create({"game": "daifugo", "players": 4, "hands": 3,
+                            "seats": ["human", "random", "human", "heuristic"]})
+        token = table.take_seat(0, "Ann")
+        table.take_seat(2, "Bea")
+        table.away.add(2)  # Bea is away: the stand-in plays for her
+        receiver = table.connect(token)
+        rng = random.Random(3)
+        # the whole first hand, then part of the second
+        while table.hand < 2 or len(table.by) < 12:
+            message = await next_message(receiver)
+            if message["type"] == "hand_over":
+                await table.handle(receiver, {"type": "next"})
+            elif message["type"] == "state" and message["legal"] and table.hand <= 2:
+                await table.handle(receiver, {"type": "act",
+                                              "action": rng.choice(message["legal"])})
+        table.disconnect(receiver)
+        await asyncio.sleep(0.05)
+        state = table.state
+        assert state is not None
+        record, by, hand = state.record(), list(table.by), table.hand
+        totals = list(table.session.totals)
+        hub.close()
+        again = make_hub(path)
+        copy = again.get(table.id)
+        assert copy.state is not None and copy.state.record() == record
+        assert (copy.hand, copy.by, list(copy.session.totals)) == (hand, by, totals)
+        assert copy.seat_players == table.seat_players
+        assert copy.player_of(token) == 0
+        again.close()
+
+    asyncio.run(run())
+
+
+def test_a_person_away_past_the_grace_time_is_stood_in_for_and_takes_the_seat_back(
+        tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3", grace=0.1)
+        table = hub.create({"game": "daifugo", "players": 3, "hands": 1,
+                            "seats": ["human", "human", "random"]})
+        ann, bea = table.take_seat(0, "Ann"), table.take_seat(1, "Bea")
+        watcher = table.connect(ann)
+        table.disconnect(table.connect(bea))
+        rng = random.Random(5)
+        for _ in range(400):
+            message = await next_message(watcher)
+            if message["type"] == "state" and message["legal"]:
+                await table.handle(watcher, {"type": "act",
+                                             "action": rng.choice(message["legal"])})
+            if "away" in table.by or message["type"] == "hand_over":
+                break
+        assert "away" in table.by and 1 in table.away
+        assert table.seats_json()[1]["away"] is True
+        log = [line["en"] for line in table._state_for(table.context(), 0)["log"]]
+        assert any(line == "The computer moved for Bea, who is away." for line in log)
+        back = table.connect(bea)
+        assert 1 not in table.away and table.seats_json()[1]["connected"] is True
+        moved = len(table.by)
+        ann_plays = asyncio.create_task(play_as(table, watcher, rng))
+        got = await play_as(table, back, random.Random(6))
+        await ann_plays
+        assert got[-1]["type"] == "session_over"
+        assert "away" not in table.by[moved:] or table.between  # Bea plays for herself
+        stored = hub.store.load(table.id)
+        assert stored is not None
+        assert "away" not in [a.by for a in stored.actions][moved:]
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_the_clock_moves_for_a_person_who_runs_out_and_the_log_says_so(tmp_path: Path) -> None:
+    async def run() -> None:
+        store = Store(tmp_path / "db.sqlite3")
+        row = TableRow("clocked", "lukfu", settings("lukfu", 3, ["human", "random", "random"],
+                                                    clock=0.2), seed=11,
+                       seats=[SeatRow(0, "human"), SeatRow(1, "bot", "random", "random"),
+                              SeatRow(2, "bot", "random", "random")])
+        store.create_table(row)
+        hub = Hub(store, Config(bot_delay=0, next_delay=60))
+        table = hub.get("clocked")
+        token = table.take_seat(0, "Ann")
+        receiver = table.connect(token)
+        clocks = []
+        while "clock" not in table.by:
+            message = await next_message(receiver)
+            if message["type"] == "state" and message["legal"]:
+                clocks.append(message["clock"])
+        assert clocks and all(c["seat"] == table.seat_players.index(0) for c in clocks)
+        log = [line["en"] for line in table._state_for(table.context(), 0)["log"]]
+        assert "The clock ran out: the computer moved for Ann." in log
+        stored = store.load("clocked")
+        assert stored is not None and "clock" in {a.by for a in stored.actions}
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_computers_wait_while_nobody_watches(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table: Table = hub.create({"game": "lukfu", "players": 4,
+                                   "seats": ["random"] * 4})
+        table.start()
+        await asyncio.sleep(0.1)
+        assert table.by == []  # nobody at the table: nothing moves
+        spectator = table.connect(None)
+        while (await next_message(spectator))["type"] != "hand_over":
+            pass
+        assert table.between and len(table.by) > 0
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_a_computer_move_dropped_while_nobody_watched_is_restarted_on_connecting(
+        tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = hub.create({"game": "lukfu", "players": 3, "seats": ["heuristic"] * 3})
+        spectator = table.connect(None)
+        table.start()
+        table.disconnect(spectator)  # the move set going is dropped: nobody watches
+        for _ in range(5):
+            await asyncio.sleep(0.02)
+        assert table.by == [] and "move" not in table._tasks
+        # the finished task still listed (its done-callback not yet run) must not block
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        table._tasks["move"] = done  # type: ignore[assignment]
+        watcher = table.connect(None)
+        while (await next_message(watcher))["type"] != "hand_over":
+            pass
+        assert len(table.by) > 0
+        hub.close()
+
+    asyncio.run(run())
