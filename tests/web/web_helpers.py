@@ -131,3 +131,26 @@ class Server:
 
     def get(self, path: str) -> httpx.Response:
         return httpx.get(self.url + path, timeout=10)
+
+
+def assert_seen_as(seen: dict[str, Any], full: dict[str, Any], seat: int | None) -> None:
+    """``seen`` (a ``hand_over`` record) is ``full`` (the referee's record) as ``seat`` saw
+    it: its own dealt hand only, and other seats' face-down cards only counted."""
+    hands = full["deal"]["hands"]
+    assert seen["deal"]["hands"] == [h if i == seat else None for i, h in enumerate(hands)]
+    assert seen["seen_by"] == seat
+    assert len(seen["actions"]) == len(full["actions"])
+    for mine, real in zip(seen["actions"], full["actions"], strict=True):
+        assert (mine["seat"], mine["do"]) == (real["seat"], real["do"])
+        if "cards" in mine:
+            assert mine["cards"] == real["cards"]
+        else:
+            assert mine.get("count", 0) == len(real.get("cards", []))
+            if real.get("cards"):  # only another seat's face-down cards go uncounted
+                assert real["do"] != "play" and real["seat"] != seat
+
+
+def table_seat_of(message: dict[str, Any], player: int) -> int:
+    """The seat ``player`` held in the hand a message is about (seats rotate in Luk Fu)."""
+    players: list[int] = message["players"]
+    return players.index(player)

@@ -161,9 +161,12 @@ class Match:
 
     def seating_line(self) -> str:
         """Who sits where this hand, by name and part: ``You are Master, P1 second, ...``."""
+        names = self.seat_names()
+        roles = [self.role_of(seat) for seat in range(len(names))]
+        if not any(roles):
+            return "play goes " + ", ".join(names)
         parts: list[str] = []
-        for seat, name in enumerate(self.seat_names()):
-            role = self.role_of(seat)
+        for name, role in zip(names, roles, strict=True):
             verb = " are " if name == "You" else " is " if not parts else " "
             parts.append(name + (verb + role if role else ""))
         return ", ".join(parts)

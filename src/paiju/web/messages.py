@@ -283,9 +283,9 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -
 
     The deal keeps only the receiver's own hand (a spectator's: none) and what the end
     reveals (the dreamer's card); the actions are the view's history, where another seat's
-    face-down cards (Luk Fu discards; Dai Fugō gifts, 7-passes and 10-discards the receiver
-    did not get) are only counted. The full record, which the referee needs, is served by
-    ``GET /api/tables/<id>/hands/<k>/record``.
+    face-down cards (Luk Fu discards; Dai Fugō gifts, 7-passes and 10-discards) are only
+    counted, and the receiver's own moves are shown in full. The full record, which the
+    referee needs, is served by ``GET /api/tables/<id>/hands/<k>/record``.
     """
     seat = view.get("seat")
     out = dict(record)
@@ -295,7 +295,12 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -
     if game == "lukfu" and seat == 3:
         deal["hands"] = [None] * len(hands)
     out["deal"] = deal
-    out["actions"] = [dict(a) for a in view.get(HISTORY_KEY[game], [])]
+    history = [dict(a) for a in view.get(HISTORY_KEY[game], [])]
+    full = record.get("actions", [])
+    if seat is not None and len(full) == len(history):  # the seat's own moves in full
+        history = [dict(real) if real.get("seat") == seat else mine
+                   for mine, real in zip(history, full, strict=True)]
+    out["actions"] = history
     out["seen_by"] = seat
     return out
 
