@@ -104,3 +104,33 @@ def test_gekokujo() -> None:
     rep = ruling(record(hands, plays, rules, first=0, titles=titles))
     assert rep["finished"] and rep["order"][0] == 0 and rep["order"][-1] == 7
     assert rep["titles"][1] == "fugo" and rep["titles"][6] == "hinmin"
+
+
+def test_spade_three_on_the_joker_clears_the_table_under_uecdas_reading() -> None:
+    """UECda 2010 (rule.html 4.3.2): the ♠3 on a lone joker clears the field and its player
+    leads next; under 004's reading (the option off) the ♠3 stands and may be beaten."""
+    hands = deal(4, {0: "JK 5C", 1: "3S 9D", 2: "4S 7H"})
+    plays = [(0, "play", "JK"), (1, "play", "3S")]
+    st = state_of(record(hands, plays, opts(spade_three=True, spade_three_clears=True)))
+    assert st.table is None and st.to_move() == 1
+    st = state_of(record(hands, plays, opts(spade_three=True)))
+    assert st.table is not None and st.to_move() == 2
+    assert ruling(record(hands, [*plays, (2, "play", "4S")], opts(spade_three=True)))["legal"]
+    # the ♠3 on anything but a lone joker is an ordinary 3: it clears nothing
+    st = state_of(record(hands, [(1, "play", "3S")], opts(spade_three=True,
+                                                           spade_three_clears=True), first=1))
+    assert st.table is not None and st.to_move() == 2
+
+
+def test_spade_three_clears_needs_the_spade_three_rule() -> None:
+    from paiju.core.errors import PaijuError
+    from paiju.core.games import get_game
+
+    try:
+        get_game("daifugo").rules("pagat", {"spade_three_clears": True})
+    except PaijuError as err:
+        assert "spade_three_clears needs the spade_three rule" in str(err)
+    else:
+        raise AssertionError("spade_three_clears was accepted without spade_three")
+    assert get_game("daifugo").rules("uecda").values["spade_three_clears"] is True
+    assert get_game("daifugo").rules("pagat").values["spade_three_clears"] is False

@@ -137,6 +137,14 @@ def sandstorm_clears(book: Rulebook, p: Position, play: Play) -> None:
         play.clears = True
 
 
+@on_play("spade_three_clears")
+def spade_three_clears(book: Rulebook, p: Position, play: Play) -> None:
+    """UECda 2010 (rule.html 4.3.2): the ♠3 on a lone joker clears the table."""
+    t = play.table
+    if t is not None and _lone_joker(t) and play.meld.naturals == 1 << SPADE_THREE:
+        play.clears = True
+
+
 @on_play("emperor")
 def emperor_clears(book: Rulebook, p: Position, play: Play) -> None:
     """Emperor: an emperor clears the table."""

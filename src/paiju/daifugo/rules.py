@@ -126,6 +126,14 @@ OPTIONS = [
         values={"true": "♠3 beats a lone joker", "false": "nothing beats a lone joker"},
     ),
     Option(
+        "spade_three_clears", "bool", False, "the ♠3 played on a lone joker clears the table",
+        '004 "Three of spades rule": "The ♠3 can then in turn be beaten by any higher card." '
+        'The UECda rules of 2010 (man/rule.html 4.3.2) read it the other way: the ♠3 on the '
+        'joker clears the field, and its player leads next.',
+        values={"true": "the ♠3 on a lone joker clears the table; its player leads again",
+                "false": "the ♠3 stands like any single and may be beaten (004)"},
+    ),
+    Option(
         "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
         'but this reversal lasts only until the cards are cleared."',
@@ -284,6 +292,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "shibari": "full",
         "shibari_after": 2,
         "spade_three": True,
+        "spade_three_clears": True,
         "exchange": "standard",
         "scoring": "uecda",
         "first_lead": "diamond_three",
@@ -324,6 +333,7 @@ class Rules:
     shibari_after: int
     forbidden_finish: tuple[str, ...]
     spade_three: bool
+    spade_three_clears: bool
     jack_back: bool
     ten_discard: bool
     no_play_after_pass: bool
@@ -384,6 +394,8 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
     if values["joker_reversal"] and values["seat_change"] != "off":
         out.append("joker_reversal reverses titles after the deal, but seat_change has "
                    "already seated the players by the old titles")
+    if values["spade_three_clears"] and not values["spade_three"]:
+        out.append("spade_three_clears needs the spade_three rule")
     if "spade_three" in ff and not values["spade_three"]:
         out.append("forbidden_finish 'spade_three' needs the spade_three rule")
     if "eight" in ff and not values["eight_cut"]:
