@@ -29,6 +29,7 @@ _RULE_WORDS: dict[tuple[str, Any], str] = {
     ("shibari", "full"): "suit locks",
     ("shibari", "partial"): "partial suit locks",
     ("spade_three", True): "♠3 beats the joker",
+    ("spade_three_clears", True): "the ♠3 on the joker clears",
     ("jack_back", True): "Jack back",
     ("ten_discard", True): "10-discard",
     ("seven_pass", True): "7-pass",
