@@ -141,7 +141,7 @@ def sandstorm_clears(book: Rulebook, p: Position, play: Play) -> None:
 def spade_three_clears(book: Rulebook, p: Position, play: Play) -> None:
     """UECda 2010 (rule.html 4.3.2): the ♠3 on a lone joker clears the table."""
     t = play.table
-    if t is not None and _lone_joker(t) and play.meld.naturals == 1 << SPADE_THREE:
+    if t is not None and _spade_three(t, play.meld, play.reversed):
         play.clears = True
 
 

@@ -230,7 +230,7 @@ class PlayApp(App[None]):
         seen = m.seen()
         names = m.seat_names()
         hands = f"{m.hand_number}" + (f"/{m.hands}" if m.hands else "")
-        role = m.role_of(m.observer_seat)
+        role = p.role(seen, m.native)
         total = f"total {m.total_of(m.observer):+g}"
         if m.human is None:
             who = "watching"

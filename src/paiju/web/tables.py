@@ -343,8 +343,12 @@ class Table:
         return {**self.last_over, "record": record}
 
     def _send_over(self) -> None:
+        """Send every receiver its ``hand_over`` (made once per seat, once for spectators)."""
+        made: dict[int | None, dict[str, Any]] = {}
         for r in list(self.receivers):
-            r.send(self._over_for(r.player))
+            if r.player not in made:
+                made[r.player] = self._over_for(r.player)
+            r.send(made[r.player])
 
     def act(self, player: int, action: Any) -> None:
         """A person's action (``{"do", "cards"}``); ``WebError`` with the reason if refused."""
