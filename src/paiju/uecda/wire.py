@@ -164,6 +164,15 @@ class ClientConnection:
         self.close()
 
 
+def open_listener(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: any free port), reusable at once."""
+    try:
+        sock = socket.create_server((host, port), reuse_port=False, backlog=PLAYERS)
+    except OSError as e:
+        raise ProtocolError(f"cannot listen on {host}:{port}: {e}") from None
+    return sock
+
+
 def accept_profile(sock: socket.socket, timeout: float | None) -> tuple[int, str]:
     """The server's side of the handshake: a client's protocol version and name."""
     return read_profile(read_table(sock, "profile", timeout))
