@@ -10,7 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from paiju.core.referee import referee
+from paiju.uecda.client import SessionLog, play_session
 from paiju.uecda.server import ServeConfig, Standing, Tournament
+from paiju.uecda.standard import StandardStrategy
+from paiju.uecda.tables import Table
+from paiju.uecda.wire import ClientConnection
 
 Client = Callable[[int], Any]
 
@@ -89,3 +93,24 @@ def check_records(run: Run) -> None:
         for seat, player in enumerate(rec["uecda"]["players"]):
             totals[player] += report["points"][seat]
     assert {s.player: s.points for s in run.standings} == dict(enumerate(totals))
+
+
+class Recording(StandardStrategy):
+    """The standard strategy, keeping every dealt hand it was sent."""
+
+    def __init__(self) -> None:
+        super().__init__(careful=True)
+        self.dealt: list[Table] = []
+
+    def gift(self, dealt: Table) -> Table | None:
+        self.dealt.append(dealt)
+        return super().gift(dealt)
+
+
+def standard(name: str, strategy: StandardStrategy | None = None) -> Any:
+    def client(port: int, entered: threading.Event) -> tuple[SessionLog, StandardStrategy]:
+        with ClientConnection.connect("127.0.0.1", port, 30.0) as conn:
+            entered.set()
+            chosen = strategy or Recording()
+            return play_session(conn, chosen, name), chosen
+    return client

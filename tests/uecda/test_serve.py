@@ -3,38 +3,12 @@ tournament; every record referees clean with the same points (docs/uecda.md)."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
-from typing import Any
 
-from serve_harness import check_records, tournament
+from serve_harness import check_records, standard, tournament
 
 from paiju.daifugo.rulebook import TITLE_RANK
-from paiju.uecda.client import SessionLog, play_session
-from paiju.uecda.standard import StandardStrategy
-from paiju.uecda.tables import Status, Table, table_cards
-from paiju.uecda.wire import ClientConnection
-
-
-class Recording(StandardStrategy):
-    """The standard strategy, keeping every dealt hand it was sent."""
-
-    def __init__(self) -> None:
-        super().__init__(careful=True)
-        self.dealt: list[Table] = []
-
-    def gift(self, dealt: Table) -> Table | None:
-        self.dealt.append(dealt)
-        return super().gift(dealt)
-
-
-def standard(name: str, strategy: StandardStrategy | None = None) -> Any:
-    def client(port: int, entered: threading.Event) -> tuple[SessionLog, StandardStrategy]:
-        with ClientConnection.connect("127.0.0.1", port, 30.0) as conn:
-            entered.set()
-            chosen = strategy or Recording()
-            return play_session(conn, chosen, name), chosen
-    return client
+from paiju.uecda.tables import Status, table_cards
 
 
 def test_five_paiju_clients_play_a_tournament(tmp_path: Path) -> None:
