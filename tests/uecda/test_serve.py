@@ -24,6 +24,8 @@ def test_five_paiju_clients_play_a_tournament(tmp_path: Path) -> None:
             # the one play tndhms takes and paiju refuses: a joker beyond the 3 or the 2
             assert [c for r, c, v in play.nonzero() if v == 2] in ([0], [14]), play.show()
         assert sum(p for p in log.points() if p is not None) == points[player]
+    rejected = sum(len(log.rejected) for log, _ in run.results.values())
+    assert run.tournament.rejected == run.tournament.disagreements == rejected
     assert sum(points.values()) == 15 * games
     assert [s.place for s in run.standings] == [1, 2, 3, 4, 5]
     assert not any("dropped" in line for line in run.log)
@@ -31,8 +33,9 @@ def test_five_paiju_clients_play_a_tournament(tmp_path: Path) -> None:
 
 def test_the_dealt_tables_follow_the_session(tmp_path: Path) -> None:
     """Game 1 and game 6 (titles_reset_every=5) have no titles and no gifts; the others:
-    2/1/0/-1/-2 cards to give by title, the Dai Fugō's seat and the next two hold 11
-    cards (man/rule.html 4.1.2), and the seats change before games 1, 4, 7 only."""
+    2/1/0/0/0 cards to give by title (tndhms's -1 and -2 go out as 0), the Dai Fugō's seat
+    and the next two hold 11 cards (man/rule.html 4.1.2), and the seats change before
+    games 1, 4, 7 only."""
     run = tournament(tmp_path, [standard(f"std{i}") for i in range(5)], games=7,
                      rules={"preset": "uecda", "options": {"titles_reset_every": 5}})
     assert not run.errors, run.errors
@@ -53,7 +56,7 @@ def test_the_dealt_tables_follow_the_session(tmp_path: Path) -> None:
         for seat, player in enumerate(seats):
             number = TITLE_RANK[titles[seat]]
             assert statuses[player].titles[player] == number
-            assert statuses[player].exchange_count == 2 - number
+            assert statuses[player].exchange_count == max(0, 2 - number)
         counts = statuses[0].counts
         start = titles.index("daifugo")
         assert [counts[seats[(start + k) % 5]] for k in range(5)] == [11, 11, 11, 10, 10]

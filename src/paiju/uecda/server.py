@@ -32,6 +32,7 @@ from paiju.daifugo.game import GAME
 from paiju.daifugo.position import EXCHANGE, PLAY
 from paiju.daifugo.session import DaifugoSession
 from paiju.daifugo.state import DaifugoState
+from paiju.uecda.judge import judge
 from paiju.uecda.serve_tables import (
     Seating,
     bot_play_table,
@@ -98,6 +99,14 @@ class Entrant:
 
 
 @dataclass(frozen=True)
+class Judged:
+    """What tndhms judges a play by: the mover's hand table and the last field table."""
+
+    hand: Table
+    field: Table
+
+
+@dataclass(frozen=True)
 class Standing:
     """One line of the results table."""
 
@@ -131,6 +140,8 @@ class Tournament:
         self.listener: socket.socket | None = None
         self.games_played = 0
         self.rejected = 0
+        #: client plays that the rules judge otherwise than tndhms would
+        self.disagreements = 0
 
     # ------------------------------------------------------------ entering
 
@@ -197,6 +208,7 @@ class Tournament:
         seating = Seating.of(state, self.session.seat_players())
         self._exchange(state, seating)
         field_cards = Table.empty()
+        field = Table.empty()
         last = number == self.config.games
         while not state.is_terminal():
             if state.pos.table is None:
@@ -204,12 +216,13 @@ class Tournament:
             seat = state.to_move()
             assert seat is not None
             mover = seating.players[seat]
+            hand = hand_table(state, seating, mover, mover)
             for e in self._clients():
                 self._send(e, hand_table(state, seating, e.number, mover), "hand")
-            shown = self._turn(state, seat, mover, field_cards)
+            shown = self._turn(state, seat, mover, Judged(hand, field))
             if shown is not None:
                 field_cards = shown
-            table = field_table(state, seating, field_cards, mover)
+            field = table = field_table(state, seating, field_cards, mover)
             code = CONTINUE if not state.is_terminal() else ALL_OVER if last else GAME_OVER
             for e in self._clients():
                 self._send(e, table, "field")
@@ -259,7 +272,7 @@ class Tournament:
 
     # ------------------------------------------------------------ turns
 
-    def _turn(self, state: DaifugoState, seat: int, player: int, field_cards: Table
+    def _turn(self, state: DaifugoState, seat: int, player: int, seen: Judged
               ) -> Table | None:
         """Play ``player``'s turn; the table the field shows if a play was accepted."""
         e = self.entrants[player]
@@ -279,15 +292,28 @@ class Tournament:
             action = Action(seat, "play", cards)
             why = state.why_illegal(action)
             if why is None:
+                self._compare(player, table, seen, ACCEPTED, "accept")
                 self._answer(e, ACCEPTED)
                 state.apply(action)
                 return table.cards_part()
         if cards is None or cards:
             self.rejected += 1
+            shown = " ".join(cards or ()) or "the table " + str(table.nonzero())
+            self.log(f"game {self.games_played + 1}: player {player}'s play {shown} "
+                     f"answered 8 (a pass): {why}")
+            self._compare(player, table, seen, REJECTED, "reject")
             self._answer(e, REJECTED)
         else:
             self._answer(e, ACCEPTED if state.pos.table is None else REJECTED)
         return self._pass(e, state, seat, revolution)
+
+    def _compare(self, player: int, play: Table, seen: Judged, answer: int, does: str
+                 ) -> None:
+        """Count and log a play that tndhms would answer otherwise (``judge``)."""
+        if judge(seen.hand, play, seen.field)[0] != answer:
+            self.disagreements += 1
+            self.log(f"game {self.games_played + 1}: the rules {does} player {player}'s play, "
+                     f"tndhms would not: (row, column, value) {play.nonzero()}")
 
     def _pass(self, e: Entrant, state: DaifugoState, seat: int, revolution: bool
               ) -> Table | None:
@@ -408,6 +434,7 @@ def serve(config: ServeConfig, log: Log | None = None, out: TextIO | None = None
     if log is not None:
         dropped = [e.number for e in tournament.entrants if e.dropped is not None]
         log(f"{tournament.games_played} games played; {tournament.rejected} plays answered 8; "
+            f"{tournament.disagreements} plays judged otherwise than tndhms would; "
             f"clients dropped: {', '.join(map(str, dropped)) or 'none'}")
     if out is not None:
         out.write(results_table(standings) + "\n")
