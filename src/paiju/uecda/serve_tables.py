@@ -2,9 +2,10 @@
 
 The server's side of ``man/protocol.html`` 13.2 and figure 13.4, as ``tndhms`` fills the
 cells (the 2018 kit's ``daihu.c``): the dealt hand ([5][0] = 1, [5][3] = 6, the cards to
-give at [5][1]: 2 and 1 for the Dai Fugō and the Fugō, 0 otherwise; tndhms holds -1 and
--2 for the Hinmin and the Dai Hinmin but writes every negative cell of a 2007-protocol
-table as 0, ``tn_protocol.c``), the hand of each turn and the field after each turn. Rows 6
+give at [5][1]: 2 and 1 for the Dai Fugō and the Fugō, -1 and -2 for the Hinmin and the
+Dai Hinmin, 0 otherwise, which a 2007-protocol client reads as 0 because
+:class:`~paiju.uecda.wire.ServerSeat` writes negative cells as 0, as tndhms does), the
+hand of each turn and the field after each turn. Rows 6
 give every player's card count, title (0 Dai Fugō .. 4 Dai Hinmin, all 0 when the titles
 are forgotten) and the player in each seat. Everything here is a pure function of the
 paiju state; the seats are paiju's seats and the players the UECda player numbers.
@@ -78,11 +79,11 @@ def status(state: DaifugoState, seating: Seating, **cells: Any) -> Status:
 
 
 def gift_counts(state: DaifugoState, seating: Seating) -> tuple[int, ...]:
-    """[5][1] of each player's dealt hand: the rich give k, the others 0 (the poor's -k
-    goes out as 0 in the 2007 protocol)."""
+    """[5][1] of each player's dealt hand: the rich give k, the poor -k, the others 0."""
     out = [0] * state.n
-    for rich, _, k in state.pos.exchange:
+    for rich, poor, k in state.pos.exchange:
         out[seating.players[rich]] = k
+        out[seating.players[poor]] = -k
     return tuple(out)
 
 

@@ -163,13 +163,14 @@ class Tournament:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             seat = ServerSeat(sock, number, self.config.timeout)
             try:
-                name = seat.greet()
+                name = seat.greet(old_protocol=True)
             except ProtocolError as err:
                 self.log(f"refused a client from {addr[0]}: {err}")
                 seat.close()
                 continue
-            self.entrants.append(Entrant(number, name, seat=seat))
-            self.log(f"player {number}: {name!r} from {addr[0]}")
+            rng = make_rng(self.config.seed, "uecda-client", number)  # for its stand-ins
+            self.entrants.append(Entrant(number, name, seat=seat, rng=rng))
+            self.log(f"player {number}: {name!r} from {addr[0]}, protocol {seat.version}")
         for spec, bot in zip(self.config.bots, self.bots, strict=True):
             number = len(self.entrants)
             rng = make_rng(self.config.seed, "uecda-bot", number)
