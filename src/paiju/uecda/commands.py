@@ -93,7 +93,8 @@ def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
     def log(message: str) -> None:
         click.echo(f"{time.strftime('%H:%M:%S')} {message}", err=True)
 
-    config = ServeConfig(host, port, games, players, seed, specs, records, timeout, fallback)
+    config = ServeConfig(host=host, port=port, games=games, players=players, seed=seed,
+                         bots=specs, records=records, timeout=timeout, fallback=fallback)
     try:
         serve(config, log, sys.stdout)
     except ProtocolError as err:
