@@ -365,6 +365,9 @@ class ISMCTSBot:
         return best
 
     def _rollout(self, state: State, rng: Random) -> None:
+        fast = getattr(state, "playout", None)  # a game's fast path, where it offers one
+        if fast is not None and fast(rng, self.rollout) is not None:
+            return
         policy = self._policy
         if isinstance(policy, RandomBot):
             while True:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
-from paiju.bots.base import Bot, make_bot
+from paiju.bots.base import Bot, RandomBot, make_bot
 from paiju.core.games import get_game
 from paiju.core.protocol import Game, Result, State
 from paiju.core.seeding import derive_seed, make_rng
@@ -112,6 +112,7 @@ class _Player:
         self.rules = self.game.rules(config.rules, dict(config.overrides))
         self.bots: list[Bot] = [make_bot(spec) for spec in config.bots]
         self.want_records = want_records
+        self.policy = playout_policy(self.bots)
 
     def group(self, group: int) -> GroupOutcome:
         cfg = self.config
@@ -147,7 +148,11 @@ class _Player:
         rng = make_rng(self.config.seed, "play", *label)
         bots = self.bots
         decisions = 0
-        while True:
+        fast = getattr(state, "playout", None) if self.policy is not None else None
+        played = fast(rng, self.policy) if fast is not None else None
+        if played is not None:
+            decisions = played
+        while played is None:
             seat = state.to_move()
             if seat is None:
                 break
@@ -162,6 +167,23 @@ class _Player:
             out.wins[owner[seat]] += 1
         if self.want_records:
             out.records.append(state.record())
+
+
+def playout_policy(bots: Sequence[Bot]) -> str | None:
+    """The play-out policy every one of ``bots`` plays by, when a state's fast path can play
+    their hand for them (``State.playout``, where a game offers it): ``random`` when all are
+    plain random players, ``heuristic`` when all are plain rule-based ones; else ``None``.
+
+    A fast play-out draws from the seat's legal actions, in their order, exactly as the
+    player would from its view, so the same seed gives the same hand on either path."""
+    from paiju.bots.heuristic import HeuristicBot
+
+    kinds = {type(bot) for bot in bots}
+    if kinds == {RandomBot}:
+        return "random"
+    if kinds == {HeuristicBot}:
+        return "heuristic"
+    return None
 
 
 _WORKER: _Player | None = None
