@@ -19,6 +19,7 @@ from paiju.bots.base import RandomBot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.errors import UnknownOption
 from paiju.lukfu import fast
+from paiju.lukfu.actions import subsets
 from paiju.lukfu.cards import mask, pack
 from paiju.lukfu.game import GAME
 from paiju.lukfu.melds import melds_in
@@ -111,6 +112,15 @@ def test_meld_masks_list_the_melds_of_a_hand_in_order() -> None:
         singles = mask(rng.sample(cards, 10))
         expected = [m.cards for m in melds_in(hand) if m.size > 1 or m.cards & singles]
         assert fast.meld_masks(hand, singles) == expected
+
+
+def test_nth_subset_is_the_rulebooks_subset_of_that_index() -> None:
+    rng = random.Random(9)
+    for _ in range(60):
+        hand = mask(rng.sample(pack(4), rng.randrange(1, 13)))
+        for k in range(1, min(5, hand.bit_count()) + 1):
+            listed = subsets(hand, k)
+            assert [fast.nth_subset(hand, k, i) for i in range(len(listed))] == listed
 
 
 def test_a_play_out_with_the_fast_path_off_changes_nothing(

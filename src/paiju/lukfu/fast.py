@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from math import comb
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -46,6 +47,7 @@ from paiju.lukfu.actions import (
 )
 from paiju.lukfu.cards import SUITS, cards_of
 from paiju.lukfu.melds import NUMBER_MASK, beater_masks
+from paiju.lukfu.rulebook import Break, Strict
 from paiju.lukfu.view import LukFuView
 
 if TYPE_CHECKING:
@@ -119,6 +121,30 @@ def meld_masks(hand: int, singles: int) -> list[int]:
     return out
 
 
+def nth_subset(hand: int, k: int, index: int) -> int:
+    """The ``index``-th ``k``-card subset of ``hand`` in the order of
+    :func:`paiju.lukfu.actions.subsets` (ascending lexicographic), without listing them."""
+    cards = []
+    x = hand
+    while x:
+        low = x & -x
+        cards.append(low)
+        x ^= low
+    out = 0
+    n = len(cards)
+    i = 0
+    while k:
+        # the subsets starting with cards[i] come first: comb(n - i - 1, k - 1) of them
+        here = comb(n - i - 1, k - 1)
+        if index < here:
+            out |= cards[i]
+            k -= 1
+        else:
+            index -= here
+        i += 1
+    return out
+
+
 def choices(state: LukFuState) -> list[Choice]:
     """The legal actions of the seat to move as ``(do, cards)``, in the order of
     ``state.legal_actions()``; empty when the hand is over."""
@@ -158,6 +184,8 @@ def random_playout(state: LukFuState, rng: Random) -> int:
     p = state.pos
     book = state.book
     surrender = book.surrender
+    # under both surrender rules a follower who cannot beat may discard any cards
+    any_discard = isinstance(surrender, (Strict, Break))
     randrange = rng.randrange
     do = state._do
     n = 0
@@ -170,6 +198,13 @@ def random_playout(state: LukFuState, rng: Random) -> int:
             assert top is not None
             hand = p.hands[seat]
             beats = [m for m in beater_masks(top) if m & hand == m]
+            if not beats and any_discard:
+                # pick the discard by its index in the rulebook's list, without the list
+                size = top.size
+                k = randrange(comb(hand.bit_count(), size))
+                do(_new(LukFuAction, (seat, DISCARD_DO, nth_subset(hand, size, k))))
+                n += 1
+                continue
             discards = surrender.discards(hand, top, beats)
             k = randrange(len(beats) + len(discards))
             if k < len(beats):
