@@ -99,3 +99,24 @@ def test_the_search_chooses_the_same_on_either_path(
                                bot.last.root_visits, bot.last.root_means))
     assert chosen[True] == chosen[False]
     assert len(chosen[True]) >= 3
+
+
+def test_the_bench_measures_both_paths_side_by_side() -> None:
+    from paiju.sim import bench
+
+    target = (("Luk Fu sung, 3 players", "lukfu", "sung", {}, 3),)
+    said: list[str] = []
+    report = bench.run_bench(0.05, 2, 0, False, 0, log=said.append, targets=target,
+                             search=None, both_paths=True)
+    assert said[0].startswith("plan: 5 measurements")
+    (entry,) = report["paiju"]
+    for key in ("engine", "engine_fast", "simulator", "simulator_views"):
+        assert entry[key]["hands"] >= 1 and entry[key]["decisions"] >= entry[key]["hands"]
+    text = bench.format_bench(report)
+    assert "on the fast path (State.playout)" in text
+    assert "through the simulator (fast path)" in text
+    assert "through the simulator (views)" in text
+    plain = bench.run_bench(0.05, 2, 0, False, 0, targets=target, search=None)
+    assert "engine_fast" not in plain["paiju"][0]
+    assert not bench.has_playout("tiny", "basic", {}, 3)
+    assert bench.has_playout("lukfu", "hongkong", {}, 4)

@@ -103,7 +103,7 @@ def check_config(config: SimConfig) -> Game:
     return game
 
 
-class _Player:
+class SimPlayer:
     """Runs one simulation's groups in this process."""
 
     def __init__(self, config: SimConfig, want_records: bool) -> None:
@@ -186,12 +186,12 @@ def playout_policy(bots: Sequence[Bot]) -> str | None:
     return None
 
 
-_WORKER: _Player | None = None
+_WORKER: SimPlayer | None = None
 
 
 def _init_worker(config: SimConfig, want_records: bool) -> None:
     global _WORKER
-    _WORKER = _Player(config, want_records)
+    _WORKER = SimPlayer(config, want_records)
 
 
 def _run_batch(groups: Sequence[int]) -> list[GroupOutcome]:
@@ -201,7 +201,7 @@ def _run_batch(groups: Sequence[int]) -> list[GroupOutcome]:
 
 def run_batch(config: SimConfig, want_records: bool, groups: Sequence[int]) -> list[GroupOutcome]:
     """Play ``groups`` of ``config`` in this process (the unit of work of every backend)."""
-    player = _Player(config, want_records)
+    player = SimPlayer(config, want_records)
     return [player.group(g) for g in groups]
 
 
@@ -228,7 +228,7 @@ def iter_outcomes(
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}; known: local, ray")
     if workers <= 1:
-        player = _Player(config, want_records)
+        player = SimPlayer(config, want_records)
         for g in range(total):
             yield player.group(g)
         return
