@@ -107,12 +107,14 @@ def test_the_bench_measures_both_paths_side_by_side() -> None:
     target = (("Luk Fu sung, 3 players", "lukfu", "sung", {}, 3),)
     said: list[str] = []
     report = bench.run_bench(0.05, 2, 0, False, 0, log=said.append, targets=target,
-                             search=None, both_paths=True)
-    assert said[0].startswith("plan: 5 measurements")
+                             search="ismcts:iters=4:rollout=heuristic", both_paths=True)
+    assert said[0].startswith("plan: 7 measurements")
     (entry,) = report["paiju"]
     for key in ("engine", "engine_fast", "simulator", "simulator_views"):
         assert entry[key]["hands"] >= 1 and entry[key]["decisions"] >= entry[key]["hands"]
+    assert entry["search_views"]["iterations"] == 4 * entry["search_views"]["positions"]
     text = bench.format_bench(report)
+    assert "the same, rollouts through views" in text
     assert "on the fast path (State.playout)" in text
     assert "through the simulator (fast path)" in text
     assert "through the simulator (views)" in text

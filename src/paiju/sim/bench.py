@@ -186,10 +186,11 @@ def simulator_random(game_name: str, preset: str, options: dict[str, Any], playe
 
 
 def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: int,
-                 spec: str, seed: int, seconds: float, positions: int = 1) -> dict[str, Any]:
+                 spec: str, seed: int, seconds: float, positions: int = 1,
+                 fast: bool = True) -> dict[str, Any]:
     """Speed of the search player ``spec`` (an ``ismcts`` spec) over the decisions of
     random hands it makes in ``seconds`` (at least ``positions`` of them): iterations and
-    decisions per second."""
+    decisions per second. ``fast`` false keeps its rollouts off the game's fast path."""
     from paiju.bots.base import make_bot
     from paiju.bots.ismcts import ISMCTSBot
 
@@ -198,6 +199,7 @@ def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: 
     bot = make_bot(spec)
     if not isinstance(bot, ISMCTSBot):
         raise ValueError(f"the search to measure must be an ismcts spec, not {spec!r}")
+    bot.fast = fast
     total_iters, total_time, found, attempt = 0, 0.0, 0, 0
     start = clock()
     while (found < positions or clock() - start < seconds) and attempt < 50 * (found + 1):
@@ -488,6 +490,10 @@ def _target_steps(report: dict[str, Any], target: Target, seconds: float, ismcts
     if search:
         steps.append((f"search {search}: {label} ...",
                       lambda: entry.update(search=ismcts_speed(*args, search, seed, seconds))))
+    if search and both_paths and has_playout(*args):
+        steps.append((f"search {search}, rollouts through views: {label} ...",
+                      lambda: entry.update(search_views=ismcts_speed(
+                          *args, search, seed, seconds, fast=False))))
     return steps
 
 
@@ -571,6 +577,10 @@ def format_bench(report: dict[str, Any]) -> str:
         fig = entry.get("search")
         if fig:
             lines.append(f"  {entry['label']}, {fig['spec']}: {fig['decisions_per_s']:,.2f} "
+                         f"decisions/s, {fig['iterations_per_s']:,.0f} play-outs/s")
+        fig = entry.get("search_views")
+        if fig:
+            lines.append(f"    the same, rollouts through views: {fig['decisions_per_s']:,.2f} "
                          f"decisions/s, {fig['iterations_per_s']:,.0f} play-outs/s")
     if report["memory"]:
         lines.append("")
