@@ -27,6 +27,12 @@ from paiju.lukfu.rules import OPTIONS, PRESETS, Rules, make_rules
 from paiju.lukfu.state import LukFuState
 
 
+@pytest.fixture(autouse=True)
+def _fast_path_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests compare the two paths, so the fast path is on whatever PAIJU_FAST says."""
+    monkeypatch.setattr(fast, "ENABLED", True)
+
+
 def random_rules(rng: random.Random) -> Rules:
     """A preset, and over it each option set to a random value with probability one half
     (mixes the options refuse as contradictory are drawn again)."""

@@ -21,6 +21,12 @@ from paiju.lukfu import fast
 from paiju.sim.runner import SimConfig, playout_policy, simulate
 
 
+@pytest.fixture(autouse=True)
+def _fast_path_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests compare the two paths, so the fast path is on whatever PAIJU_FAST says."""
+    monkeypatch.setattr(fast, "ENABLED", True)
+
+
 def _run(config: SimConfig, on: bool, monkeypatch: pytest.MonkeyPatch
          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     monkeypatch.setattr(fast, "ENABLED", on)
