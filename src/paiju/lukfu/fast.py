@@ -17,11 +17,12 @@ time goes", says why this form):
   ``rng.randrange(len(legal))`` over the same list, the draw a
   :class:`~paiju.bots.base.RandomBot` makes from its view, so the same seed gives the same
   hand on either path.
-- :func:`heuristic_playout` is the rule-based player (:mod:`paiju.lukfu.strategy`) to the
-  end of a hand the player has all of in view (a search's determinization): its view is
-  built once per decision, as the reference does, but its aged cards come from the state's
-  own reckoning (:mod:`paiju.lukfu.aging`, held equal to the reference by
-  tests/lukfu/test_fast_paths.py) instead of being recomputed from the seat's knowledge.
+- :func:`heuristic_playout` is the rule-based player (:mod:`paiju.lukfu.strategy`) for
+  every seat to the end of the hand: each seat's view is built per decision, as the
+  reference does, but its aged cards come from the state's own reckoning
+  (:mod:`paiju.lukfu.aging`, held equal to what the seat can tell from its knowledge by
+  tests/lukfu/test_fast_paths.py) instead of being recomputed from that knowledge, so no
+  choice depends on a card the seat cannot see.
 
 ``PAIJU_FAST=0`` in the environment turns the fast path off at import (:data:`ENABLED`):
 the simulator and the search then play through views as before. Nothing here is compiled,
