@@ -293,6 +293,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "shibari_after": 2,
         "spade_three": True,
         "spade_three_clears": True,
+        "no_play_after_pass": True,
         "exchange": "standard",
         "scoring": "uecda",
         "first_lead": "diamond_three",

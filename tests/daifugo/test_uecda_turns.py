@@ -1,0 +1,46 @@
+"""The UECda 2010 turn order and gifts as Dai Fugō options (issue 14, points 1, 2, 3, 6, 9).
+
+Each test plays the worked reading of man/rule.html (the UECda devkit's rules) under the
+``uecda`` preset and the other reading under the option's other value (docs/daifugo.md).
+"""
+
+from __future__ import annotations
+
+from daifugo_helpers import act, deal, record, ruling, state_of
+
+from paiju.daifugo.game import GAME
+
+#: Five seats; seat 0 holds the ♦3 (it leads under uecda) and singles of four suits go round.
+HANDS = deal(5, {0: "3D 4S 9S KD", 1: "KS QS", 2: "5H 10H", 3: "6D JD", 4: "7C 9C"})
+
+
+def uecda(**values: object) -> dict:
+    return {"preset": "uecda", "options": values}
+
+
+def test_a_player_who_passed_stays_out_until_the_field_clears() -> None:
+    """4.2.1: "once you pass, your turn does not come round until the field clears"."""
+    plays = [(0, "play", "4S"), (1, "pass"), (2, "play", "5H"), (3, "play", "6D"),
+             (4, "play", "7C"), (0, "play", "9S")]
+    st = state_of(record(HANDS, plays, "uecda"))
+    assert st.to_move() == 2  # seat 1 passed on the 4S: it is skipped though the table moved on
+    assert ruling(record(HANDS, [*plays, (1, "play", "KS")], "uecda"))["illegal_at"] == 6
+    # the other reading (004's basic game): a pass is for this turn only
+    st = state_of(record(HANDS, plays, uecda(no_play_after_pass=False)))
+    assert st.to_move() == 1
+    assert ruling(record(HANDS, [*plays, (1, "play", "KS")],
+                         uecda(no_play_after_pass=False)))["legal"]
+
+
+def test_the_passes_end_when_the_table_clears() -> None:
+    plays = [(0, "play", "4S"), (1, "pass"), (2, "pass"), (3, "pass"), (4, "pass")]
+    st = state_of(record(HANDS, plays, "uecda"))
+    assert st.table is None and st.to_move() == 0
+    st.apply(act(0, "play", "KD"))
+    assert st.to_move() == 1  # seat 1 passed on the last trick, not on this one
+
+
+def test_only_uecda_switches_no_play_after_pass_on() -> None:
+    assert GAME.rules("uecda").values["no_play_after_pass"] is True
+    assert GAME.rules("pagat").values["no_play_after_pass"] is False
+    assert GAME.rules("popular").values["no_play_after_pass"] is False
