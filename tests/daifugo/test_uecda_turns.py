@@ -33,7 +33,8 @@ def test_a_player_who_passed_stays_out_until_the_field_clears() -> None:
 
 
 def test_the_passes_end_when_the_table_clears() -> None:
-    plays = [(0, "play", "4S"), (1, "pass"), (2, "pass"), (3, "pass"), (4, "pass")]
+    plays = [(0, "play", "4S"), (1, "pass"), (2, "pass"), (3, "pass"), (4, "pass"),
+             (0, "pass")]
     st = state_of(record(HANDS, plays, "uecda"))
     assert st.table is None and st.to_move() == 0
     st.apply(act(0, "play", "KD"))
@@ -44,3 +45,50 @@ def test_only_uecda_switches_no_play_after_pass_on() -> None:
     assert GAME.rules("uecda").values["no_play_after_pass"] is True
     assert GAME.rules("pagat").values["no_play_after_pass"] is False
     assert GAME.rules("popular").values["no_play_after_pass"] is False
+
+
+ALL_PASS = [(1, "pass"), (2, "pass"), (3, "pass"), (4, "pass")]
+
+
+def test_the_turn_comes_back_to_the_last_player_before_the_field_clears() -> None:
+    """4.2.4: the field clears only when everyone has passed; until then the last player
+    may beat their own play (which may lock) or pass, and then leads."""
+    plays = [(0, "play", "4S"), *ALL_PASS]
+    st = state_of(record(HANDS, plays, "uecda"))
+    assert st.table is not None and st.to_move() == 0
+    assert {a.do for a in st.legal_actions()} == {"play", "pass"}
+    st.apply(act(0, "play", "9S"))  # on its own 4S: two spades lock spades (shibari)
+    assert st.lock == 1 and st.to_move() == 0  # the others passed and stay out
+    assert "does not follow suit" in str(st.why_illegal(act(0, "play", "KD")))
+    st.apply(act(0, "pass"))
+    assert st.table is None and st.lock == 0 and st.to_move() == 0
+    # the other reading (004): the table clears as soon as the others have passed
+    st = state_of(record(HANDS, plays, uecda(last_player_again=False)))
+    assert st.table is None and st.to_move() == 0
+    assert ruling(record(HANDS, [*plays, (0, "play", "9S")],
+                         uecda(last_player_again=False)))["legal"]
+
+
+def test_beating_your_own_play_must_still_beat_it() -> None:
+    st = state_of(record(HANDS, [(0, "play", "9S"), *ALL_PASS], "uecda"))
+    why = str(st.why_illegal(act(0, "play", "4S")))
+    assert why.startswith("4S does not beat 9S")
+    assert "everyone else has passed, so you may beat your own 9S or pass" in why
+
+
+def test_without_no_play_after_pass_the_others_may_play_again() -> None:
+    rules = uecda(no_play_after_pass=False)
+    st = state_of(record(HANDS, [(0, "play", "4S"), *ALL_PASS, (0, "play", "KD")], rules))
+    assert st.to_move() == 1 and st.table is not None
+
+
+def test_a_last_player_who_went_out_hands_the_lead_on() -> None:
+    """The lead after the clear goes to the next seat with cards (daihu.c: the field
+    clears when the passes reach the number of players still in)."""
+    shed = "3D 4S 5H 6C 7D 9S 10H JC QD KS AH"
+    hands = deal(5, {0: shed})
+    plays = [(0, "play", "3D"), *ALL_PASS]
+    plays += [(0, "play", c) for c in shed.split()[1:]]
+    st = state_of(record(hands, plays, "uecda"))
+    assert st.finished == [0]
+    assert st.table is None and st.to_move() == 1

@@ -171,6 +171,8 @@ class Rulebook:
         self.rev_any = (rules.revolution != "off" or bool(rules.sequence_revolution)
                         or rules.three_threes_revolution)
         self.no_play_after_pass = rules.no_play_after_pass
+        #: UECda 4.2.4: the turn comes back to the last player when all others passed
+        self.last_again = rules.last_player_again
         self.shibari = rules.shibari
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
@@ -284,10 +286,15 @@ class Rulebook:
             return (f"{t.describe()} cuts the table unless someone stops it with "
                     f"{plural(t.size, 'four')} (4-stop): play 4s or pass")
         if code == NO_SHAPE:
-            return f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
-        if code == NO_LOCK:
-            return self._lock_reason(p, m)
-        return f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+            why = f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
+        elif code == NO_LOCK:
+            why = self._lock_reason(p, m)
+        else:
+            why = f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+        if seat == p.table_seat:
+            why += (f"; everyone else has passed, so you may beat your own {_text(t)} or "
+                    "pass, and the table then clears and you lead (last_player_again)")
+        return why
 
     @staticmethod
     def why_not_pass(p: Position) -> str | None:

@@ -133,6 +133,18 @@ OPTIONS = [
         values={"true": "the ♠3 on a lone joker clears the table; its player leads again",
                 "false": "the ♠3 stands like any single and may be beaten (004)"},
     ),
+    # UECda 2010's turn order and gifts (issue 14): man/rule.html 4.2.1, 4.2.4, 4.2.9, 4.5.1
+    Option(
+        "last_player_again", "bool", False, "when every other player has passed, the turn comes "
+        "back to the player whose play is on the table",
+        '004 "Play": "When all the other players has passed, the player of the unbeaten card '
+        'or combination sets aside all the played cards face down, and begins again." The UECda '
+        'rules of 2010 (man/rule.html 4.2.4) read it the other way: "the field clears only when '
+        'everyone has passed"; the turn comes back to the last player, who may beat their own '
+        'play or pass, and the field then clears and they lead.',
+        values={"true": "the last player may play again on their own play, or pass to clear it",
+                "false": "the table clears as soon as every other player has passed (004)"},
+    ),
     Option(
         "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
@@ -294,6 +306,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "spade_three": True,
         "spade_three_clears": True,
         "no_play_after_pass": True,
+        "last_player_again": True,
         "exchange": "standard",
         "scoring": "uecda",
         "first_lead": "diamond_three",
@@ -335,6 +348,7 @@ class Rules:
     forbidden_finish: tuple[str, ...]
     spade_three: bool
     spade_three_clears: bool
+    last_player_again: bool
     jack_back: bool
     ten_discard: bool
     no_play_after_pass: bool

@@ -504,6 +504,9 @@ class DaifugoState(PositionFields):
     def _advance(self, cur: int) -> None:
         p = self.pos
         mask = self.book.passers(p)
+        if self.book.last_again and not p.cut_pending:
+            self._advance_to_last(cur, mask)
+            return
         others = p.active & ~(1 << p.table_seat)
         if not others & ~mask:
             self._clear(p.table_seat)
@@ -513,6 +516,16 @@ class DaifugoState(PositionFields):
             self._clear(p.table_seat)
             return
         p.turn = nxt
+
+    def _advance_to_last(self, cur: int, mask: int) -> None:
+        """last_player_again (UECda 4.2.4): the next seat that has not passed, the table's
+        own player included; the table clears only when every seat still in has passed."""
+        p = self.pos
+        nxt = self._next_from(cur, mask)
+        if nxt is None:
+            self._clear(p.table_seat)
+        else:
+            p.turn = nxt
 
     def _clear(self, leader: int) -> None:
         """Clear the table (004: "sets aside all the played cards"); ``leader`` or the next."""
