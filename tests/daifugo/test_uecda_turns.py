@@ -6,8 +6,10 @@ Each test plays the worked reading of man/rule.html (the UECda devkit's rules) u
 
 from __future__ import annotations
 
+import pytest
 from daifugo_helpers import act, deal, record, ruling, state_of
 
+from paiju.core.errors import MalformedRecord
 from paiju.daifugo.game import GAME
 
 #: Five seats; seat 0 holds the ♦3 (it leads under uecda) and singles of four suits go round.
@@ -92,3 +94,50 @@ def test_a_last_player_who_went_out_hands_the_lead_on() -> None:
     st = state_of(record(hands, plays, "uecda"))
     assert st.finished == [0]
     assert st.table is None and st.to_move() == 1
+
+
+TITLES = ["daihinmin", "hinmin", "heimin", "fugo", "daifugo"]
+
+
+def test_the_diamond_three_holder_after_the_exchange_leads_every_game() -> None:
+    """4.2.2: "at the start of a game the holder of the ♦3 has the lead" (daihu.c looks
+    for it after the exchange, in every game)."""
+    hands = deal(5, {4: "3D 4D 5D", 0: "KS AS 2S JK", 3: "4C 9C", 1: "AH 2H"})
+    # seat 4, the Dai Fugō, was dealt the ♦3: the record names it, and it gives it away
+    gives = [(4, "give", "3D 4D"), (3, "give", "4C")]
+    st = state_of(record(hands, gives, "uecda", first=4, titles=TITLES))
+    assert st.to_move() == 0  # the Dai Hinmin received the ♦3 and leads
+    with pytest.raises(MalformedRecord, match="who holds 3D, leads, not seat 0"):
+        GAME.from_record(record(hands, gives, "uecda", first=0, titles=TITLES))  # the loser
+    # pagat's and popular's reading: the loser leads every later hand
+    for preset in ("pagat", "popular"):
+        assert GAME.rules(preset).values["first_lead"] == "random"
+    st = state_of(record(hands, gives, uecda(first_lead="diamond_three"), first=0,
+                         titles=TITLES))
+    assert st.to_move() == 0
+    gives_kept = [(4, "give", "4D 5D"), (3, "give", "4C")]
+    st = state_of(record(hands, gives_kept, "uecda", first=4, titles=TITLES))
+    assert st.to_move() == 4  # it kept the ♦3, so it leads
+    st = state_of(record(hands, gives_kept, uecda(first_lead="diamond_three"), first=0,
+                         titles=TITLES))
+    assert st.to_move() == 0
+
+
+def test_a_uecda_session_leads_each_hand_from_the_diamond_three() -> None:
+    import random
+
+    from paiju.daifugo.cards import DIAMOND_THREE
+
+    session = GAME.new_session(GAME.rules("uecda"), 5, 7)
+    rng = random.Random(7)
+    for _ in range(4):
+        st = session.deal()
+        while st.phase == "exchange":
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+        assert st.hands[st.to_move()] >> DIAMOND_THREE & 1
+        while not st.is_terminal():
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+        assert ruling(st.record())["legal"]
+        session.finish(st)

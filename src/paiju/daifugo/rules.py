@@ -309,7 +309,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "last_player_again": True,
         "exchange": "standard",
         "scoring": "uecda",
-        "first_lead": "diamond_three",
+        "first_lead": "diamond_three_every",
         "sequence_beat": "above",
     },
     "popular": {
