@@ -146,6 +146,23 @@ OPTIONS = [
                 "false": "the table clears as soon as every other player has passed (004)"},
     ),
     Option(
+        "lead_pass", "bool", False, "the player to lead may pass; the next player then leads",
+        '004 "Play": "The first player may play any card or valid combination" (the leader '
+        'plays). The UECda rules of 2010 allow a pass on the lead (man/rule.html 4.5.1: a '
+        'client "that does not play when it has the lead"): the next player then leads, and '
+        'when every player still in has passed the table stays clear and the same leader '
+        'leads again.',
+        values={"true": "the leader may pass", "false": "the leader must play (004)"},
+    ),
+    Option(
+        "pass_limit", "int", 0, "after this many passes in a row the players still in are "
+        "ranked by lot (0: never)",
+        'The UECda rules of 2010 (man/rule.html 4.5.1, "sennichite"): "if passes continue 20 '
+        'times, the clients that have not gone out are ranked at random." Not in 004.',
+        choices=(0, *range(3, 41)),
+        values={"0": "passes never end the hand", "20": "UECda's limit"},
+    ),
+    Option(
         "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
         'but this reversal lasts only until the cards are cleared."',
@@ -307,6 +324,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "spade_three_clears": True,
         "no_play_after_pass": True,
         "last_player_again": True,
+        "lead_pass": True,
+        "pass_limit": 20,
         "exchange": "standard",
         "scoring": "uecda",
         "first_lead": "diamond_three_every",
@@ -349,6 +368,8 @@ class Rules:
     spade_three: bool
     spade_three_clears: bool
     last_player_again: bool
+    lead_pass: bool
+    pass_limit: int
     jack_back: bool
     ten_discard: bool
     no_play_after_pass: bool
