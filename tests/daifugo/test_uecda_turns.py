@@ -271,3 +271,47 @@ def test_random_hands_keep_every_card_and_replay(setup: tuple[Any, int], seed: i
         assert rep["legal"] and rep["order"] == state.final
         assert rep["points"] == state.report()["points"]
         session.finish(state)
+
+
+def gifts(rules: Any, poor_cards: str, hinmin_cards: str = "") -> tuple[list[str], list[str]]:
+    """What the Dai Hinmin (seat 0) and the Hinmin (seat 1) give, as the exchange begins."""
+    from paiju.daifugo.cards import tokens
+
+    hands = deal(5, {0: poor_cards, 1: hinmin_cards, 4: "3D"})
+    st = GAME.from_record(record(hands, [], rules, first=4, titles=TITLES))
+    return ([tokens(c)[0] for c in _given(st, 0)], [tokens(c)[0] for c in _given(st, 1)])
+
+
+def _given(st: Any, seat: int) -> list[int]:
+    return [1 << c for _, src, _, cards in st.hidden if src == seat for c in range(54)
+            if cards >> c & 1]
+
+
+def test_the_poor_give_their_strongest_cards_spades_first() -> None:
+    """4.2.9: the server picks the strongest cards; among equal ranks spades, hearts,
+    diamonds, clubs (trans_strong_card gives the joker first)."""
+    assert gifts("uecda", "2S 2H 2D 3C", "AC AS")[0] == ["2S", "2H"]
+    assert gifts("uecda", "2S 2H 2D 3C", "AC AS")[1] == ["AS"]
+    assert gifts("uecda", "2D 2C JK KS")[0] == ["2D", "JK"]
+    assert gifts("uecda", "KC KD 10S")[0] == ["KD", "KC"]
+    # paiju's other reading: clubs first among equal ranks
+    other = uecda(gift_order="clubs_first")
+    assert gifts(other, "2S 2H 2D 3C", "AC AS") == (["2H", "2D"], ["AC"])
+    assert GAME.rules("pagat").values["gift_order"] == "clubs_first"
+    assert GAME.rules("popular").values["gift_order"] == "clubs_first"
+
+
+def test_a_rich_seats_samples_follow_the_gift_order() -> None:
+    """The Dai Fugō saw 2S 2H come: the Dai Hinmin may still hold 2D or 2C (given after
+    them), never the joker (given before)."""
+    hands = deal(5, {0: "2S 2H 2D 2C 3C", 1: "AS", 2: "JK", 4: "3D"})
+    st = GAME.from_record(record(hands, [], "uecda", first=4, titles=TITLES))
+    view = st.view(4)
+    poor = 0
+    for i in range(60):
+        sample = view.sample(random.Random(i))
+        assert not sample.hands[0] >> 52
+        poor |= sample.hands[0]
+    from paiju.daifugo.cards import TWO
+
+    assert poor >> (4 * TWO + 2) & 1 and poor >> (4 * TWO + 3) & 1

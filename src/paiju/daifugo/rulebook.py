@@ -28,6 +28,7 @@ from paiju.daifugo.cards import (
     FOUR,
     JOKERS,
     THREE,
+    bits,
     diamond_three_holder,
     parse_play_token,
     tokens,
@@ -356,14 +357,33 @@ class Rulebook:
         return [(DAIFUGO, DAIHINMIN, 2), (FUGO, HINMIN, 1)]
 
     def poor_gift(self, hand: int, k: int) -> int:
-        """The ``k`` best cards the poor give (jokers kept under exchange_keep_joker)."""
+        """The ``k`` best cards the poor give (jokers kept under exchange_keep_joker),
+        equal ranks in the order of ``gift_order``."""
         pool = hand & ~JOKERS if self.rules.exchange_keep_joker else hand
         best = 0
+        if self.rules.gift_order == "spades_first":
+            k = min(k, pool.bit_count())
+            for c in SPADES_FIRST:
+                if k == 0:
+                    break
+                if pool >> c & 1:
+                    best |= 1 << c
+                    k -= 1
+            return best
         for _ in range(min(k, pool.bit_count())):
             top = 1 << (pool.bit_length() - 1)
             best |= top
             pool ^= top
         return best
+
+    def better_gifts(self, gift: int) -> int:
+        """The cards the poor would have given before the last card of ``gift``: those
+        they cannot have kept (jokers included; exchange_keep_joker is the caller's)."""
+        if self.rules.gift_order == "spades_first":
+            last = max(GIFT_PLACE[c] for c in bits(gift))
+            return sum(1 << c for c in SPADES_FIRST[:last])
+        low = (gift & -gift).bit_length() - 1
+        return ~((2 << low) - 1) & ((1 << 54) - 1)
 
     def effective_titles(self, titles: list[str], dealt: Sequence[int]) -> list[str]:
         """The titles the exchange uses: reversed by joker_reversal (004 "Jokers")."""
@@ -439,6 +459,12 @@ def points_for(order: Sequence[int], titles: Sequence[str], scoring: str) -> lis
     table = ({DAIFUGO: 2, FUGO: 1} if scoring == "titles"
              else {DAIFUGO: 2, FUGO: 1, HINMIN: -1, DAIHINMIN: -2})
     return [table.get(t, 0) for t in titles]
+
+
+#: The order the poor give their cards in under gift_order=spades_first (UECda 4.2.9,
+#: the server's trans_strong_card): the jokers, then each rank from the 2 down, ♠ ♡ ♢ ♣.
+SPADES_FIRST = (53, 52, *(r * 4 + s for r in range(12, -1, -1) for s in range(4)))
+GIFT_PLACE = {c: i for i, c in enumerate(SPADES_FIRST)}
 
 
 def deal_lots(hands: Sequence[int]) -> list[int]:

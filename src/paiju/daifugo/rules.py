@@ -163,6 +163,17 @@ OPTIONS = [
         values={"0": "passes never end the hand", "20": "UECda's limit"},
     ),
     Option(
+        "gift_order", "choice", "clubs_first", "which of equal cards the poor give first in "
+        "the exchange",
+        '004 "Exchange of cards": "The Dai Hinmin must give his highest ranking two cards" '
+        '(no suit order; paiju gives clubs first). The UECda rules of 2010 (man/rule.html '
+        '4.2.9): among cards of the same rank the poor give spades, then hearts, diamonds, '
+        'clubs (the server\'s trans_strong_card, after the joker).',
+        choices=("clubs_first", "spades_first"),
+        values={"clubs_first": "among equal ranks: ♣, then ♢, ♡, ♠",
+                "spades_first": "among equal ranks: ♠, then ♡, ♢, ♣ (UECda)"},
+    ),
+    Option(
         "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
         'but this reversal lasts only until the cards are cleared."',
@@ -326,6 +337,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "last_player_again": True,
         "lead_pass": True,
         "pass_limit": 20,
+        "gift_order": "spades_first",
         "exchange": "standard",
         "scoring": "uecda",
         "first_lead": "diamond_three_every",
@@ -370,6 +382,7 @@ class Rules:
     last_player_again: bool
     lead_pass: bool
     pass_limit: int
+    gift_order: str
     jack_back: bool
     ten_discard: bool
     no_play_after_pass: bool

@@ -187,8 +187,7 @@ class _Facts:
         for i, src, dst, cards, _ in moves:
             if i == -1 and dst == me and cards:
                 keep = base.rules.exchange_keep_joker
-                low = (cards & -cards).bit_length() - 1
-                better = view._full & ~((2 << low) - 1)
+                better = view._full & base.book.better_gifts(cards)
                 if keep:
                     better &= ~JOKERS
                 self.poor = src
