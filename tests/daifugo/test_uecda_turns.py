@@ -315,3 +315,20 @@ def test_a_rich_seats_samples_follow_the_gift_order() -> None:
     from paiju.daifugo.cards import TWO
 
     assert poor >> (4 * TWO + 2) & 1 and poor >> (4 * TWO + 3) & 1
+
+
+def test_refusals_name_the_rule() -> None:
+    """A seat that passed and tries to play is told why, not only whose turn it is."""
+    st = state_of(record(HANDS, [(0, "play", "4S"), (1, "pass"), (2, "play", "5H")], "uecda"))
+    assert st.why_illegal(act(1, "play", "KS")) == (
+        "it is seat 3's turn to play, not seat 1's: you passed this trick, so you may not "
+        "play until the table clears (no_play_after_pass)")
+    # a seat that has not passed is only out of turn
+    assert st.why_illegal(act(4, "play", "7C")) == "it is seat 3's turn to play, not seat 4's"
+    # without the rule a passed seat is only out of turn too
+    st = state_of(record(HANDS, [(0, "play", "4S"), (1, "pass"), (2, "play", "5H")],
+                         uecda(no_play_after_pass=False)))
+    assert st.why_illegal(act(1, "play", "KS")) == "it is seat 3's turn to play, not seat 1's"
+    # the passes end with the clear
+    st = state_of(record(HANDS, [(0, "play", "4S"), *ALL_PASS, (0, "pass")], "uecda"))
+    assert st.why_illegal(act(1, "play", "KS")) == "it is seat 0's turn to play, not seat 1's"

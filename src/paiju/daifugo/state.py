@@ -317,7 +317,11 @@ class DaifugoState(PositionFields):
         if seat != p.turn:
             what = {EXCHANGE: "give cards in the exchange", FOLLOW: "finish their play"}.get(
                 p.phase, "play")
-            raise IllegalAction(f"it is seat {p.turn}'s turn to {what}, not seat {seat}'s")
+            out_of_turn = f"it is seat {p.turn}'s turn to {what}, not seat {seat}'s"
+            if do == "play" and p.phase == PLAY and self._passed_out(seat):
+                out_of_turn += (": you passed this trick, so you may not play until the "
+                                "table clears (no_play_after_pass)")
+            raise IllegalAction(out_of_turn)
         try:
             if p.phase == EXCHANGE:
                 return self._read_give(action)
@@ -337,6 +341,12 @@ class DaifugoState(PositionFields):
         if why is not None:
             raise IllegalAction(why)
         return meld
+
+    def _passed_out(self, seat: int) -> bool:
+        """True if ``seat`` passed since the clear and no_play_after_pass keeps it out."""
+        p = self.pos
+        return self.book.no_play_after_pass and bool(p.passed_trick >> seat & 1) and bool(
+            p.active >> seat & 1)
 
     def meld_of(self, action: Action) -> Meld:
         """The combination a play action names; IllegalAction if it names none."""
