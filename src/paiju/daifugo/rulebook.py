@@ -172,6 +172,8 @@ class Rulebook:
         self.rev_any = (rules.revolution != "off" or bool(rules.sequence_revolution)
                         or rules.three_threes_revolution)
         self.no_play_after_pass = rules.no_play_after_pass
+        #: the passes since the clear that keep a seat out: all (no_play_after_pass) or none
+        self.trick_passes = -1 if rules.no_play_after_pass else 0
         #: UECda 4.2.4: the turn comes back to the last player when all others passed
         self.last_again = rules.last_player_again
         #: UECda 4.5.1: the leader may pass; this many passes in a row end the hand by lot
@@ -341,10 +343,9 @@ class Rulebook:
         return None
 
     def passers(self, p: Position) -> int:
-        """The seats that may not play now for having passed."""
-        if self.no_play_after_pass:
-            return p.passed_trick | p.passed_since
-        return p.passed_since
+        """The seats that may not play now for having passed (the state's turn order
+        reads the same two masks inline, as ``DaifugoState._advance``)."""
+        return p.passed_since | p.passed_trick & self.trick_passes
 
     # ------------------------------------------------------------ the exchange and the lead
 

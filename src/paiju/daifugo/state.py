@@ -565,17 +565,20 @@ class DaifugoState(PositionFields):
 
     def _advance(self, cur: int) -> None:
         p = self.pos
-        mask = self.book.passers(p)
-        if self.book.last_again and not p.cut_pending:
+        book = self.book
+        mask = p.passed_since | p.passed_trick & book.trick_passes  # Rulebook.passers
+        if book.last_again and not p.cut_pending:
             self._advance_to_last(cur, mask)
             return
-        others = p.active & ~(1 << p.table_seat)
-        if not others & ~mask:
-            self._clear(p.table_seat)
+        ts = p.table_seat
+        live = p.active & ~mask
+        if not live & ~(1 << ts):
+            self._clear(ts)
             return
-        nxt = self._next_from(cur, mask)
-        if nxt is None or nxt == p.table_seat:
-            self._clear(p.table_seat)
+        n = self.n
+        nxt = (NEXT_SEAT[n] if p.direction == 1 else PREV_SEAT[n])[(cur << n) | live]
+        if nxt < 0 or nxt == ts:
+            self._clear(ts)
             return
         p.turn = nxt
 
