@@ -28,6 +28,7 @@ from paiju.daifugo.cards import (
     FOUR,
     JOKERS,
     THREE,
+    bits,
     diamond_three_holder,
     parse_play_token,
     tokens,
@@ -171,6 +172,13 @@ class Rulebook:
         self.rev_any = (rules.revolution != "off" or bool(rules.sequence_revolution)
                         or rules.three_threes_revolution)
         self.no_play_after_pass = rules.no_play_after_pass
+        #: the passes since the clear that keep a seat out: all (no_play_after_pass) or none
+        self.trick_passes = -1 if rules.no_play_after_pass else 0
+        #: UECda 4.2.4: the turn comes back to the last player when all others passed
+        self.last_again = rules.last_player_again
+        #: UECda 4.5.1: the leader may pass; this many passes in a row end the hand by lot
+        self.lead_pass = rules.lead_pass
+        self.pass_limit = rules.pass_limit
         self.shibari = rules.shibari
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
@@ -284,15 +292,19 @@ class Rulebook:
             return (f"{t.describe()} cuts the table unless someone stops it with "
                     f"{plural(t.size, 'four')} (4-stop): play 4s or pass")
         if code == NO_SHAPE:
-            return f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
-        if code == NO_LOCK:
-            return self._lock_reason(p, m)
-        return f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+            why = f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
+        elif code == NO_LOCK:
+            why = self._lock_reason(p, m)
+        else:
+            why = f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+        if seat == p.table_seat:
+            why += (f"; everyone else has passed, so you may beat your own {_text(t)} or "
+                    "pass, and the table then clears and you lead (last_player_again)")
+        return why
 
-    @staticmethod
-    def why_not_pass(p: Position) -> str | None:
-        """None if the seat to move may pass now (004: the leader must play)."""
-        if p.table is None:
+    def why_not_pass(self, p: Position) -> str | None:
+        """None if the seat to move may pass now (004: the leader must play; lead_pass)."""
+        if p.table is None and not self.lead_pass:
             return "you are leading: play any card or combination"
         return None
 
@@ -331,10 +343,9 @@ class Rulebook:
         return None
 
     def passers(self, p: Position) -> int:
-        """The seats that may not play now for having passed."""
-        if self.no_play_after_pass:
-            return p.passed_trick | p.passed_since
-        return p.passed_since
+        """The seats that may not play now for having passed (the state's turn order
+        reads the same two masks inline, as ``DaifugoState._advance``)."""
+        return p.passed_since | p.passed_trick & self.trick_passes
 
     # ------------------------------------------------------------ the exchange and the lead
 
@@ -347,14 +358,33 @@ class Rulebook:
         return [(DAIFUGO, DAIHINMIN, 2), (FUGO, HINMIN, 1)]
 
     def poor_gift(self, hand: int, k: int) -> int:
-        """The ``k`` best cards the poor give (jokers kept under exchange_keep_joker)."""
+        """The ``k`` best cards the poor give (jokers kept under exchange_keep_joker),
+        equal ranks in the order of ``gift_order``."""
         pool = hand & ~JOKERS if self.rules.exchange_keep_joker else hand
         best = 0
+        if self.rules.gift_order == "spades_first":
+            k = min(k, pool.bit_count())
+            for c in SPADES_FIRST:
+                if k == 0:
+                    break
+                if pool >> c & 1:
+                    best |= 1 << c
+                    k -= 1
+            return best
         for _ in range(min(k, pool.bit_count())):
             top = 1 << (pool.bit_length() - 1)
             best |= top
             pool ^= top
         return best
+
+    def better_gifts(self, gift: int) -> int:
+        """The cards the poor would have given before the last card of ``gift``: those
+        they cannot have kept (jokers included; exchange_keep_joker is the caller's)."""
+        if self.rules.gift_order == "spades_first":
+            last = max(GIFT_PLACE[c] for c in bits(gift))
+            return sum(1 << c for c in SPADES_FIRST[:last])
+        low = (gift & -gift).bit_length() - 1
+        return ~((2 << low) - 1) & ((1 << 54) - 1)
 
     def effective_titles(self, titles: list[str], dealt: Sequence[int]) -> list[str]:
         """The titles the exchange uses: reversed by joker_reversal (004 "Jokers")."""
@@ -430,6 +460,27 @@ def points_for(order: Sequence[int], titles: Sequence[str], scoring: str) -> lis
     table = ({DAIFUGO: 2, FUGO: 1} if scoring == "titles"
              else {DAIFUGO: 2, FUGO: 1, HINMIN: -1, DAIHINMIN: -2})
     return [table.get(t, 0) for t in titles]
+
+
+#: The order the poor give their cards in under gift_order=spades_first (UECda 4.2.9,
+#: the server's trans_strong_card): the jokers, then each rank from the 2 down, ♠ ♡ ♢ ♣.
+SPADES_FIRST = (53, 52, *(r * 4 + s for r in range(12, -1, -1) for s in range(4)))
+GIFT_PLACE = {c: i for i, c in enumerate(SPADES_FIRST)}
+
+
+def deal_lots(hands: Sequence[int]) -> list[int]:
+    """The seats in the order a lot ranks them (pass_limit), drawn from the deal itself.
+
+    A ``Random`` seeded by the dealt hands (the jokers by their number, as a record
+    writes them), so the same seed gives the same hand and a record's deal gives the
+    same lots again.
+    """
+    seed = 0
+    for hand in hands:
+        seed = seed << 54 | hand & ~JOKERS | (hand & JOKERS).bit_count() << 52
+    order = list(range(len(hands)))
+    Random(seed).shuffle(order)
+    return order
 
 
 @lru_cache(maxsize=64)

@@ -61,6 +61,7 @@ class DaifugoView:
         bp.discards = 0
         bp.dropped = 0
         base.dealt = [0] * state.n
+        base.lots = None  # the lot is drawn, not seen: a sample draws its own
         #: (index, from, to, cards this seat knows moved or 0, how many cards)
         self._moves = [
             (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
@@ -186,8 +187,7 @@ class _Facts:
         for i, src, dst, cards, _ in moves:
             if i == -1 and dst == me and cards:
                 keep = base.rules.exchange_keep_joker
-                low = (cards & -cards).bit_length() - 1
-                better = view._full & ~((2 << low) - 1)
+                better = view._full & base.book.better_gifts(cards)
                 if keep:
                     better &= ~JOKERS
                 self.poor = src
