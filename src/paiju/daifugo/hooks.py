@@ -78,9 +78,11 @@ def _down_number_ranks(t: Meld, rev: bool) -> int:
 beater(Beater("sandstorm", _sandstorm, same_shape=False, locked=False, groups=((THREE, 3),)))
 #: emperor: four consecutive ranks in four suits on anything.
 beater(Beater("emperor", _emperor, same_shape=False, locked=False, emperors=True))
-#: 004 "Three of spades rule": the ♠3 beats a lone joker (a lock still binds it).
+#: 004 "Three of spades rule": the ♠3 beats a lone joker (a lock still binds it; under
+#: spade_three_over_lock the beater of the UECda section below takes its place).
 beater(Beater("spade_three", _spade_three, same_shape=True, locked=True,
-              ranks=_spade_three_ranks))
+              ranks=_spade_three_ranks),
+       when=lambda r: r.spade_three and not r.spade_three_over_lock)
 #: down number: the next lower card of the single's suit.
 beater(Beater("down_number", _down_number, same_shape=True, locked=True,
               ranks=_down_number_ranks))
@@ -256,3 +258,11 @@ def miyako_ochi(book: Rulebook, st: DaifugoState, seat: int) -> bool:
         p.active &= ~(1 << pf)
         p.fallen = pf
     return False
+
+
+# ---------------------------------------------------------------- UECda meld rules (issue 14)
+
+#: UECda 2010 (man/rule.html 4.3.2): the ♠3 beats a lone joker whatever lock was made
+#: before the joker.
+beater(Beater("spade_three_over_lock", _spade_three, same_shape=True, locked=False,
+              ranks=_spade_three_ranks))

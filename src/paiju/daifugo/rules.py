@@ -279,6 +279,16 @@ OPTIONS = [
         "and every title of the previous hand is reversed",
         values={"true": "gekokujō is on", "false": "no gekokujō"},
     ),
+    # ---- UECda meld rules (issue 14: man/rule.html 4.2.8, 4.3.1, 4.3.2)
+    Option(
+        "spade_three_over_lock", "bool", False, "the ♠3 may beat a lone joker under a suit lock",
+        '004 "Three of spades rule" says nothing of a lock, so a lock binds the ♠3 like any '
+        'card. The UECda rules of 2010 (man/rule.html 4.3.2, in translation): "in this case '
+        'it does not matter whether a lock (shibari) had been made before the joker was '
+        'played."',
+        values={"true": "the ♠3 on a lone joker ignores the lock (UECda)",
+                "false": "a lock binds the ♠3 like any card"},
+    ),
 ]
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -297,6 +307,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "scoring": "uecda",
         "first_lead": "diamond_three",
         "sequence_beat": "above",
+        "spade_three_over_lock": True,
     },
     "popular": {
         "revolution": "four",
@@ -354,6 +365,7 @@ class Rules:
     emperor: bool
     down_number: bool
     gekokujo: bool
+    spade_three_over_lock: bool
 
     @classmethod
     def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
@@ -406,6 +418,8 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
         out.append("sequence_revolution needs sequences=true")
     if values["emperor"] and not values["sequences"]:
         out.append("emperor is a kind of sequence: it needs sequences=true")
+    if values["spade_three_over_lock"] and not values["spade_three"]:
+        out.append("spade_three_over_lock needs the spade_three rule")
     return out
 
 
