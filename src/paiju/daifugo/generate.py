@@ -15,9 +15,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from paiju.daifugo import combos
-from paiju.daifugo.actions import PLAY_MELD, Action, play_action
+from paiju.daifugo.actions import PLAY_MELD, Action, meld_of_action, play_action, seat_extras
 from paiju.daifugo.cards import FOUR, JOKERS, SUITED, TOKENS, bits
-from paiju.daifugo.combos import GROUP, JOKER_RANK
+from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
 from paiju.daifugo.position import EXCHANGE, OVER, PLAY
 from paiju.daifugo.rulebook import OK
 from paiju.daifugo.tables import ABOVE, BELOW, SPREAD, SeatTables, at_least, sequence_shapes
@@ -35,6 +35,14 @@ def legal_actions(st: DaifugoState) -> list[Action]:
     hand = p.hands[seat]
     if p.phase != PLAY:
         return _steps(st, seat, hand)
+    if st.book.odd_groups:
+        return _odd_groups(st, seat, _plays(st, seat, hand))
+    return _plays(st, seat, hand)
+
+
+def _plays(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The legal plays (and pass) from the tables: every group with plain ``JK``."""
+    p = st.pos
     book = st.book
     nat = hand & SUITED
     nj = (hand >> 52).bit_count()
@@ -70,11 +78,43 @@ def legal_actions(st: DaifugoState) -> list[Action]:
         _add_sequences(out, tabs, nat, nj, size, los, book.twos)
         return out
     cands, extra = _candidates(st, seat, tabs, nat, nj, rev)
+    if book.joker_suits:  # name the jokers first: a lock may take some names, not others
+        cands = _named(seat, cands)
     if p.lock or p.cut_pending or extra:
         fits = book.fits
-        out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
+        if book.odd_groups:
+            out.extend(a for a in cands if fits(p, _meld(a)) == OK)
+        else:
+            out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
     else:  # no beater had anything to add here: the shape and the rank decided
         out.extend(cands)
+    return out
+
+
+def _odd_groups(st: DaifugoState, seat: int, out: list[Action]) -> list[Action]:
+    """The plays under UECda's meld rules: each group's jokers named (group_joker_suit)."""
+    if st.book.joker_suits:
+        out = _named(seat, out)
+    return out
+
+
+def _meld(a: Action) -> Meld:
+    """The combination of a listed play (the tables' or an extra one)."""
+    m = meld_of_action(a)
+    assert m is not None
+    return m
+
+
+def _named(seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` with each group whose jokers name no card replaced by its named forms."""
+    named = seat_extras(seat).named
+    out: list[Action] = []
+    for a in actions:
+        forms = named.get(a)
+        if forms is None:
+            out.append(a)
+        else:
+            out.extend(forms)
     return out
 
 

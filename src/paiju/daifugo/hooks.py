@@ -122,8 +122,8 @@ def locked_suits(book: Rulebook, trick: list[Meld]) -> int:
         s = last[0].suits
         if not s or any(q.suits != s for q in last):
             return 0
-        if last[-1].kind == GROUP and any(q.jokers for q in last):
-            return 0
+        if last[-1].kind == GROUP and any(q.jokers > len(q.subs) for q in last):
+            return 0  # a joker that names no card has no suit (group_joker_suit=none)
         return s
     common = 0xF
     for q in last:

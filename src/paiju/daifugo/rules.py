@@ -289,6 +289,20 @@ OPTIONS = [
         values={"true": "the ♠3 on a lone joker ignores the lock (UECda)",
                 "false": "a lock binds the ♠3 like any card"},
     ),
+    Option(
+        "group_joker_suit", "choice", "none", "whether a joker in a group has a suit",
+        '004 "Play": "The joker may be used as a substitute for any card in a pair, '
+        'triplet, four of a kind or sequence" and "Suit lock" speaks of the suits of the '
+        'cards, so paiju gives a group\'s joker no suit. The UECda rules of 2010 '
+        '(man/rule.html 4.3.1, in translation): "the joker can be used as any card ... a '
+        'lock (shibari) can be made with the joker"; the server reads its suit from the '
+        'cell of the card it stands for.',
+        choices=("none", "named"),
+        values={"none": "a group's joker has no suit: it never makes a lock and stands for "
+                        "any suit a lock asks for",
+                "named": "a group's joker takes the suit of the card it stands for "
+                         "(JK=9H): it makes a lock and is bound by one (UECda)"},
+    ),
 ]
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -308,6 +322,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "first_lead": "diamond_three",
         "sequence_beat": "above",
         "spade_three_over_lock": True,
+        "group_joker_suit": "named",
     },
     "popular": {
         "revolution": "four",
@@ -366,6 +381,7 @@ class Rules:
     down_number: bool
     gekokujo: bool
     spade_three_over_lock: bool
+    group_joker_suit: str
 
     @classmethod
     def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
