@@ -42,6 +42,8 @@ def reference_plays(st: DaifugoState) -> set[Meld]:
     cands = list(combos.all_groups(nat, nj))
     if st.book.joker_suits:  # group_joker_suit=named: each joker names its card
         cands = [n for m in cands for n in combos.named_groups(m)]
+    if st.book.five and nj:  # five_card_groups: each four of a kind and a joker
+        cands += [combos.FIVES[r] for r in range(13) if nat >> (4 * r) & 0xF == 0xF]
     if st.seqs:
         cands += combos.all_sequences(nat, nj, st.twos)
     if st.emperor:

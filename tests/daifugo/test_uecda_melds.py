@@ -14,11 +14,24 @@ from daifugo_helpers import check_cards, deal, record, ruling, state_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import check_views
+from test_rulebook import rulebook_actions
 
 from paiju.core.errors import PaijuError
 from paiju.core.records import dumps_record
 from paiju.core.referee import referee
+from paiju.daifugo.cards import (
+    DIAMOND_THREE,
+    JOKERS,
+    bits,
+    diamond_three_holder,
+    mask_of,
+    pack,
+    parse_card,
+    tokens,
+)
 from paiju.daifugo.game import GAME
+from paiju.daifugo.rulebook import rulebook
+from paiju.daifugo.state import DaifugoState
 
 
 def opts(**values: object) -> dict:
@@ -195,3 +208,175 @@ def test_random_uecda_hands_keep_every_card_and_replay(seed: int, players: int) 
         assert ruling.report["order"] == state.report()["order"]
         session.finish(state)
     assert _kinds(listed)["named_group"], "a group with a named joker was listed"
+
+
+# ---------------------------------------------------------------- point 7: five-card groups
+
+FIVE = "5S 5H 5D 5C JK"
+FIVE_HANDS = deal(4, {0: "5S 5H 5D 5C JK 3C", 1: "9S 9H 9D 9C JK 7C", 2: "4S 4H 4D 4C 6D"},
+                  jokers=2)
+FIVE2 = {"jokers": 2, "five_card_groups": True}
+
+
+def test_a_five_card_group_may_be_led_and_is_written_as_the_records_write_it() -> None:
+    """man/rule.html 4.2.8: "four cards of the same number and the joker played together"."""
+    st = state_of(record(FIVE_HANDS, [], opts(**FIVE2)))
+    fives = [a.cards for a in st.legal_actions() if len(a.cards) == 5 and "JK" in a.cards]
+    assert ("5S", "5H", "5D", "5C", "JK") in fives  # seat 0 was also dealt the four 3s
+    assert all(len({c[:-1] for c in f[:4]}) == 1 and f[4] == "JK" for f in fives)
+    st = state_of(record(FIVE_HANDS, [(0, "play", "JK 5C 5D 5H 5S")], opts(**FIVE2)))
+    assert st.record()["actions"][-1]["cards"] == ["5S", "5H", "5D", "5C", "JK"]
+    assert st.table is not None and st.table.describe() == "a five-card group of 5s"
+    # without the option a group is at most four cards
+    rep = _after(FIVE_HANDS, [(0, "play", FIVE)], opts(jokers=2))
+    assert not rep["legal"] and "5 cards of one rank are not a combination" in rep["reason"]
+    assert not any(len(a.cards) == 5 and "JK" in a.cards for a in
+                   state_of(record(FIVE_HANDS, [], opts(jokers=2))).legal_actions())
+    # the joker is the fifth card: it names none, and three of a kind and two jokers are
+    # no five-card group
+    for play, why in (("5S 5H 5D 5C JK=5S", "the play already has it"),
+                      ("5S 5H 5D JK JK", "four of a kind and the joker")):
+        rep = _after(FIVE_HANDS, [(0, "play", play)], opts(**FIVE2))
+        assert not rep["legal"] and why in rep["reason"], rep["reason"]
+
+
+def test_only_a_higher_five_card_group_beats_one() -> None:
+    lead = (0, "play", FIVE)
+    rules = opts(**FIVE2)
+    assert _after(FIVE_HANDS, [lead, (1, "play", "9S 9H 9D 9C JK")], rules)["legal"]
+    rep = _after(FIVE_HANDS, [lead, (1, "play", "9S 9H 9D 9C")], rules)
+    assert not rep["legal"] and "you must play a five-card group or pass" in rep["reason"]
+    st = state_of(record(FIVE_HANDS, [lead], rules))
+    assert {a.cards for a in st.legal_actions()} == {
+        (), ("8S", "8H", "8D", "8C", "JK"), ("9S", "9H", "9D", "9C", "JK")}
+    st = state_of(record(FIVE_HANDS, [lead, (1, "play", "9S 9H 9D 9C JK"), (2, "pass")],
+                         rules))
+    assert [a.cards for a in st.legal_actions()] == [()]  # seat 3 holds no five-card group
+    # and a four is beaten by a four, never by five cards
+    rep = _after(FIVE_HANDS, [(0, "play", "5S 5H 5D 5C"), (1, "play", "9S 9H 9D 9C JK")],
+                 rules)
+    assert not rep["legal"] and "you must play a four of a kind or pass" in rep["reason"]
+
+
+@pytest.mark.parametrize(("revolution", "revolts"),
+                         [("four", True), ("four_natural", True), ("off", False)])
+def test_a_five_card_group_revolts_as_four_of_a_kind_does(revolution: str, revolts: bool) -> None:
+    rules = opts(**FIVE2, revolution=revolution, revolution_timing="immediate")
+    st = state_of(record(FIVE_HANDS, [(0, "play", FIVE)], rules))
+    assert st.revolution is revolts
+    # reversed, the 8s and 9s (seat 1's five-card groups) no longer beat the 5s
+    higher = {a.cards for a in st.legal_actions() if a.do == "play"}
+    assert higher == (set() if revolts else {
+        ("8S", "8H", "8D", "8C", "JK"), ("9S", "9H", "9D", "9C", "JK")})
+
+
+def test_uecda_plays_five_card_groups_and_the_others_do_not() -> None:
+    hands = deal(5, {0: "5S 5H 5D 5C JK 3D"})
+    st = state_of(record(hands, [(0, "play", FIVE)], "uecda"))
+    assert st.revolution and st.table is not None and st.table.size == 5
+    assert GAME.rules("uecda").values["five_card_groups"] is True
+    for preset in ("pagat", "popular"):
+        assert GAME.rules(preset).values["five_card_groups"] is False
+    with pytest.raises(PaijuError, match="five_card_groups are four of a kind and the joker"):
+        GAME.rules("pagat", {"five_card_groups": True, "jokers": 0})
+
+
+def test_the_club_player_goes_out_with_a_five_card_group() -> None:
+    rules = GAME.rules("uecda")
+    five = mask_of(parse_card(t) for t in FIVE.split())
+    rest = list(bits(pack(1) & ~five))
+    hands = [five] + [sum(1 << c for c in rest[k::4]) for k in range(4)]
+    st = DaifugoState(rules, hands, 0)
+    assert GAME.strategy(st.view(0), random.Random(0)).cards == ("5S", "5H", "5D", "5C", "JK")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), ranks=st.lists(st.integers(0, 12), min_size=2, max_size=2,
+                                                  unique=True),
+       named=st.booleans(), players=st.integers(3, 6))
+def test_hands_dealt_five_card_groups_list_what_the_rulebook_allows(
+        seed: int, ranks: list[int], named: bool, players: int) -> None:
+    """Two seats dealt four of a kind and a joker each: at every step legal_actions() is
+    exactly what the rulebook allows of every combination of the hand, every card stays
+    in one place, the views' samples agree, and the record replays."""
+    rng = random.Random(seed)
+    rules = GAME.rules("uecda", {"jokers": 2, "group_joker_suit": "named" if named else "none",
+                                 "shibari": rng.choice(["full", "partial"]),
+                                 "four_stop": rng.random() < 0.5, "sandstorm": rng.random() < 0.5})
+    fours = [0xF << (4 * r) for r in ranks]
+    rest = list(bits(pack(2) & ~(fours[0] | fours[1] | JOKERS)))
+    rng.shuffle(rest)
+    hands = [0] * players
+    hands[0], hands[1] = fours[0] | 1 << 52, fours[1] | 1 << 53
+    if not (fours[0] | fours[1]) >> DIAMOND_THREE & 1:  # seat 0 leads, a five-card group
+        hands[0] |= 1 << DIAMOND_THREE                    # among its plays
+        rest.remove(DIAMOND_THREE)
+    sizes = [54 // players + (s < 54 % players) for s in range(players)]
+    for seat in range(players):  # dealt as equally as possible, as a record must be
+        while hands[seat].bit_count() < sizes[seat]:
+            hands[seat] |= 1 << rest.pop()
+    state = DaifugoState(rules, hands, diamond_three_holder(hands))
+    listed_fives = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert len(set(legal)) == len(legal)
+        assert set(legal) == rulebook_actions(state)
+        listed_fives += sum(1 for a in legal if len(a.cards) == 5 and "JK" in a.cards)
+        state.apply(legal[rng.randrange(len(legal))])
+        check_cards(state)
+        if rng.random() < 0.2:
+            check_views(state, rng)
+    assert listed_fives
+    ruling = referee(json.loads(dumps_record(state.record())))
+    assert ruling.report["legal"] and ruling.report["order"] == state.report()["order"]
+
+
+# ---------------------------------------------------------------- against the server's checks
+
+
+def _server_answers(state: DaifugoState) -> dict[tuple[str, ...], bool]:
+    """For every combination of the mover's hand: does the UECda server accept it here?
+    (paiju.uecda.judge: the checks of the 2018 kit's server, on the tables it sends.)"""
+    from paiju.uecda.judge import judge
+    from paiju.uecda.tables import Status, Table, cards_table, play_table
+
+    p = state.pos
+    seat = p.turn
+    rev = p.revolution
+    status = Status(my_turn=True, field_empty=p.table is None, revolution=rev,
+                    locked=bool(p.lock))
+    hand = cards_table(tokens(p.hands[seat]), status)
+    field = play_table(p.table.tokens(), rev) if p.table is not None else Table.empty()
+    book = rulebook(GAME.rules("uecda"))  # every combination the UECda rules know
+    out = {}
+    for m in book.candidates(p.hands[seat] & ~JOKERS, (p.hands[seat] & JOKERS).bit_count()):
+        out[m.tokens()] = judge(hand, play_table(m.tokens(), rev), field)[0] == 9
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), rank=st.integers(0, 12))
+def test_uecda_accepts_the_plays_the_server_accepts(seed: int, rank: int) -> None:
+    """At every step of random uecda hands (one seat dealt four of a kind and the joker),
+    every combination of the mover's hand is legal in paiju exactly when the server's
+    checks accept it: locks with a named joker, the ♠3 on the joker under a lock and
+    five-card groups included."""
+    rng = random.Random(seed)
+    rest = list(bits(pack(1) & ~(0xF << (4 * rank)) & ~JOKERS))
+    rng.shuffle(rest)
+    hands = [0xF << (4 * rank) | 1 << 52, 0, 0, 0, 0]
+    for seat in range(5):
+        while hands[seat].bit_count() < (11 if seat < 3 else 10):
+            hands[seat] |= 1 << rest.pop()
+    state = DaifugoState(GAME.rules("uecda"), hands, diamond_three_holder(hands))
+    checked = 0
+    while not state.is_terminal():
+        seat = state.pos.turn
+        legal = {a.cards for a in state.legal_actions() if a.do == "play"}
+        for cards, accepted in _server_answers(state).items():
+            assert (cards in legal) is accepted, (cards, state.table_now())
+            checked += 1
+        acts = state.legal_actions()
+        state.apply(acts[rng.randrange(len(acts))])
+        assert seat is not None
+    assert checked

@@ -79,7 +79,7 @@ class SeatExtras:
     """The shared actions of one seat for the combinations only some rules know
     (:data:`paiju.daifugo.combos.EXTRA_MELDS`), built whole for the seat."""
 
-    __slots__ = ("action", "named")
+    __slots__ = ("action", "five", "named")
 
     def __init__(self, seat: int) -> None:
         #: each extra combination's action
@@ -89,6 +89,8 @@ class SeatExtras:
             self.action[m] = a
             EXTRA_MELD[a] = m
             _EXTRA[(seat, m)] = a
+        #: the five-card group of each rank
+        self.five: tuple[Action, ...] = tuple(self.action[m] for m in combos.FIVES)
         #: a group's action whose jokers name no card -> the actions of its named forms
         self.named: dict[Action, tuple[Action, ...]] = {
             play_action(seat, m): tuple(self.action[n] for n in forms)
@@ -96,7 +98,8 @@ class SeatExtras:
         }
 
 
-#: The combinations only some rules know (a group whose jokers name their cards), kept
+#: The combinations only some rules know (a group whose jokers name their cards, a
+#: five-card group), kept
 #: apart from :data:`PLAY_MELD` so that it holds the combinations of every rule set and
 #: nothing else. Built whole per seat (:class:`SeatExtras`) when the seat first needs one.
 EXTRA_MELD: dict[Action, Meld] = {}

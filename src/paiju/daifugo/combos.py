@@ -36,7 +36,8 @@ from paiju.daifugo.cards import (
 GROUP, SEQUENCE, EMPEROR = 0, 1, 2
 JOKER_RANK = NUM_RANKS
 KIND_NAMES = {GROUP: "group", SEQUENCE: "sequence", EMPEROR: "emperor"}
-GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind"}
+GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind",
+               5: "five-card group"}
 
 
 class BadPlay(ValueError):
@@ -149,14 +150,20 @@ def named_group(naturals: int, subs: Sequence[Card], rank: int) -> Meld:
                 suits_mask(naturals | sum(1 << c for c in named)), 1 << rank)
 
 
+def five_group(rank: int) -> Meld:
+    """Four of a kind of ``rank`` and the joker (``five_card_groups``, UECda)."""
+    return Meld(GROUP, 5, rank, 0xF << (4 * rank), 1, (), 0xF, 1 << rank)
+
+
 def read_play(
     played: Sequence[tuple[Card, Card | None]], *, sequences: bool, twos: bool, emperor: bool,
-    joker_suits: bool = False,
+    joker_suits: bool = False, five: bool = False,
 ) -> Meld:
     """The combination of ``(card, stands_for)`` pairs, or :class:`BadPlay` saying why not.
 
     ``joker_suits``: a joker in a group stands for a card of the group's rank and takes
-    its suit (``group_joker_suit=named``).
+    its suit (``group_joker_suit=named``). ``five``: four of a kind and the joker are a
+    group (``five_card_groups``).
     """
     if not played:
         raise BadPlay("a play needs at least one card")
@@ -184,7 +191,7 @@ def read_play(
         # stand for (JK=7H) does not matter; the play is the same as with a plain JK
         r = nat[0] >> 2
         if size > 4:
-            raise BadPlay(f"{size} cards of one rank are not a combination (four at most)")
+            return _five(naturals, stands, r, five)
         if joker_suits and jokers:
             return named_group(naturals, _group_stands(naturals, stands, r), r)
         return group(naturals, jokers, r)
@@ -236,6 +243,20 @@ def read_play(
     lo = windows[0]
     window = ((1 << size) - 1) << lo
     return sequence(suit, lo, size, window & ~_ranks_of(naturals))
+
+
+def _five(naturals: int, stands: list[Card | None], rank: int, five: bool) -> Meld:
+    """Five or more cards of one rank: four of a kind and the joker, or BadPlay."""
+    size = naturals.bit_count() + len(stands)
+    if not five:
+        raise BadPlay(f"{size} cards of one rank are not a combination (four at most)")
+    if size > 5 or naturals.bit_count() != 4:
+        raise BadPlay(f"{size} cards of one rank are not a combination: a five-card group is "
+                      "four of a kind and the joker (five_card_groups)")
+    named = next((c for c in stands if c is not None), None)
+    if named is not None:
+        raise BadPlay(f"the joker cannot stand for {TOKENS[named]}: the play already has it")
+    return five_group(rank)
 
 
 def _group_stands(naturals: int, stands: list[Card | None], rank: int) -> list[Card]:
@@ -334,8 +355,13 @@ NAMED: dict[Meld, tuple[Meld, ...]] = {
     if m.jokers
 }
 
-#: Every combination that only some rules know: the named forms of :data:`NAMED`.
-EXTRA_MELDS: tuple[Meld, ...] = tuple(n for forms in NAMED.values() for n in forms)
+#: The five-card groups (four of a kind and the joker), by rank.
+FIVES: tuple[Meld, ...] = tuple(five_group(r) for r in range(NUM_RANKS))
+
+#: Every combination that only some rules know: the named forms of :data:`NAMED` and
+#: the five-card groups.
+EXTRA_MELDS: tuple[Meld, ...] = (
+    *(n for forms in NAMED.values() for n in forms), *FIVES)
 EXTRA_SET = frozenset(EXTRA_MELDS)
 
 

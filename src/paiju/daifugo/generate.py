@@ -36,7 +36,7 @@ def legal_actions(st: DaifugoState) -> list[Action]:
     if p.phase != PLAY:
         return _steps(st, seat, hand)
     if st.book.odd_groups:
-        return _odd_groups(st, seat, _plays(st, seat, hand))
+        return _odd_groups(st, seat, hand)
     return _plays(st, seat, hand)
 
 
@@ -91,11 +91,54 @@ def _plays(st: DaifugoState, seat: int, hand: int) -> list[Action]:
     return out
 
 
-def _odd_groups(st: DaifugoState, seat: int, out: list[Action]) -> list[Action]:
-    """The plays under UECda's meld rules: each group's jokers named (group_joker_suit)."""
-    if st.book.joker_suits:
+def _odd_groups(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The plays under UECda's meld rules: each group's jokers named (group_joker_suit),
+    and the five-card groups (five_card_groups)."""
+    book = st.book
+    t = st.pos.table
+    if t is not None and t.size > 4:
+        return _on_five(st, seat, hand)
+    out = _plays(st, seat, hand)
+    if book.joker_suits:
         out = _named(seat, out)
+    if book.five and t is None:
+        out.extend(_fives(seat, hand))
     return out
+
+
+def _fives(seat: int, hand: int) -> list[Action]:
+    """The five-card groups of a hand: each four of a kind, with a joker."""
+    if not hand & JOKERS:
+        return []
+    five = seat_extras(seat).five
+    fours = at_least(hand & SUITED, 4)
+    out = []
+    while fours:
+        low = fours & -fours
+        out.append(five[(low.bit_length() - 1) >> 2])
+        fours ^= low
+    return out
+
+
+def _on_five(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The legal actions on a five-card group: a pass, a higher five-card group, or what
+    a beater lets follow anything; each kept if the rulebook says it fits."""
+    p = st.pos
+    book = st.book
+    tabs = st.tabs[seat]
+    nat = hand & SUITED
+    nj = (hand >> 52).bit_count()
+    cands = _fives(seat, hand)
+    for b in book.beaters:
+        for rank, k in b.groups:
+            if at_least(nat, max(1, k - nj)) >> (4 * rank) & 1:
+                cands.extend(tabs.group(rank, (nat >> (4 * rank)) & 15, nj, k))
+        if b.emperors:
+            cands.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
+    if book.joker_suits:
+        cands = _named(seat, cands)
+    fits = book.fits
+    return [tabs.pass_, *(a for a in cands if fits(p, _meld(a)) == OK)]
 
 
 def _meld(a: Action) -> Meld:

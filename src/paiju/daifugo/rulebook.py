@@ -176,8 +176,10 @@ class Rulebook:
         self.shibari = rules.shibari
         #: UECda's meld rules (issue 14): a group's joker takes its card's suit
         self.joker_suits = rules.group_joker_suit == "named"
+        #: and four of a kind with the joker is a group
+        self.five = rules.five_card_groups
         #: some groups are known only under these rules (fits checks them)
-        self.odd_groups = self.joker_suits
+        self.odd_groups = self.joker_suits or self.five
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
         self.free_beaters = tuple(b for b in active if not b.locked)
@@ -193,11 +195,13 @@ class Rulebook:
         """The combination of played tokens; BadPlay (or UnknownCard) saying why not."""
         return combos.read_play([parse_play_token(t) for t in toks], sequences=self.sequences,
                                 twos=self.twos, emperor=self.emperor,
-                                joker_suits=self.joker_suits)
+                                joker_suits=self.joker_suits, five=self.five)
 
     def readable(self, m: Meld) -> bool:
         """True if these rules know ``m`` as a combination (as :meth:`read` would)."""
         if m.kind == GROUP:
+            if m.size > 4:
+                return self.five
             if m.subs:
                 return self.joker_suits
             return not (self.joker_suits and m.jokers and m.naturals)
@@ -210,6 +214,8 @@ class Rulebook:
         out = list(combos.all_groups(naturals, jokers))
         if self.joker_suits:
             out = [n for m in out for n in combos.named_groups(m)]
+        if self.five and jokers:
+            out += [combos.FIVES[r] for r in range(13) if (naturals >> (4 * r)) & 0xF == 0xF]
         if self.sequences:
             out += combos.all_sequences(naturals, jokers, self.twos)
         if self.emperor:
@@ -316,7 +322,8 @@ class Rulebook:
 
     def _lock_reason(self, p: Position, m: Meld) -> str:
         t = p.table
-        shape = {1: "singles", 2: "pairs", 3: "triples", 4: "fours"}.get(m.size, "")
+        shape = {1: "singles", 2: "pairs", 3: "triples", 4: "fours",
+                 5: "five-card groups"}.get(m.size, "")
         if m.kind == SEQUENCE:
             shape = "sequences"
         kind = "kata-shibari" if self.shibari == "partial" else "shibari"
@@ -332,9 +339,9 @@ class Rulebook:
         """True if ``m`` causes a revolution (004 "Revolution (kakumei)")."""
         r = self.rules
         if m.kind == GROUP:
-            if m.size == 4 and m.rank != JOKER_RANK:
+            if m.size >= 4 and m.rank != JOKER_RANK:  # a five-card group holds a four
                 return r.revolution == "four" or (
-                    r.revolution == "four_natural" and m.jokers == 0)
+                    r.revolution == "four_natural" and m.naturals.bit_count() >= 4)
             return r.three_threes_revolution and m.size == 3 and m.rank == THREE
         if m.kind == SEQUENCE:
             return bool(r.sequence_revolution) and m.size >= r.sequence_revolution

@@ -303,6 +303,15 @@ OPTIONS = [
                 "named": "a group's joker takes the suit of the card it stands for "
                          "(JK=9H): it makes a lock and is bound by one (UECda)"},
     ),
+    Option(
+        "five_card_groups", "bool", False, "four of a kind and the joker make a five-card group",
+        '004 "Play" knows groups of at most four ("Four of a kind"). The UECda rules of 2010 '
+        '(man/rule.html 4.2.8, in translation) list among the plays that cause a revolution '
+        '"four cards of the same number and the joker played together".',
+        values={"true": "a five-card group may be led, is beaten only by a higher one, and "
+                        "revolts as four of a kind does (UECda)",
+                "false": "a group is at most four cards"},
+    ),
 ]
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -323,6 +332,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "sequence_beat": "above",
         "spade_three_over_lock": True,
         "group_joker_suit": "named",
+        "five_card_groups": True,
     },
     "popular": {
         "revolution": "four",
@@ -382,6 +392,7 @@ class Rules:
     gekokujo: bool
     spade_three_over_lock: bool
     group_joker_suit: str
+    five_card_groups: bool
 
     @classmethod
     def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
@@ -436,6 +447,8 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
         out.append("emperor is a kind of sequence: it needs sequences=true")
     if values["spade_three_over_lock"] and not values["spade_three"]:
         out.append("spade_three_over_lock needs the spade_three rule")
+    if values["five_card_groups"] and values["jokers"] == 0:
+        out.append("five_card_groups are four of a kind and the joker, but jokers=0")
     return out
 
 
