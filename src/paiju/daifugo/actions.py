@@ -99,9 +99,9 @@ class SeatExtras:
 
 
 #: The combinations only some rules know (a group whose jokers name their cards, a
-#: five-card group), kept
-#: apart from :data:`PLAY_MELD` so that it holds the combinations of every rule set and
-#: nothing else. Built whole per seat (:class:`SeatExtras`) when the seat first needs one.
+#: five-card group), kept apart from :data:`PLAY_MELD` so that it holds the combinations
+#: of every rule set and nothing else. At most 8 seats x 611 combinations, built whole
+#: per seat (:class:`SeatExtras`) when the seat first needs one.
 EXTRA_MELD: dict[Action, Meld] = {}
 _EXTRA: dict[tuple[int, Meld], Action] = {}
 _EXTRA_SEATS: list[SeatExtras] = []

@@ -57,7 +57,8 @@ class Meld(NamedTuple):
     #: the cards the jokers stand for, lowest first: in a sequence, and in a group whose
     #: jokers name their suits (``group_joker_suit=named``); () for any other group.
     subs: tuple[Card, ...]
-    #: the suits of the natural cards, as a 4-bit mask.
+    #: the suits of the natural cards (and of the cards a group's jokers name), as a
+    #: 4-bit mask.
     suits: int
     #: the ranks the combination covers (jokers included), as a 13-bit mask.
     ranks: int
@@ -188,7 +189,8 @@ def read_play(
         return group(0, jokers, JOKER_RANK)
     if len(ranks) == 1 and all(s is None or rank_of(s) == nat[0] >> 2 for s in stands):
         # a group: a joker takes the others' rank and has no suit, so what it is said to
-        # stand for (JK=7H) does not matter; the play is the same as with a plain JK
+        # stand for (JK=7H) does not matter, the play is the same as with a plain JK;
+        # unless joker_suits, where it takes the suit of the card it names
         r = nat[0] >> 2
         if size > 4:
             return _five(naturals, stands, r, five)

@@ -26,8 +26,12 @@ if TYPE_CHECKING:
     from paiju.daifugo.state import DaifugoState
 
 
-def legal_actions(st: DaifugoState) -> list[Action]:
-    """Every legal action of the seat to move, each play once in canonical notation."""
+def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
+    """Every legal action of the seat to move, each play once in canonical notation.
+
+    ``tables_only``: only the plays of the precomputed tables (every group with plain
+    ``JK``), which :func:`_odd_groups` completes under UECda's meld rules.
+    """
     p = st.pos
     if p.phase == OVER:
         return []
@@ -35,15 +39,9 @@ def legal_actions(st: DaifugoState) -> list[Action]:
     hand = p.hands[seat]
     if p.phase != PLAY:
         return _steps(st, seat, hand)
-    if st.book.odd_groups:
-        return _odd_groups(st, seat, hand)
-    return _plays(st, seat, hand)
-
-
-def _plays(st: DaifugoState, seat: int, hand: int) -> list[Action]:
-    """The legal plays (and pass) from the tables: every group with plain ``JK``."""
-    p = st.pos
     book = st.book
+    if book.odd_groups and not tables_only:
+        return _odd_groups(st, seat, hand)
     nat = hand & SUITED
     nj = (hand >> 52).bit_count()
     tabs = st.tabs[seat]
@@ -78,7 +76,7 @@ def _plays(st: DaifugoState, seat: int, hand: int) -> list[Action]:
         _add_sequences(out, tabs, nat, nj, size, los, book.twos)
         return out
     cands, extra = _candidates(st, seat, tabs, nat, nj, rev)
-    if book.joker_suits:  # name the jokers first: a lock may take some names, not others
+    if book.joker_suits and nj:  # name the jokers first: a lock may take some names only
         cands = _named(seat, cands)
     if p.lock or p.cut_pending or extra:
         fits = book.fits
@@ -94,15 +92,16 @@ def _plays(st: DaifugoState, seat: int, hand: int) -> list[Action]:
 def _odd_groups(st: DaifugoState, seat: int, hand: int) -> list[Action]:
     """The plays under UECda's meld rules: each group's jokers named (group_joker_suit),
     and the five-card groups (five_card_groups)."""
-    book = st.book
     t = st.pos.table
     if t is not None and t.size > 4:
         return _on_five(st, seat, hand)
-    out = _plays(st, seat, hand)
-    if book.joker_suits:
-        out = _named(seat, out)
-    if book.five and t is None:
-        out.extend(_fives(seat, hand))
+    out = legal_actions(st, True)
+    if hand & JOKERS:
+        book = st.book
+        if book.joker_suits:
+            out = _named(seat, out)
+        if book.five and t is None:
+            out.extend(_fives(seat, hand))
     return out
 
 
@@ -135,7 +134,7 @@ def _on_five(st: DaifugoState, seat: int, hand: int) -> list[Action]:
                 cands.extend(tabs.group(rank, (nat >> (4 * rank)) & 15, nj, k))
         if b.emperors:
             cands.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
-    if book.joker_suits:
+    if book.joker_suits and nj:
         cands = _named(seat, cands)
     fits = book.fits
     return [tabs.pass_, *(a for a in cands if fits(p, _meld(a)) == OK)]

@@ -53,8 +53,11 @@ def _emperor(t: Meld, m: Meld, rev: bool) -> bool:
     return m.kind == EMPEROR
 
 
+_SPADE_THREE_BIT = 1 << SPADE_THREE
+
+
 def _spade_three(t: Meld, m: Meld, rev: bool) -> bool:
-    return _lone_joker(t) and m.naturals == 1 << SPADE_THREE
+    return t.size == 1 and t.jokers == 1 and m.naturals == _SPADE_THREE_BIT
 
 
 def _spade_three_ranks(t: Meld, rev: bool) -> int:

@@ -254,8 +254,8 @@ class Rulebook:
 
     def fits(self, p: Position, m: Meld) -> int:
         """OK if ``m`` may be played on the table now (cards held aside), else a NO_ code."""
-        if self.odd_groups and m.kind == GROUP and not self.readable(m):
-            return NO_READ
+        if self.odd_groups and m.jokers and m.kind == GROUP and not self.readable(m):
+            return NO_READ  # every group these rules alone know or refuse holds a joker
         t = p.table
         if t is None:
             return OK
