@@ -24,7 +24,7 @@ import pytest
 from daifugo_helpers import random_rules
 
 from paiju.daifugo import combos
-from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, suit_of
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.game import GAME
@@ -40,6 +40,10 @@ def reference_plays(st: DaifugoState) -> set[Meld]:
     hand = st.hands[seat]
     nat, nj = hand & SUITED, (hand & JOKERS).bit_count()
     cands = list(combos.all_groups(nat, nj))
+    if st.book.joker_suits:  # group_joker_suit=named: each joker names its card
+        cands = [n for m in cands for n in combos.named_groups(m)]
+    if st.book.five and nj:  # five_card_groups: each four of a kind and a joker
+        cands += [combos.FIVES[r] for r in range(13) if nat >> (4 * r) & 0xF == 0xF]
     if st.seqs:
         cands += combos.all_sequences(nat, nj, st.twos)
     if st.emperor:
@@ -50,7 +54,13 @@ def reference_plays(st: DaifugoState) -> set[Meld]:
 
 
 def listed_plays(st: DaifugoState) -> list[Meld]:
-    return [PLAY_MELD[a] for a in st.legal_actions() if a.do == "play"]
+    out = []
+    for a in st.legal_actions():
+        if a.do == "play":
+            meld = meld_of_action(a)
+            assert meld is not None, a
+            out.append(meld)
+    return out
 
 
 def snapshot(st: DaifugoState) -> dict[str, Any]:
@@ -97,6 +107,10 @@ def spellings(st: DaifugoState, cards: tuple[int, ...], jokers: int) -> list[tup
     if len(suits) == 1:
         suit = suits.pop()
         names += ["JK=" + TOKENS[r * 4 + suit] for r in range(13)]
+    ranks = {c >> 2 for c in cards}
+    if len(ranks) == 1:  # a group: its joker may name any card of the rank
+        rank = ranks.pop()
+        names += [n for n in ("JK=" + TOKENS[rank * 4 + s] for s in range(4)) if n not in names]
     out = []
     for js in product(names, repeat=jokers):
         if jokers == 2 and js[0] > js[1]:
@@ -136,7 +150,7 @@ def test_brute_force_on_small_positions() -> None:
             if st.phase != PLAY or st.hands[st.turn].bit_count() > 7 or rng.random() < 0.7:
                 continue
             legal, spelled = brute_force(st)
-            listed = {PLAY_MELD[a]: a for a in st.legal_actions() if a.do == "play"}
+            listed = {meld_of_action(a): a for a in st.legal_actions() if a.do == "play"}
             assert set(listed) == legal
             for toks, meld in rng.sample(spelled, min(6, len(spelled))):
                 a, b = st.clone(), st.clone()
@@ -188,7 +202,7 @@ def test_equivalent_spellings_are_one_play(rules: dict, hand: str, table: list[s
     spelled = Action(1, "play", play)
     assert st.why_illegal(spelled) is None
     canonical = [a for a in st.legal_actions()
-                 if a.do == "play" and PLAY_MELD[a] == st._meld_of(spelled)]
+                 if a.do == "play" and meld_of_action(a) == st._meld_of(spelled)]
     assert len(canonical) == 1
     a, b = st.clone(), st.clone()
     a.apply(spelled)

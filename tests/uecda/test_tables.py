@@ -269,8 +269,8 @@ def test_every_play_of_random_games_goes_both_ways(preset: str) -> None:
                     c for c in cards if not c.startswith("JK"))
         if cards == ("JK",):
             kinds["joker"] += 1
-        elif "JK" in cards:
-            kinds["joker_group"] += 1
+        elif "JK" in cards or len({c.split("=")[-1][:-1] for c in cards}) == 1:
+            kinds["joker_group"] += 1  # a plain JK, or a JK= of the group's rank
         elif any(c.startswith("JK=") for c in cards):
             kinds["joker_sequence"] += 1
     assert all(kinds.values()), kinds

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.core.errors import MalformedRecord, UnknownCard
+from paiju.daifugo import combos
 from paiju.daifugo.cards import TOKENS, parse_play_token
 from paiju.daifugo.combos import Meld, tokens_of
 
@@ -58,10 +59,59 @@ def play_action(seat: int, meld: Meld) -> Action:
     key = (seat, meld)
     got = _INTERNED.get(key)
     if got is None:
+        got = _EXTRA.get(key)
+        if got is not None:
+            return got
+        if meld in combos.EXTRA_SET:
+            return seat_extras(seat).action[meld]
         got = Action(seat, "play", tokens_of(meld))
         PLAY_MELD.setdefault(got, meld)
         _INTERNED[key] = got
     return got
+
+
+def meld_of_action(action: Action) -> Meld | None:
+    """The combination of a shared play action (either table below), or None."""
+    return PLAY_MELD.get(action) or EXTRA_MELD.get(action)
+
+
+class SeatExtras:
+    """The shared actions of one seat for the combinations only some rules know
+    (:data:`paiju.daifugo.combos.EXTRA_MELDS`), built whole for the seat."""
+
+    __slots__ = ("action", "five", "named")
+
+    def __init__(self, seat: int) -> None:
+        #: each extra combination's action
+        self.action: dict[Meld, Action] = {}
+        for m in combos.EXTRA_MELDS:
+            a = Action(seat, "play", m.tokens())
+            self.action[m] = a
+            EXTRA_MELD[a] = m
+            _EXTRA[(seat, m)] = a
+        #: the five-card group of each rank
+        self.five: tuple[Action, ...] = tuple(self.action[m] for m in combos.FIVES)
+        #: a group's action whose jokers name no card -> the actions of its named forms
+        self.named: dict[Action, tuple[Action, ...]] = {
+            play_action(seat, m): tuple(self.action[n] for n in forms)
+            for m, forms in combos.NAMED.items()
+        }
+
+
+#: The combinations only some rules know (a group whose jokers name their cards, a
+#: five-card group), kept apart from :data:`PLAY_MELD` so that it holds the combinations
+#: of every rule set and nothing else. At most 8 seats x 611 combinations, built whole
+#: per seat (:class:`SeatExtras`) when the seat first needs one.
+EXTRA_MELD: dict[Action, Meld] = {}
+_EXTRA: dict[tuple[int, Meld], Action] = {}
+_EXTRA_SEATS: list[SeatExtras] = []
+
+
+def seat_extras(seat: int) -> SeatExtras:
+    """The extra actions of ``seat`` (built on first use, with every seat below it)."""
+    while len(_EXTRA_SEATS) <= seat:
+        _EXTRA_SEATS.append(SeatExtras(len(_EXTRA_SEATS)))
+    return _EXTRA_SEATS[seat]
 
 
 def pass_action(seat: int) -> Action:
@@ -100,16 +150,13 @@ def action_from_json(obj: Any) -> Action:
         raise MalformedRecord(f"a {do} needs a list of 'cards': {obj!r}")
     if do == "play":
         known = Action(seat, do, tuple(raw)) if all(type(t) is str for t in raw) else None
-        if known is not None and known in PLAY_MELD:
+        if known is not None and (known in PLAY_MELD or known in EXTRA_MELD):
             return known  # already canonical, as paiju writes its records
     parsed = [parse_play_token(t) for t in raw]
     if do != "play" and any(s is not None for _, s in parsed):
         raise UnknownCard(f"only a played joker says what it stands for: {obj!r}")
-    nat_ranks = {c >> 2 for c, _ in parsed if c < 52}
-    if len(nat_ranks) == 1:
-        r = next(iter(nat_ranks))
-        if all(s is None or s >> 2 == r for c, s in parsed if c >= 52):
-            parsed = [(c, None) for c, _ in parsed]
+    # a joker in a group keeps the card it names: the rules decide whether its suit
+    # counts (group_joker_suit); where it does not, reading the play drops it
     toks = [TOKENS[c] if c < 52 else ("JK" if s is None else "JK=" + TOKENS[s])
             for c, s in parsed]
     return Action(seat, do, tuple(sorted(toks, key=_sort_key)))

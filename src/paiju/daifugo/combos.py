@@ -9,8 +9,11 @@ substitute for any card in a pair, triplet, four of a kind or sequence."
 A pair, triple or four is a *group*; a single card is a group of one. A group made only
 of jokers (a lone joker, or the pair of jokers) has rank :data:`JOKER_RANK`. A joker in
 a group takes the others' rank and has no suit (``JK=9H`` in a pair of 9s is read as a
-plain ``JK``). In a sequence a joker stands for one card, named with ``=`` unless the
-other cards leave it only one place. The house rule ``emperor`` adds a fourth kind.
+plain ``JK``), unless the rules give it the suit of the card it stands for
+(``group_joker_suit=named``, UECda): then it is named with ``=`` unless the other cards
+leave it only one card. In a sequence a joker stands for one card, named with ``=``
+unless the other cards leave it only one place. The house rule ``emperor`` adds a
+fourth kind; ``five_card_groups`` (UECda) four of a kind and the joker.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from paiju.daifugo.cards import (
 GROUP, SEQUENCE, EMPEROR = 0, 1, 2
 JOKER_RANK = NUM_RANKS
 KIND_NAMES = {GROUP: "group", SEQUENCE: "sequence", EMPEROR: "emperor"}
-GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind"}
+GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind",
+               5: "five-card group"}
 
 
 class BadPlay(ValueError):
@@ -50,9 +54,11 @@ class Meld(NamedTuple):
     #: the natural cards, as a bitset.
     naturals: int
     jokers: int
-    #: sequence: the cards the jokers stand for, lowest first; () for a group.
+    #: the cards the jokers stand for, lowest first: in a sequence, and in a group whose
+    #: jokers name their suits (``group_joker_suit=named``); () for any other group.
     subs: tuple[Card, ...]
-    #: the suits of the natural cards, as a 4-bit mask.
+    #: the suits of the natural cards (and of the cards a group's jokers name), as a
+    #: 4-bit mask.
     suits: int
     #: the ranks the combination covers (jokers included), as a 13-bit mask.
     ranks: int
@@ -72,8 +78,13 @@ class Meld(NamedTuple):
         return self.kind == GROUP and self.size == 1 and self.jokers == 1
 
     def tokens(self) -> tuple[str, ...]:
-        """The canonical tokens: groups with plain ``JK``, sequences with ``JK=card``."""
+        """The canonical tokens: groups with plain ``JK`` (``JK=card`` in its place when
+        the joker names its card), sequences with ``JK=card``."""
         if self.kind == GROUP:
+            if self.subs:
+                named = self.naturals | sum(1 << c for c in self.subs)
+                return tuple("JK=" + TOKENS[c] if c in self.subs else TOKENS[c]
+                             for c in bits(named))
             return tuple(TOKENS[c] for c in bits(self.naturals)) + ("JK",) * self.jokers
         out = []
         subs = set(self.subs)
@@ -132,10 +143,29 @@ def sequence(suit: int, lo: int, length: int, joker_ranks: int) -> Meld:
     return Meld(SEQUENCE, length, lo, naturals, len(subs), tuple(subs), 1 << suit, window)
 
 
+def named_group(naturals: int, subs: Sequence[Card], rank: int) -> Meld:
+    """The group of ``rank`` whose jokers stand for the cards ``subs`` (their suits count)."""
+    named = tuple(sorted(subs))
+    size = naturals.bit_count() + len(named)
+    return Meld(GROUP, size, rank, naturals, len(named), named,
+                suits_mask(naturals | sum(1 << c for c in named)), 1 << rank)
+
+
+def five_group(rank: int) -> Meld:
+    """Four of a kind of ``rank`` and the joker (``five_card_groups``, UECda)."""
+    return Meld(GROUP, 5, rank, 0xF << (4 * rank), 1, (), 0xF, 1 << rank)
+
+
 def read_play(
-    played: Sequence[tuple[Card, Card | None]], *, sequences: bool, twos: bool, emperor: bool
+    played: Sequence[tuple[Card, Card | None]], *, sequences: bool, twos: bool, emperor: bool,
+    joker_suits: bool = False, five: bool = False,
 ) -> Meld:
-    """The combination of ``(card, stands_for)`` pairs, or :class:`BadPlay` saying why not."""
+    """The combination of ``(card, stands_for)`` pairs, or :class:`BadPlay` saying why not.
+
+    ``joker_suits``: a joker in a group stands for a card of the group's rank and takes
+    its suit (``group_joker_suit=named``). ``five``: four of a kind and the joker are a
+    group (``five_card_groups``).
+    """
     if not played:
         raise BadPlay("a play needs at least one card")
     naturals = 0
@@ -159,10 +189,13 @@ def read_play(
         return group(0, jokers, JOKER_RANK)
     if len(ranks) == 1 and all(s is None or rank_of(s) == nat[0] >> 2 for s in stands):
         # a group: a joker takes the others' rank and has no suit, so what it is said to
-        # stand for (JK=7H) does not matter; the play is the same as with a plain JK
+        # stand for (JK=7H) does not matter, the play is the same as with a plain JK;
+        # unless joker_suits, where it takes the suit of the card it names
         r = nat[0] >> 2
         if size > 4:
-            raise BadPlay(f"{size} cards of one rank are not a combination (four at most)")
+            return _five(naturals, stands, r, five)
+        if joker_suits and jokers:
+            return named_group(naturals, _group_stands(naturals, stands, r), r)
         return group(naturals, jokers, r)
     if emperor and jokers == 0 and size == 4:
         m = _emperor(nat, twos)
@@ -212,6 +245,38 @@ def read_play(
     lo = windows[0]
     window = ((1 << size) - 1) << lo
     return sequence(suit, lo, size, window & ~_ranks_of(naturals))
+
+
+def _five(naturals: int, stands: list[Card | None], rank: int, five: bool) -> Meld:
+    """Five or more cards of one rank: four of a kind and the joker, or BadPlay."""
+    size = naturals.bit_count() + len(stands)
+    if not five:
+        raise BadPlay(f"{size} cards of one rank are not a combination (four at most)")
+    if size > 5 or naturals.bit_count() != 4:
+        raise BadPlay(f"{size} cards of one rank are not a combination: a five-card group is "
+                      "four of a kind and the joker (five_card_groups)")
+    named = next((c for c in stands if c is not None), None)
+    if named is not None:
+        raise BadPlay(f"the joker cannot stand for {TOKENS[named]}: the play already has it")
+    return five_group(rank)
+
+
+def _group_stands(naturals: int, stands: list[Card | None], rank: int) -> list[Card]:
+    """The cards the jokers of a group stand for: as named, a plain ``JK`` taking the only
+    cards left; BadPlay if a name repeats a card or a plain ``JK`` could be several."""
+    named = [c for c in stands if c is not None]
+    for c in named:
+        if naturals >> c & 1 or named.count(c) > 1:
+            raise BadPlay(f"the joker cannot stand for {TOKENS[c]}: the play already has it")
+    free = [c for c in range(rank * 4, rank * 4 + 4) if not naturals >> c & 1 and c not in named]
+    plain = len(stands) - len(named)
+    if plain and plain != len(free):
+        forms = [named_group(naturals, [*named, *pick], rank).tokens()
+                 for pick in combinations(free, plain)]
+        raise BadPlay(
+            "a joker in a group takes the suit of the card it stands for (group_joker_suit="
+            "named): write which, e.g. " + " or ".join(" ".join(f) for f in forms))
+    return named + (free if plain else [])
 
 
 def _ranks_of(naturals: int) -> int:
@@ -266,6 +331,40 @@ def groups(naturals: int, jokers: int, size: int, ranks: int = -1) -> Iterator[M
 def all_groups(naturals: int, jokers: int) -> Iterator[Meld]:
     for size in (1, 2, 3, 4):
         yield from groups(naturals, jokers, size, -1)
+
+
+def named_groups(m: Meld) -> tuple[Meld, ...]:
+    """The groups ``m`` makes when its jokers name their cards (``group_joker_suit=named``):
+    one per choice of cards of its rank that its natural cards lack; ``(m,)`` if it has no
+    joker or no natural card."""
+    if m.kind != GROUP or not m.jokers or not m.naturals or m.subs:
+        return (m,)
+    return NAMED[m]
+
+
+def _named(m: Meld) -> tuple[Meld, ...]:
+    lacking = [c for c in range(m.rank * 4, m.rank * 4 + 4) if not m.naturals >> c & 1]
+    return tuple(named_group(m.naturals, subs, m.rank)
+                 for subs in combinations(lacking, m.jokers))
+
+
+#: The named forms of every group with jokers and natural cards (sizes 2 to 4, one or two
+#: jokers): 312 groups, 598 named forms, computed at import.
+NAMED: dict[Meld, tuple[Meld, ...]] = {
+    m: _named(m)
+    for size in (2, 3, 4)
+    for m in groups((1 << 52) - 1, 2, size, (1 << NUM_RANKS) - 1)
+    if m.jokers
+}
+
+#: The five-card groups (four of a kind and the joker), by rank.
+FIVES: tuple[Meld, ...] = tuple(five_group(r) for r in range(NUM_RANKS))
+
+#: Every combination that only some rules know: the named forms of :data:`NAMED` and
+#: the five-card groups.
+EXTRA_MELDS: tuple[Meld, ...] = (
+    *(n for forms in NAMED.values() for n in forms), *FIVES)
+EXTRA_SET = frozenset(EXTRA_MELDS)
 
 
 def sequences(

@@ -15,9 +15,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from paiju.daifugo import combos
-from paiju.daifugo.actions import PLAY_MELD, Action, play_action
+from paiju.daifugo.actions import PLAY_MELD, Action, meld_of_action, play_action, seat_extras
 from paiju.daifugo.cards import FOUR, JOKERS, SUITED, TOKENS, bits
-from paiju.daifugo.combos import GROUP, JOKER_RANK
+from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
 from paiju.daifugo.position import EXCHANGE, OVER, PLAY
 from paiju.daifugo.rulebook import OK
 from paiju.daifugo.tables import ABOVE, BELOW, SPREAD, SeatTables, at_least, sequence_shapes
@@ -26,8 +26,12 @@ if TYPE_CHECKING:
     from paiju.daifugo.state import DaifugoState
 
 
-def legal_actions(st: DaifugoState) -> list[Action]:
-    """Every legal action of the seat to move, each play once in canonical notation."""
+def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
+    """Every legal action of the seat to move, each play once in canonical notation.
+
+    ``tables_only``: only the plays of the precomputed tables (every group with plain
+    ``JK``), which :func:`_odd_groups` completes under UECda's meld rules.
+    """
     p = st.pos
     if p.phase == OVER:
         return []
@@ -36,6 +40,8 @@ def legal_actions(st: DaifugoState) -> list[Action]:
     if p.phase != PLAY:
         return _steps(st, seat, hand)
     book = st.book
+    if book.odd_groups and not tables_only:
+        return _odd_groups(st, seat, hand)
     nat = hand & SUITED
     nj = (hand >> 52).bit_count()
     tabs = st.tabs[seat]
@@ -72,11 +78,87 @@ def legal_actions(st: DaifugoState) -> list[Action]:
         _add_sequences(out, tabs, nat, nj, size, los, book.twos)
         return out
     cands, extra = _candidates(st, seat, tabs, nat, nj, rev)
+    if book.joker_suits and nj:  # name the jokers first: a lock may take some names only
+        cands = _named(seat, cands)
     if p.lock or p.cut_pending or extra:
         fits = book.fits
-        out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
+        if book.odd_groups:
+            out.extend(a for a in cands if fits(p, _meld(a)) == OK)
+        else:
+            out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
     else:  # no beater had anything to add here: the shape and the rank decided
         out.extend(cands)
+    return out
+
+
+def _odd_groups(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The plays under UECda's meld rules: each group's jokers named (group_joker_suit),
+    and the five-card groups (five_card_groups)."""
+    t = st.pos.table
+    if t is not None and t.size > 4:
+        return _on_five(st, seat, hand)
+    out = legal_actions(st, True)
+    if hand & JOKERS:
+        book = st.book
+        if book.joker_suits:
+            out = _named(seat, out)
+        if book.five and t is None:
+            out.extend(_fives(seat, hand))
+    return out
+
+
+def _fives(seat: int, hand: int) -> list[Action]:
+    """The five-card groups of a hand: each four of a kind, with a joker."""
+    if not hand & JOKERS:
+        return []
+    five = seat_extras(seat).five
+    fours = at_least(hand & SUITED, 4)
+    out = []
+    while fours:
+        low = fours & -fours
+        out.append(five[(low.bit_length() - 1) >> 2])
+        fours ^= low
+    return out
+
+
+def _on_five(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The legal actions on a five-card group: a pass, a higher five-card group, or what
+    a beater lets follow anything; each kept if the rulebook says it fits."""
+    p = st.pos
+    book = st.book
+    tabs = st.tabs[seat]
+    nat = hand & SUITED
+    nj = (hand >> 52).bit_count()
+    cands = _fives(seat, hand)
+    for b in book.beaters:
+        for rank, k in b.groups:
+            if at_least(nat, max(1, k - nj)) >> (4 * rank) & 1:
+                cands.extend(tabs.group(rank, (nat >> (4 * rank)) & 15, nj, k))
+        if b.emperors:
+            cands.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
+    if book.joker_suits and nj:
+        cands = _named(seat, cands)
+    fits = book.fits
+    return [tabs.pass_, *(a for a in cands if fits(p, _meld(a)) == OK)]
+
+
+def _meld(a: Action) -> Meld:
+    """The combination of a listed play (the tables' or an extra one)."""
+    m = meld_of_action(a)
+    assert m is not None
+    return m
+
+
+def _named(seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` with each group whose jokers name no card replaced by its named forms."""
+    named = seat_extras(seat).named
+    out: list[Action] = []
+    for a in actions:
+        forms = named.get(a)
+        if forms is None:
+            out.append(a)
+        else:
+            out.extend(forms)
     return out
 
 

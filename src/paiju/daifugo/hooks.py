@@ -53,8 +53,11 @@ def _emperor(t: Meld, m: Meld, rev: bool) -> bool:
     return m.kind == EMPEROR
 
 
+_SPADE_THREE_BIT = 1 << SPADE_THREE
+
+
 def _spade_three(t: Meld, m: Meld, rev: bool) -> bool:
-    return _lone_joker(t) and m.naturals == 1 << SPADE_THREE
+    return t.size == 1 and t.jokers == 1 and m.naturals == _SPADE_THREE_BIT
 
 
 def _spade_three_ranks(t: Meld, rev: bool) -> int:
@@ -78,9 +81,11 @@ def _down_number_ranks(t: Meld, rev: bool) -> int:
 beater(Beater("sandstorm", _sandstorm, same_shape=False, locked=False, groups=((THREE, 3),)))
 #: emperor: four consecutive ranks in four suits on anything.
 beater(Beater("emperor", _emperor, same_shape=False, locked=False, emperors=True))
-#: 004 "Three of spades rule": the ♠3 beats a lone joker (a lock still binds it).
+#: 004 "Three of spades rule": the ♠3 beats a lone joker (a lock still binds it; under
+#: spade_three_over_lock the beater of the UECda section below takes its place).
 beater(Beater("spade_three", _spade_three, same_shape=True, locked=True,
-              ranks=_spade_three_ranks))
+              ranks=_spade_three_ranks),
+       when=lambda r: r.spade_three and not r.spade_three_over_lock)
 #: down number: the next lower card of the single's suit.
 beater(Beater("down_number", _down_number, same_shape=True, locked=True,
               ranks=_down_number_ranks))
@@ -120,8 +125,8 @@ def locked_suits(book: Rulebook, trick: list[Meld]) -> int:
         s = last[0].suits
         if not s or any(q.suits != s for q in last):
             return 0
-        if last[-1].kind == GROUP and any(q.jokers for q in last):
-            return 0
+        if last[-1].kind == GROUP and any(q.jokers > len(q.subs) for q in last):
+            return 0  # a joker that names no card has no suit (group_joker_suit=none)
         return s
     common = 0xF
     for q in last:
@@ -256,3 +261,11 @@ def miyako_ochi(book: Rulebook, st: DaifugoState, seat: int) -> bool:
         p.active &= ~(1 << pf)
         p.fallen = pf
     return False
+
+
+# ---------------------------------------------------------------- UECda meld rules (issue 14)
+
+#: UECda 2010 (man/rule.html 4.3.2): the ♠3 beats a lone joker whatever lock was made
+#: before the joker.
+beater(Beater("spade_three_over_lock", _spade_three, same_shape=True, locked=False,
+              ranks=_spade_three_ranks))

@@ -40,8 +40,10 @@ if TYPE_CHECKING:
     from paiju.daifugo.position import Position
     from paiju.daifugo.state import DaifugoState
 
-#: What :meth:`Rulebook.fits` answers: the play fits, or which rule it breaks.
-OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT = range(5)
+#: What :meth:`Rulebook.fits` answers: the play fits, or which rule it breaks (NO_READ:
+#: these rules do not know the combination, e.g. a group whose joker names no card under
+#: ``group_joker_suit=named``).
+OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT, NO_READ = range(6)
 
 DAIFUGO, FUGO, HEIMIN, HINMIN, DAIHINMIN = "daifugo", "fugo", "heimin", "hinmin", "daihinmin"
 TITLE_NAMES = {
@@ -180,6 +182,12 @@ class Rulebook:
         self.lead_pass = rules.lead_pass
         self.pass_limit = rules.pass_limit
         self.shibari = rules.shibari
+        #: UECda's meld rules (issue 14): a group's joker takes its card's suit
+        self.joker_suits = rules.group_joker_suit == "named"
+        #: and four of a kind with the joker is a group
+        self.five = rules.five_card_groups
+        #: some groups are known only under these rules (fits checks them)
+        self.odd_groups = self.joker_suits or self.five
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
         self.free_beaters = tuple(b for b in active if not b.locked)
@@ -194,12 +202,17 @@ class Rulebook:
     def read(self, toks: Sequence[str]) -> Meld:
         """The combination of played tokens; BadPlay (or UnknownCard) saying why not."""
         return combos.read_play([parse_play_token(t) for t in toks], sequences=self.sequences,
-                                twos=self.twos, emperor=self.emperor)
+                                twos=self.twos, emperor=self.emperor,
+                                joker_suits=self.joker_suits, five=self.five)
 
     def readable(self, m: Meld) -> bool:
         """True if these rules know ``m`` as a combination (as :meth:`read` would)."""
         if m.kind == GROUP:
-            return True
+            if m.size > 4:
+                return self.five
+            if m.subs:
+                return self.joker_suits
+            return not (self.joker_suits and m.jokers and m.naturals)
         if m.rank + m.size - 1 > self.seq_top:
             return False
         return self.sequences if m.kind == SEQUENCE else self.emperor
@@ -207,6 +220,10 @@ class Rulebook:
     def candidates(self, naturals: int, jokers: int) -> list[Meld]:
         """Every combination a hand makes under these rules (the plain way, for checks)."""
         out = list(combos.all_groups(naturals, jokers))
+        if self.joker_suits:
+            out = [n for m in out for n in combos.named_groups(m)]
+        if self.five and jokers:
+            out += [combos.FIVES[r] for r in range(13) if (naturals >> (4 * r)) & 0xF == 0xF]
         if self.sequences:
             out += combos.all_sequences(naturals, jokers, self.twos)
         if self.emperor:
@@ -235,15 +252,18 @@ class Rulebook:
 
     @staticmethod
     def lock_ok(lock: int, m: Meld) -> bool:
-        """True if ``m`` follows the locked suits (a joker stands for a missing one)."""
+        """True if ``m`` follows the locked suits (a joker that names no card stands for a
+        missing one; one that names its card has that card's suit, in ``m.suits``)."""
         if not lock:
             return True
         if m.kind == SEQUENCE:
             return m.suits == lock
-        return (lock & ~m.suits).bit_count() <= m.jokers
+        return (lock & ~m.suits).bit_count() <= m.jokers - len(m.subs)
 
     def fits(self, p: Position, m: Meld) -> int:
         """OK if ``m`` may be played on the table now (cards held aside), else a NO_ code."""
+        if self.odd_groups and m.jokers and m.kind == GROUP and not self.readable(m):
+            return NO_READ  # every group these rules alone know or refuse holds a joker
         t = p.table
         if t is None:
             return OK
@@ -286,6 +306,10 @@ class Rulebook:
         code = self.fits(p, m)
         if code == OK:
             return None
+        if code == NO_READ:
+            forms = " or ".join(_text(n) for n in combos.named_groups(m))
+            return (f"a joker in a group takes the suit of the card it stands for "
+                    f"(group_joker_suit=named): write which, e.g. {forms}")
         t = p.table
         assert t is not None
         if code == NO_STOP:
@@ -310,7 +334,8 @@ class Rulebook:
 
     def _lock_reason(self, p: Position, m: Meld) -> str:
         t = p.table
-        shape = {1: "singles", 2: "pairs", 3: "triples", 4: "fours"}.get(m.size, "")
+        shape = {1: "singles", 2: "pairs", 3: "triples", 4: "fours",
+                 5: "five-card groups"}.get(m.size, "")
         if m.kind == SEQUENCE:
             shape = "sequences"
         kind = "kata-shibari" if self.shibari == "partial" else "shibari"
@@ -326,9 +351,9 @@ class Rulebook:
         """True if ``m`` causes a revolution (004 "Revolution (kakumei)")."""
         r = self.rules
         if m.kind == GROUP:
-            if m.size == 4 and m.rank != JOKER_RANK:
+            if m.size >= 4 and m.rank != JOKER_RANK:  # a five-card group holds a four
                 return r.revolution == "four" or (
-                    r.revolution == "four_natural" and m.jokers == 0)
+                    r.revolution == "four_natural" and m.naturals.bit_count() >= 4)
             return r.three_threes_revolution and m.size == 3 and m.rank == THREE
         if m.kind == SEQUENCE:
             return bool(r.sequence_revolution) and m.size >= r.sequence_revolution

@@ -319,6 +319,39 @@ OPTIONS = [
         "and every title of the previous hand is reversed",
         values={"true": "gekokujō is on", "false": "no gekokujō"},
     ),
+    # ---- UECda meld rules (issue 14: man/rule.html 4.2.8, 4.3.1, 4.3.2)
+    Option(
+        "spade_three_over_lock", "bool", False, "the ♠3 may beat a lone joker under a suit lock",
+        '004 "Three of spades rule" says nothing of a lock, so a lock binds the ♠3 like any '
+        'card. The UECda rules of 2010 (man/rule.html 4.3.2, in translation): "in this case '
+        'it does not matter whether a lock (shibari) had been made before the joker was '
+        'played."',
+        values={"true": "the ♠3 on a lone joker ignores the lock (UECda)",
+                "false": "a lock binds the ♠3 like any card"},
+    ),
+    Option(
+        "group_joker_suit", "choice", "none", "whether a joker in a group has a suit",
+        '004 "Play": "The joker may be used as a substitute for any card in a pair, '
+        'triplet, four of a kind or sequence" and "Suit lock" speaks of the suits of the '
+        'cards, so paiju gives a group\'s joker no suit. The UECda rules of 2010 '
+        '(man/rule.html 4.3.1, in translation): "the joker can be used as any card ... a '
+        'lock (shibari) can be made with the joker"; the server reads its suit from the '
+        'cell of the card it stands for.',
+        choices=("none", "named"),
+        values={"none": "a group's joker has no suit: it never makes a lock and stands for "
+                        "any suit a lock asks for",
+                "named": "a group's joker takes the suit of the card it stands for "
+                         "(JK=9H): it makes a lock and is bound by one (UECda)"},
+    ),
+    Option(
+        "five_card_groups", "bool", False, "four of a kind and the joker make a five-card group",
+        '004 "Play" knows groups of at most four ("Four of a kind"). The UECda rules of 2010 '
+        '(man/rule.html 4.2.8, in translation) list among the plays that cause a revolution '
+        '"four cards of the same number and the joker played together".',
+        values={"true": "a five-card group may be led, is beaten only by a higher one, and "
+                        "revolts as four of a kind does (UECda)",
+                "false": "a group is at most four cards"},
+    ),
 ]
 
 # ------------------------------------------------------------ sessions (UECda point 10)
@@ -388,6 +421,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "dealer": "daifugo",
         "reseat_every": 3,
         "titles_reset_every": 100,
+        "spade_three_over_lock": True,
+        "group_joker_suit": "named",
+        "five_card_groups": True,
     },
     "popular": {
         "revolution": "four",
@@ -452,6 +488,9 @@ class Rules:
     dealer: str
     reseat_every: int
     titles_reset_every: int
+    spade_three_over_lock: bool
+    group_joker_suit: str
+    five_card_groups: bool
 
     @classmethod
     def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
@@ -504,6 +543,10 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
         out.append("sequence_revolution needs sequences=true")
     if values["emperor"] and not values["sequences"]:
         out.append("emperor is a kind of sequence: it needs sequences=true")
+    if values["spade_three_over_lock"] and not values["spade_three"]:
+        out.append("spade_three_over_lock needs the spade_three rule")
+    if values["five_card_groups"] and values["jokers"] == 0:
+        out.append("five_card_groups are four of a kind and the joker, but jokers=0")
     return out
 
 

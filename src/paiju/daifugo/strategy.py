@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, bits, parse_play_token, rank_of
 from paiju.daifugo.combos import GROUP, Meld
 from paiju.daifugo.rulebook import Rulebook
@@ -57,7 +57,7 @@ class Play:
 
 
 def _read(action: Action, book: Rulebook) -> Play:
-    meld = PLAY_MELD.get(action) or book.read(action.cards)
+    meld = meld_of_action(action) or book.read(action.cards)
     if meld.kind == GROUP:
         ranks: tuple[int, ...] = (meld.rank,) * (meld.size - meld.jokers)
     else:

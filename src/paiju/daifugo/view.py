@@ -26,7 +26,7 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
@@ -208,7 +208,7 @@ class _Facts:
         for t, a in enumerate(base.actions):
             if a.do != "play":
                 continue
-            meld = PLAY_MELD.get(a) or base.meld_of(a)
+            meld = meld_of_action(a) or base.meld_of(a)
             for c in bits(meld.naturals):
                 got = gifts.get(c)
                 if got is None or got[0] == a.seat:
@@ -274,7 +274,7 @@ class _Facts:
             if t >= 0:
                 a = base.actions[t]
                 if a.do == "play":
-                    meld = PLAY_MELD.get(a) or base.meld_of(a)
+                    meld = meld_of_action(a) or base.meld_of(a)
                     size[a.seat] += meld.size
         self._size_table = table
         return table
