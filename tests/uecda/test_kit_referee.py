@@ -183,9 +183,13 @@ def record_of(seen: list[Seen]) -> tuple[dict[str, Any], list[int], GameLog]:
             hands[r] = [c for c in hands[r] if c not in poor_gave]
             gives[r] = table_cards(gift)
     first = seats.index(seen[0].hands[0][5, 3])
+    rules = {"preset": "uecda", "options": OPTIONS}
+    if titles is not None and get_game("daifugo").rules(rules).first_lead == "diamond_three_every":
+        # a record names the ♦3's holder as dealt; the state moves the lead with the ♦3
+        first = next(s for s, p in enumerate(seats) if "3D" in hands[p])
     record: dict[str, Any] = {
         "game": "daifugo",
-        "rules": {"preset": "uecda", "options": OPTIONS},
+        "rules": rules,
         "deal": {"hands": [hands[p] for p in seats]},
         "first": first,
     }
