@@ -485,12 +485,12 @@ class Rules:
     emperor: bool
     down_number: bool
     gekokujo: bool
-    dealer: str
-    reseat_every: int
-    titles_reset_every: int
     spade_three_over_lock: bool
     group_joker_suit: str
     five_card_groups: bool
+    dealer: str
+    reseat_every: int
+    titles_reset_every: int
 
     @classmethod
     def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
