@@ -126,7 +126,7 @@ class Client:
 
     async def _play(self, ws: Any) -> None:
         async for raw in ws:
-            message = json.loads(raw)
+            message = _loads(raw)
             kind = message["type"]
             if kind == "state" and self.sent is not None:
                 if self.measuring:
@@ -141,6 +141,27 @@ class Client:
                 action = self.rng.choice(message["legal"])
                 self.sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action}))
+
+
+def _fast_json() -> Any:
+    """orjson's ``loads`` when it is installed (the clients read every state whole)."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return json.loads
+    return orjson.loads
+
+
+_loads = _fast_json()
+
+
+def _loop_factory() -> Any:
+    """uvloop's event loop for the clients when it is installed (uvicorn's own choice)."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return None
+    return uvloop.new_event_loop
 
 
 def count_moves(db: Path) -> int:
@@ -187,7 +208,8 @@ def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
         port = free_port()
         proc = start_server(db, port, bot_delay)
         try:
-            asyncio.run(drive(port, db, report, seed))
+            with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+                runner.run(drive(port, db, report, seed))
         finally:
             proc.terminate()
             try:

@@ -11,6 +11,7 @@ The record of a hand is sent once the hand is over, as the referee's record.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,12 +24,26 @@ from paiju.table.hints import Hint
 from paiju.table.present import Presenter, Seen
 from paiju.table.present import presenter_for as _new_presenter
 
+
+def _fast_json() -> Any:
+    """orjson when it is installed (``None`` otherwise: the standard library serves)."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return None
+    return orjson
+
+
+_orjson = _fast_json()
+
 #: The keys of a view's JSON whose values are cards (a token, or lists of them).
 CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
 #: The history of actions in each game's view JSON.
 HISTORY_KEY = {"lukfu": "history", "daifugo": "actions"}
 LUKFU_ROLES = ("Master", "second", "third", "dreamer")
 LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
+#: The values the card walk passes over without a look (JSON's numbers and null).
+_SCALARS = frozenset({int, float, bool, type(None)})
 _MARKUP = re.compile(r"\[/?[a-z ]*\]")
 
 
@@ -101,10 +116,20 @@ def status_line(ctx: Context, seen: Seen, native: bool) -> str:
 
 
 def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
-    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise)."""
+    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise), worked out
+    from its view alone (the reference :func:`aged_from_bits` is checked against)."""
     if ctx.game != "lukfu" or not 0 <= seen.seat <= 2:
         return set()
     return {chip.token for chip in presenter_for(ctx.game).chips(seen, False) if chip.mark}
+
+
+def aged_from_bits(game: str, hand: Sequence[str], bits: int) -> set[str]:
+    """The cards of ``hand`` (tokens) whose bit is set in ``bits`` (Luk Fu card numbers)."""
+    if game != "lukfu" or not bits:
+        return set()
+    from paiju.lukfu.cards import parse_card
+
+    return {t for t in hand if bits >> parse_card(t) & 1}
 
 
 def refusal(game: str, reason: str) -> str:
@@ -149,6 +174,12 @@ def card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
     return dict(_card_info(game, token, aged))
 
 
+def cards_named(game: str, tokens: set[str], aged: set[str]) -> dict[str, Any]:
+    """Every token's :func:`card_info`, in token order. The entries are shared between
+    messages (made once per token): a message is serialised, never changed."""
+    return {t: _card_info(game, t, t in aged) for t in sorted(tokens)}
+
+
 def _make_card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
     presenter = presenter_for(game)
     if game == "lukfu":
@@ -172,13 +203,38 @@ def card_tokens(obj: Any, inside: bool = False) -> set[str]:
     if isinstance(obj, str):
         if inside:
             found.add(obj)
-    elif isinstance(obj, Mapping):
-        for key, value in obj.items():
-            found |= card_tokens(value, inside or key in CARD_KEYS)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            found |= card_tokens(item, inside)
+    else:
+        _collect(obj, inside, found)
     return found
+
+
+def _collect(obj: Any, inside: bool, found: set[str]) -> None:
+    """Add the card tokens under ``obj`` to ``found``: a walk without recursion, in which
+    strings are read in place and only containers are pushed (a view's JSON is mostly
+    strings and numbers, its history a long list of small objects)."""
+    stack: list[tuple[Any, bool]] = [(obj, inside)]
+    while stack:
+        item, under = stack.pop()
+        if isinstance(item, Mapping):
+            for key, value in item.items():
+                kind = type(value)
+                if kind is str:
+                    if under or key in CARD_KEYS:
+                        found.add(value)
+                elif kind not in _SCALARS and _container(value):
+                    stack.append((value, under or key in CARD_KEYS))
+        else:
+            for value in item:
+                kind = type(value)
+                if kind is str:
+                    if under:
+                        found.add(value)
+                elif kind not in _SCALARS and _container(value):
+                    stack.append((value, under))
+
+
+def _container(value: Any) -> bool:
+    return isinstance(value, dict | list | tuple | Mapping)
 
 
 def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -242,15 +298,21 @@ def role_of(ctx: Context, seen: Seen, native: bool) -> str:
 
 def state_message(
     ctx: Context, player: int | None, view: View | None, public: dict[str, Any] | None = None,
+    aged: int | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for one receiver: a seat (its ``view``) or a spectator
-    (``public``, from :func:`public_json`); both ``None`` before the first deal."""
-    base: dict[str, Any] = {
+    (``public``, from :func:`public_json`); both ``None`` before the first deal.
+
+    ``aged`` is the seat's aged cards (a Luk Fu bitset) when the caller already has them
+    from the engine's quick answer (``LukFuState.aged``, the same as the view's own
+    reasoning: tests/lukfu/test_fast_paths.py, and tests/web check every message);
+    ``None`` works them out from the view."""
+    base = Message({
         "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
         "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
         "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
         "rules_key": list(ctx.rules_key),
-    }
+    })
     if view is None and public is None:
         base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
                     status_native="", cards={}, log=[], clock=None)
@@ -261,10 +323,15 @@ def state_message(
     data: dict[str, Any] = view.to_json()
     seen = Seen(view, data)
     seat = view.seat if view.seat >= 0 else None
-    legal = [a.to_json() for a in view.legal_actions()]
+    legal = legal_json(view, data)
     to_move = view.to_move()
-    aged = aged_tokens(ctx, seen)
-    tokens = card_tokens(data) | card_tokens(legal, inside=False)
+    if aged is None or not 0 <= view.seat <= 2:
+        aged_set = aged_tokens(ctx, seen)
+    else:
+        aged_set = aged_from_bits(ctx.game, data.get("hand", ()), aged)
+    tokens = card_tokens(data)
+    if legal is not data.get("legal"):
+        tokens |= card_tokens(legal, inside=False)
     clock = None
     if ctx.clock is not None and to_move == ctx.clock[0]:
         clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}
@@ -272,10 +339,20 @@ def state_message(
         seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seen, False),
         role_native=role_of(ctx, seen, True),
         status=status_line(ctx, seen, False), status_native=status_line(ctx, seen, True),
-        cards={t: card_info(ctx.game, t, t in aged) for t in sorted(tokens)},
+        cards=cards_named(ctx.game, tokens, aged_set),
         log=hand_log(ctx, data, view.seat), clock=clock,
     )
     return base
+
+
+def legal_json(view: View, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seat's legal actions in record form: the view's JSON already lists them when it
+    has a ``legal`` list of the same length (Luk Fu's), else they are written here."""
+    actions = view.legal_actions()
+    given = data.get("legal")
+    if isinstance(given, list) and len(given) == len(actions):
+        return given
+    return [a.to_json() for a in actions]
 
 
 def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -> dict[str, Any]:
@@ -331,6 +408,29 @@ def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
 def hint_message(hint: Hint) -> dict[str, Any]:
     return {"type": "hint", "action": hint.action, "text": hint.text,
             "reasons": list(hint.reasons), "kept": hint.kept}
+
+
+class Message(dict[str, Any]):
+    """A message whose JSON text is made once, however many receivers it goes to."""
+
+    text: str | None = None
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    """A message as compact JSON text (UTF-8 kept as it is): by orjson when it is
+    installed (ten times quicker on a state message), else by the standard library."""
+    if _orjson is not None:
+        return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def text_of(message: dict[str, Any]) -> str:
+    """The JSON text of ``message``, remembered in it when it is a :class:`Message`."""
+    if not isinstance(message, Message):
+        return dumps(message)
+    if message.text is None:
+        message.text = dumps(message)
+    return message.text
 
 
 def error_message(reason: str) -> dict[str, Any]:

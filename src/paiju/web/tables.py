@@ -70,15 +70,26 @@ class Receiver:
 
     player: int | None
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    last: dict[str, Any] | None = None
+    last: str | None = None  # the text of the last state sent
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a state identical to the last one sent is not sent again."""
         if message.get("type") == "state":
-            if message == self.last:
+            text = msg.text_of(message)
+            if text == self.last:
                 return
-            self.last = message
+            self.last = text
         self.queue.put_nowait(message)
+
+
+def quick_aged(state: State, seat: int) -> int | None:
+    """A Luk Fu seat's aged cards by the engine's quick answer (docs/lukfu-aged.md: the
+    same as the seat's own reasoning from its view, only faster); ``None`` otherwise."""
+    from paiju.lukfu.state import LukFuState
+
+    if isinstance(state, LukFuState) and 0 <= seat <= 2:
+        return state.aged(seat)
+    return None
 
 
 class Table:
@@ -299,7 +310,8 @@ class Table:
         if player is None:
             views = [state.view(s).to_json() for s in range(state.num_seats)]
             return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
-        return msg.state_message(ctx, player, state.view(self.seat_players.index(player)))
+        seat = self.seat_players.index(player)
+        return msg.state_message(ctx, player, state.view(seat), aged=quick_aged(state, seat))
 
     def _send_all(self, message: dict[str, Any]) -> None:
         for r in list(self.receivers):
