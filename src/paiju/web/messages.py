@@ -20,6 +20,7 @@ from random import Random
 from typing import Any
 
 from paiju.core.protocol import Action, State, View
+from paiju.lukfu.view import LukFuView
 from paiju.table.hints import Hint
 from paiju.table.present import Presenter, Seen
 from paiju.table.present import presenter_for as _new_presenter
@@ -116,20 +117,27 @@ def status_line(ctx: Context, seen: Seen, native: bool) -> str:
 
 
 def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
-    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise), worked out
-    from its view alone (the reference :func:`aged_from_bits` is checked against)."""
+    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise), as the
+    presenter marks them in the drawn hand."""
     if ctx.game != "lukfu" or not 0 <= seen.seat <= 2:
         return set()
     return {chip.token for chip in presenter_for(ctx.game).chips(seen, False) if chip.mark}
 
 
-def aged_from_bits(game: str, hand: Sequence[str], bits: int) -> set[str]:
-    """The cards of ``hand`` (tokens) whose bit is set in ``bits`` (Luk Fu card numbers)."""
-    if game != "lukfu" or not bits:
+def quick_aged_tokens(view: View, data: Mapping[str, Any]) -> set[str]:
+    """The seat's own aged cards, as :func:`aged_tokens` finds them (the presenter's
+    marks), read straight from the view's answer without drawing the hand."""
+    if not isinstance(view, LukFuView) or not 0 <= view.seat <= 2 or not data["hand"]:
         return set()
+    bits = view.aged()
+    return {t for t in data["hand"] if bits >> _lukfu_card(t) & 1}
+
+
+@lru_cache(maxsize=64)
+def _lukfu_card(token: str) -> int:
     from paiju.lukfu.cards import parse_card
 
-    return {t for t in hand if bits >> parse_card(t) & 1}
+    return parse_card(token)
 
 
 def refusal(game: str, reason: str) -> str:
@@ -298,15 +306,9 @@ def role_of(ctx: Context, seen: Seen, native: bool) -> str:
 
 def state_message(
     ctx: Context, player: int | None, view: View | None, public: dict[str, Any] | None = None,
-    aged: int | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for one receiver: a seat (its ``view``) or a spectator
-    (``public``, from :func:`public_json`); both ``None`` before the first deal.
-
-    ``aged`` is the seat's aged cards (a Luk Fu bitset) when the caller already has them
-    from the engine's quick answer (``LukFuState.aged``, the same as the view's own
-    reasoning: tests/lukfu/test_fast_paths.py, and tests/web check every message);
-    ``None`` works them out from the view."""
+    (``public``, from :func:`public_json`); both ``None`` before the first deal."""
     base = Message({
         "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
         "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
@@ -325,10 +327,7 @@ def state_message(
     seat = view.seat if view.seat >= 0 else None
     legal = legal_json(view, data)
     to_move = view.to_move()
-    if aged is None or not 0 <= view.seat <= 2:
-        aged_set = aged_tokens(ctx, seen)
-    else:
-        aged_set = aged_from_bits(ctx.game, data.get("hand", ()), aged)
+    aged_set = quick_aged_tokens(view, data)
     tokens = card_tokens(data)
     if legal is not data.get("legal"):
         tokens |= card_tokens(legal, inside=False)

@@ -27,8 +27,10 @@ from typing import Any
 from paiju.bots.base import Bot, make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
-from paiju.core.protocol import Action, State
+from paiju.core.protocol import Action, State, View
 from paiju.core.seeding import make_rng
+from paiju.lukfu.state import LukFuState
+from paiju.lukfu.view import LukFuView
 from paiju.table.hints import HINT_SECONDS, search_hint
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
@@ -82,14 +84,13 @@ class Receiver:
         self.queue.put_nowait(message)
 
 
-def quick_aged(state: State, seat: int) -> int | None:
-    """A Luk Fu seat's aged cards by the engine's quick answer (docs/lukfu-aged.md: the
-    same as the seat's own reasoning from its view, only faster); ``None`` otherwise."""
-    from paiju.lukfu.state import LukFuState
-
+def seat_view(state: State, seat: int) -> View:
+    """A seat's view. A Luk Fu seat's carries its aged cards from the engine's quick answer
+    (``LukFuState.aged``: the same as the seat's own reasoning from its view, only about
+    ten times faster), for the state message and the computer player alike."""
     if isinstance(state, LukFuState) and 0 <= seat <= 2:
-        return state.aged(seat)
-    return None
+        return LukFuView(state, seat, known_aged=state.aged(seat))
+    return state.view(seat)
 
 
 class Table:
@@ -310,8 +311,7 @@ class Table:
         if player is None:
             views = [state.view(s).to_json() for s in range(state.num_seats)]
             return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
-        seat = self.seat_players.index(player)
-        return msg.state_message(ctx, player, state.view(seat), aged=quick_aged(state, seat))
+        return msg.state_message(ctx, player, seat_view(state, self.seat_players.index(player)))
 
     def _send_all(self, message: dict[str, Any]) -> None:
         for r in list(self.receivers):
@@ -488,7 +488,7 @@ class Table:
             await asyncio.sleep(self.config.bot_delay)
         if self.version != version or self.state is None:
             return
-        view = self.state.view(seat)
+        view = seat_view(self.state, seat)
         rng = make_rng(self.seed, "web player", self.hand, len(self.by))
         if getattr(bot, "name", "") in QUICK_PLAYERS:
             action = bot.choose(view, rng)
