@@ -96,6 +96,10 @@ class TableRow:
     finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # hand -> record
 
 
+INSERT_ACTION = ("INSERT INTO actions (table_id, hand, idx, action, by, at) "
+                 "VALUES (?, ?, ?, ?, ?, ?)")
+
+
 class StoreError(Exception):
     """A write the store refused (a seat already taken, an action out of place)."""
 
@@ -175,20 +179,20 @@ class Store:
 
         ``StoreError`` if an action already stands at that place (nothing is written).
         """
+        row = (table_id, hand, idx, _dump(action), by, time.time())
         try:
+            if finished is None:  # one statement: its own transaction (autocommit)
+                with self._lock:
+                    self._db.execute(INSERT_ACTION, row)
+                return
+            record, report = finished
             with self._tx() as db:
+                db.execute(INSERT_ACTION, row)
                 db.execute(
-                    "INSERT INTO actions (table_id, hand, idx, action, by, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, hand, idx, _dump(action), by, time.time()),
+                    "INSERT INTO hands (table_id, hand, record, report, finished) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (table_id, hand, _dump(record), _dump(report), time.time()),
                 )
-                if finished is not None:
-                    record, report = finished
-                    db.execute(
-                        "INSERT INTO hands (table_id, hand, record, report, finished) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        (table_id, hand, _dump(record), _dump(report), time.time()),
-                    )
         except sqlite3.IntegrityError as err:
             raise StoreError(f"action {idx} of hand {hand} is already stored") from err
 
