@@ -354,14 +354,19 @@ def legal_json(view: View, data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [a.to_json() for a in actions]
 
 
-def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -> dict[str, Any]:
+def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any],
+                handovers: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """The finished hand's record as one receiver saw it, from its view's JSON at the end.
 
     The deal keeps only the receiver's own hand (a spectator's: none) and what the end
     reveals (the dreamer's card); the actions are the view's history, where another seat's
     face-down cards (Luk Fu discards; Dai Fugō gifts, 7-passes and 10-discards) are only
-    counted, and the receiver's own moves are shown in full. The full record, which the
-    referee needs, is served by ``GET /api/tables/<id>/hands/<k>/record``.
+    counted, and the receiver's own moves are shown in full. In Dai Fugō, ``handovers``
+    are the face-down moves the receiver took part in, with their cards
+    (``DaifugoView.handovers``: the gifts and 7-passes it received, the poorest's gift at
+    the deal), so the page can step through the receiver's hand from the record alone.
+    The full record, which the referee needs, is served by
+    ``GET /api/tables/<id>/hands/<k>/record``.
     """
     seat = view.get("seat")
     out = dict(record)
@@ -378,6 +383,8 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -
                    for mine, real in zip(history, full, strict=True)]
     out["actions"] = history
     out["seen_by"] = seat
+    if game == "daifugo":
+        out["handovers"] = [dict(h) for h in handovers] if seat is not None else []
     return out
 
 

@@ -29,6 +29,7 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
 from paiju.core.protocol import Action, State, View
 from paiju.core.seeding import make_rng
+from paiju.daifugo.view import DaifugoView
 from paiju.lukfu.state import LukFuState
 from paiju.lukfu.view import LukFuView
 from paiju.table.hints import HINT_SECONDS, search_hint
@@ -116,6 +117,7 @@ class Table:
         self.movers: list[int] = []  # the seat of each action of this hand
         self.last_over: dict[str, Any] | None = None  # the last hand_over message (full)
         self.last_views: list[dict[str, Any]] = []  # every seat's view at the hand's end
+        self.last_handovers: list[list[dict[str, Any]]] = []  # each seat's, at the end
         self.receivers: set[Receiver] = set()
         self.away: set[int] = set()
         self.ready: set[int] = set()
@@ -337,8 +339,11 @@ class Table:
         self.between = True
         state = self.state
         record, report = state.record(), state.report()
-        views = [state.view(s).to_json() for s in range(state.num_seats)]
+        seen = [state.view(s) for s in range(state.num_seats)]
+        views = [v.to_json() for v in seen]
         self.last_views = views
+        self.last_handovers = [list(v.handovers()) if isinstance(v, DaifugoView) else []
+                               for v in seen]
         self.last_over = msg.hand_over_message(self.context(), record, report,
                                                msg.public_json(self.game.name, views))
         return self.last_over
@@ -347,11 +352,13 @@ class Table:
         """The last ``hand_over`` message for one receiver: the record as it saw the hand."""
         assert self.last_over is not None
         views = self.last_views
+        handovers: list[dict[str, Any]] = []
         if player is None or player not in self.seat_players:
             view = msg.public_json(self.game.name, views)
         else:
-            view = views[self.seat_players.index(player)]
-        record = msg.seen_record(self.last_over["record"], self.game.name, view)
+            seat = self.seat_players.index(player)
+            view, handovers = views[seat], self.last_handovers[seat]
+        record = msg.seen_record(self.last_over["record"], self.game.name, view, handovers)
         return {**self.last_over, "record": record}
 
     def _send_over(self) -> None:

@@ -40,32 +40,38 @@ export function describe(game, action, names, native, seat) {
 
 const plain = (t) => t.split("=")[0];
 
-/** The seat's own hand after `step` actions: the snapshot the page kept, else the deal less
- *  the cards the seat gave up (exact in Luk Fu; in Dai Fugō cards received are in snapshots). */
-export function handAt(record, seat, step, snapshots) {
+/** The seat's own hand after `step` actions, from the record the seat received alone: its
+ *  deal, less the cards of its own moves, with the face-down hand-overs it took part in
+ *  (Dai Fugō: the gifts and 7-passes it received, the poorest's gift at the deal, the cards
+ *  a fallen Dai Fugō drops), each at its place in the hand. */
+export function handAt(record, seat, step) {
   if (seat === null || seat === undefined) return [];
-  for (let k = step; k >= 0; k -= 1) {
-    if (snapshots && snapshots[k]) {
-      if (k === step) return snapshots[k];
-      return minus(snapshots[k], record.actions.slice(k, step), seat);
-    }
-  }
   const deal = record.deal || {};
-  let start = (deal.hands && deal.hands[seat]) || [];
-  if (record.game === "lukfu" && seat === 3) start = deal.dreamer ? [deal.dreamer] : [];
-  return minus(start, record.actions.slice(0, step), seat);
+  if (record.game === "lukfu" && seat === 3) return deal.dreamer ? [deal.dreamer] : [];
+  const hand = [...((deal.hands && deal.hands[seat]) || [])];
+  const actions = record.actions || [];
+  const handovers = record.handovers || [];
+  const handOver = (at) => {
+    for (const h of handovers) {
+      if (h.at !== at) continue;
+      if (h.to === seat) hand.push(...h.cards.map(plain));
+      else if (h.from === seat && !(at >= 0 && actions[at].seat === seat)) remove(hand, h.cards);
+    }
+  };
+  handOver(-1);
+  for (let i = 0; i < Math.min(step, actions.length); i += 1) {
+    const a = actions[i];
+    if (a.seat === seat && a.cards) remove(hand, a.cards);
+    handOver(i);
+  }
+  return hand;
 }
 
-function minus(hand, actions, seat) {
-  const left = [...hand];
-  for (const a of actions) {
-    if (a.seat !== seat || !a.cards) continue;
-    for (const t of a.cards) {
-      const i = left.indexOf(plain(t));
-      if (i >= 0) left.splice(i, 1);
-    }
+function remove(hand, cards) {
+  for (const t of cards) {
+    const i = hand.indexOf(plain(t));
+    if (i >= 0) hand.splice(i, 1);
   }
-  return left;
 }
 
 /** The cards map for tokens of a record (the server's map does not list them all). */
@@ -88,12 +94,11 @@ export class Replay {
   }
 
   /** Show `record` as seen from `seat` (null for a spectator) with the seats' `names`. */
-  open(record, seat, names, native, snapshots) {
+  open(record, seat, names, native) {
     this.record = record;
     this.seat = seat;
     this.names = names;
     this.native = native;
-    this.snapshots = snapshots || {};
     this.root.hidden = false;
     this.go(0);
   }
@@ -109,7 +114,7 @@ export class Replay {
     q("replay-line").textContent = s === 0 ? "The deal" : describe(game, actions[s - 1], this.names, this.native, this.seat);
     const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
     q("replay-table").replaceChildren(...this.tableAt(game, seen));
-    const hand = handAt(this.record, this.seat, s, this.snapshots);
+    const hand = handAt(this.record, this.seat, s);
     if (game === "daifugo") hand.sort((a, b) => daifugoStrength(a, false) - daifugoStrength(b, false));
     q("replay-hand").replaceChildren(hand.length ? cardRow(game, hand, infoFor(game, hand), this.native) : "");
   }

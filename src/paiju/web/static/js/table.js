@@ -156,32 +156,8 @@ function onState(msg) {
     page.selected.clear();
     page.reading = 0;
   }
-  keepSnapshot(msg);
   if (firstOfHand && page.over && page.over.hand !== msg.hand) closeOver();
   render();
-}
-
-/** The seat's hand after each number of actions, kept for the step-through of this hand. */
-function keepSnapshot(msg) {
-  if (!isSeated(msg) || !msg.view) return;
-  const history = msg.view.history || msg.view.actions || [];
-  const key = `paiju.snap.${tableId}.${msg.hand}`;
-  let snaps = {};
-  try {
-    snaps = JSON.parse(sessionStorage.getItem(key) || "{}");
-  } catch {
-    snaps = {};
-  }
-  snaps[history.length] = msg.view.hand || [];
-  sessionStorage.setItem(key, JSON.stringify(snaps));
-}
-
-function snapshots(hand) {
-  try {
-    return JSON.parse(sessionStorage.getItem(`paiju.snap.${tableId}.${hand}`) || "{}");
-  } catch {
-    return {};
-  }
 }
 
 function render() {
@@ -402,8 +378,9 @@ async function openReplay() {
   }
   const msg = page.msg || {};
   const players = over.players || msg.players || [];
-  const seat = isSeated(msg) && players.includes(msg.player) ? players.indexOf(msg.player) : null;
-  replay.open(record, seat, over.names || msg.names || [], page.native, snapshots(over.hand));
+  let seat = isSeated(msg) && players.includes(msg.player) ? players.indexOf(msg.player) : null;
+  if (record.seen_by !== undefined) seat = record.seen_by; // the seat the record was seen from
+  replay.open(record, seat, over.names || msg.names || [], page.native);
 }
 
 // ------------------------------------------------------------------ the connection
