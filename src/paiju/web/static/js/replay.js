@@ -3,6 +3,7 @@
 import { el } from "./api.js";
 import { cardRow, daifugoStrength } from "./cards.js";
 import { lukfuRound } from "./render.js";
+import { actionWords, tr } from "./i18n.js";
 import { cardInfo, cardLabel } from "./words.js";
 
 const FACE_DOWN = new Set(["give", "seven_pass", "discard"]);
@@ -20,22 +21,13 @@ function labels(game, tokens, native) {
   return tokens.map((t) => cardLabel(game, t, native)).join(" ");
 }
 
-/** One action in words, as `seat` saw it. */
-export function describe(game, action, names, native, seat) {
+/** One action in words, as `seat` saw it, in the page's language `lang`. */
+export function describe(game, action, names, native, seat, lang = "en") {
   const a = publicAction(action, seat);
-  const who = names[a.seat] ?? `seat ${a.seat}`;
-  const shown = a.cards ? labels(game, a.cards, native) : `${a.count} card${a.count === 1 ? "" : "s"}`;
-  switch (a.do) {
-    case "pass": return game === "daifugo" && native ? `${who} パス` : `${who} passes`;
-    case "call": return `${who} says Play (calls)`;
-    case "declare": return `${who} declares six`;
-    case "five_tigers": return `${who} claims the Five Tigers`;
-    case "play": return `${who} plays ${shown}`;
-    case "give": return `${who} gives ${shown} in the exchange`;
-    case "seven_pass": return `${who} hands ${shown} to the next player (7s)`;
-    case "discard": return `${who} discards ${shown} face down${game === "daifugo" ? " (10s)" : ""}`;
-    default: return `${who}: ${a.do}`;
-  }
+  const who = names[a.seat] ?? tr("seatN", lang, { n: a.seat + 1 });
+  const shown = a.cards ? labels(game, a.cards, native)
+    : a.count === 1 ? tr("card", lang) : tr("cards", lang, { n: a.count });
+  return actionWords(game, a.do, who, shown, lang);
 }
 
 const plain = (t) => t.split("=")[0];
@@ -94,13 +86,21 @@ export class Replay {
   }
 
   /** Show `record` as seen from `seat` (null for a spectator) with the seats' `names`. */
-  open(record, seat, names, native) {
+  open(record, seat, names, native, lang = "en") {
     this.record = record;
     this.seat = seat;
     this.names = names;
     this.native = native;
+    this.lang = lang;
     this.root.hidden = false;
     this.go(0);
+  }
+
+  /** Write the step shown again in another language. */
+  setLanguage(native, lang) {
+    this.native = native;
+    this.lang = lang;
+    this.go(this.step);
   }
 
   go(step) {
@@ -111,7 +111,7 @@ export class Replay {
     const s = this.step;
     const q = (id) => this.root.querySelector(`#${id}`);
     q("replay-pos").textContent = `${s} / ${actions.length}`;
-    q("replay-line").textContent = s === 0 ? "The deal" : describe(game, actions[s - 1], this.names, this.native, this.seat);
+    q("replay-line").textContent = s === 0 ? tr("theDeal", this.lang) : describe(game, actions[s - 1], this.names, this.native, this.seat, this.lang);
     const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
     q("replay-table").replaceChildren(...this.tableAt(game, seen));
     const hand = handAt(this.record, this.seat, s);
@@ -128,12 +128,12 @@ export class Replay {
       items = plays.slice(-4);
     }
     return [el("div", { class: "plays" }, items.map((a) => {
-      const who = this.names[a.seat] ?? `seat ${a.seat}`;
+      const who = this.names[a.seat] ?? tr("seatN", this.lang, { n: a.seat + 1 });
       if (a.cards && a.cards.length) {
         return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
           cardRow(game, a.cards, infoFor(game, a.cards), this.native));
       }
-      const what = a.do === "pass" ? "pass" : `${a.count ?? 0} face down`;
+      const what = a.do === "pass" ? tr("pass", this.lang) : tr("faceDown", this.lang, { n: a.count ?? 0 });
       return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
         el("span", { class: "face-down", text: what }));
     }))];
