@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from paiju.web.catalog import WebError, games_info
+from paiju.web.collect import Collector
 from paiju.web.messages import dumps, error_message, text_of
 from paiju.web.store import Store
 from paiju.web.tables import Config, Hub, Receiver, Table
@@ -38,9 +39,12 @@ def create_app(db: str | Path, config: Config | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db)
         app.state.hub = Hub(store, config)
+        collector = Collector()
+        collector.start()
         try:
             yield
         finally:
+            collector.stop()
             app.state.hub.close()
             store.close()
 
