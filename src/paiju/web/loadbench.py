@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from paiju.web.collect import Collector
+
 #: Seconds of play before the measurement starts (every table dealt and going).
 WARMUP = 3.0
 
@@ -186,6 +188,8 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int) -> None:
             clients.append(Client(f"ws://127.0.0.1:{port}/ws/{table}?token={token}",
                                   report.think, random.Random(rng.random()), report))
     stop = asyncio.Event()
+    collector = Collector()  # the clients' process collects as the server does
+    collector.start()
     tasks = [asyncio.get_running_loop().create_task(c.run(stop)) for c in clients]
     await asyncio.sleep(WARMUP)
     before = count_moves(db)
@@ -197,6 +201,7 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int) -> None:
     report.moves = count_moves(db) - before
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
+    collector.stop()
 
 
 def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
