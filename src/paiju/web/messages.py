@@ -45,6 +45,8 @@ LUKFU_ROLES = ("Master", "second", "third", "dreamer")
 LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
 #: The values the card walk passes over without a look (JSON's numbers and null).
 _SCALARS = frozenset({int, float, bool, type(None)})
+_SEQUENCES = frozenset({list, tuple})
+_CONTAINERS = frozenset({dict, list, tuple})
 _MARKUP = re.compile(r"\[/?[a-z ]*\]")
 
 
@@ -219,30 +221,32 @@ def card_tokens(obj: Any, inside: bool = False) -> set[str]:
 def _collect(obj: Any, inside: bool, found: set[str]) -> None:
     """Add the card tokens under ``obj`` to ``found``: a walk without recursion, in which
     strings are read in place and only containers are pushed (a view's JSON is mostly
-    strings and numbers, its history a long list of small objects)."""
+    strings and numbers, its history a long list of small objects). A list of tokens under
+    a card key, the usual case, is taken whole."""
     stack: list[tuple[Any, bool]] = [(obj, inside)]
+    push = stack.append
     while stack:
         item, under = stack.pop()
-        if isinstance(item, Mapping):
+        if type(item) is dict or (type(item) not in _SEQUENCES and isinstance(item, Mapping)):
             for key, value in item.items():
                 kind = type(value)
                 if kind is str:
                     if under or key in CARD_KEYS:
                         found.add(value)
-                elif kind not in _SCALARS and _container(value):
-                    stack.append((value, under or key in CARD_KEYS))
+                elif kind in _CONTAINERS or (kind not in _SCALARS
+                                             and isinstance(value, Mapping)):
+                    push((value, under or key in CARD_KEYS))
+        elif under and all(type(value) is str for value in item):
+            found.update(item)
         else:
             for value in item:
                 kind = type(value)
                 if kind is str:
                     if under:
                         found.add(value)
-                elif kind not in _SCALARS and _container(value):
-                    stack.append((value, under))
-
-
-def _container(value: Any) -> bool:
-    return isinstance(value, dict | list | tuple | Mapping)
+                elif kind in _CONTAINERS or (kind not in _SCALARS
+                                             and isinstance(value, Mapping)):
+                    push((value, under))
 
 
 def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
