@@ -105,3 +105,14 @@ def test_the_card_walk_reads_any_mapping_and_only_card_keys() -> None:
     assert messages.card_tokens(view) == {"1S", "2S", "3S", "4S", "5S", "6S"}
     assert messages.card_tokens([{"cards": ["7S"]}, "8S"]) == {"7S"}
     assert messages.card_tokens(["8S"], inside=True) == {"8S"}
+
+
+def test_a_message_is_the_same_json_with_or_without_orjson(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    message = {"type": "state", "names": ["六虎", "Ann"], "totals": [1.5, -2], "view": None,
+               "cards": {"9Sip": {"en": "9Sip", "native": "九拾", "red": True}}}
+    fast = messages.dumps(message)
+    monkeypatch.setattr(messages, "_orjson", None)
+    slow = messages.dumps(message)
+    assert json.loads(fast) == json.loads(slow) == message
+    assert "六虎" in slow and "六虎" in fast
