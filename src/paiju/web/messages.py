@@ -64,7 +64,9 @@ class Context:
     started: bool
     seats: Sequence[Mapping[str, Any]]  # as GET /api/tables/<id> lists them
     rules_key: Sequence[str]
-    notes: Mapping[int, str] = field(default_factory=dict)  # action index -> public note
+    #: action index -> a public note ({"en", "native"}: Chinese for Luk Fu, Japanese for
+    #: Dai Fugō), as the clock and the stand-in leave them
+    notes: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
 
 
@@ -293,10 +295,11 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[
                      for s, name in enumerate(ctx.names))
     native = "、".join(f"{name}" + (f"（{LUKFU_ROLES_ZH[s]}）" if lukfu else "")
                       for s, name in enumerate(ctx.names))
-    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"第{ctx.hand}局: {native}"}]
+    number = f"第{ctx.hand}局" if lukfu else f"第{ctx.hand}回"
+    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"{number}: {native}"}]
     for i, item in enumerate(data.get(HISTORY_KEY[ctx.game], [])):
         if i in ctx.notes:
-            lines.append({"en": ctx.notes[i], "native": ctx.notes[i]})
+            lines.append(dict(ctx.notes[i]))
         lines.append(describe(ctx, item, observer))
     return lines
 

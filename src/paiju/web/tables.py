@@ -49,6 +49,13 @@ from paiju.web.store import SeatRow, Store, StoreError, TableRow
 #: grace time, or the stand-in when the clock ran out.
 BY_PERSON, BY_BOT, BY_AWAY, BY_CLOCK = "human", "bot", "away", "clock"
 
+#: The log's notes for a move made for a person, in the game's own language.
+NOTES_NATIVE = {
+    "lukfu": {BY_CLOCK: "時間到：電腦代{name}出牌。", BY_AWAY: "{name}離開了：電腦代打。"},
+    "daifugo": {BY_CLOCK: "時間切れ: {name}の代わりにコンピュータが打ちました。",
+                BY_AWAY: "{name}は不在: コンピュータが代わりに打ちました。"},
+}
+
 log = logging.getLogger("paiju.web")
 #: Players that decide in well under a millisecond (docs/performance.md: the heuristic
 #: about 0.2 ms): they decide in the event loop, since handing a decision to a worker
@@ -195,11 +202,14 @@ class Table:
     def context(self) -> msg.Context:
         names = [self.name_of(p) for p in self.seat_players]
         notes = {}
+        native = NOTES_NATIVE[self.game.name]
         for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True)):
             if by == BY_CLOCK:
-                notes[i] = f"The clock ran out: the computer moved for {names[seat]}."
+                notes[i] = {"en": f"The clock ran out: the computer moved for {names[seat]}.",
+                            "native": native[BY_CLOCK].format(name=names[seat])}
             elif by == BY_AWAY:
-                notes[i] = f"The computer moved for {names[seat]}, who is away."
+                notes[i] = {"en": f"The computer moved for {names[seat]}, who is away.",
+                            "native": native[BY_AWAY].format(name=names[seat])}
         return msg.Context(
             table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
             players=list(self.seat_players), totals=list(self.session.totals),

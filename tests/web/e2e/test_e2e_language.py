@@ -68,6 +68,9 @@ def check_language(page: Any, lang: str) -> None:
     assert not english, english
     info = text_of(page, "hand-info")
     assert info.startswith({"zh": "第1局", "ja": "第1回"}[lang]), info
+    assert not LATIN.search(info.replace("Alice", "")), info
+    first = page.get_by_test_id("log").locator("li").first.inner_text()
+    assert first.startswith({"zh": "第1局", "ja": "第1回"}[lang]), first
 
 
 @pytest.mark.parametrize(("game", "body", "lang"), [

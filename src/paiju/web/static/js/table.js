@@ -175,7 +175,7 @@ function render() {
   const native = page.native;
   renderTitle();
   const seated = isSeated(msg);
-  const role = native && msg.role_native ? msg.role_native : pick(msg.role, native);
+  const role = native ? msg.role_native || "" : pick(msg.role, false);
   const L = lang();
   const handText = handWords(msg.hand);
   const you = tr("youAre", L, { name: (msg.names || [])[msg.seat] ?? page.seat?.name ?? "" });
