@@ -96,3 +96,33 @@ def test_every_committed_action_survives_kill_9(tmp_path: Path) -> None:
     assert proc.returncode == -signal.SIGKILL and "written" in proc.stdout
     row = Store(path).load("t1")
     assert row is not None and [a.idx for a in row.actions] == list(range(200))
+
+
+def test_the_log_is_checkpointed_by_the_stores_thread_and_kept_small(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from paiju.web import store as store_module
+
+    monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 0.02)
+    monkeypatch.setattr(store_module, "WAL_FRAMES", 40)
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    store.create_table(TableRow("t1", "lukfu", {"game": "lukfu"}, 7, seats=[SeatRow(0, "human")]))
+    biggest = 0
+    for i in range(600):
+        store.add_action("t1", 1, i, {"seat": 0, "do": "pass"}, "human")
+        if i % 50 == 0:
+            time.sleep(0.05)  # the thread's turn
+            biggest = max(biggest, (tmp_path / "db.sqlite3-wal").stat().st_size)
+    time.sleep(0.1)
+    other = sqlite3.connect(path)
+    busy, frames, done = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    other.close()
+    assert busy == 0 and frames == done  # everything written was copied by the thread
+    assert biggest < 600 * 4096  # restarted on the way, not one page per action
+    loaded = store.load("t1")
+    assert loaded is not None and len(loaded.actions) == 600
+    store.close()
+    assert not store._checkpoints.is_alive()

@@ -185,8 +185,9 @@ def test_a_person_away_past_the_grace_time_is_stood_in_for_and_takes_the_seat_ba
                 break
         assert "away" in table.by and 1 in table.away
         assert table.seats_json()[1]["away"] is True
-        log = [line["en"] for line in table._state_for(table.context(), 0)["log"]]
-        assert any(line == "The computer moved for Bea, who is away." for line in log)
+        lines = table._state_for(table.context(), 0)["log"]
+        assert {"en": "The computer moved for Bea, who is away.",
+                "native": "Beaは不在: コンピュータが代わりに打ちました。"} in lines
         back = table.connect(bea)
         assert 1 not in table.away and table.seats_json()[1]["connected"] is True
         moved = len(table.by)
@@ -221,8 +222,9 @@ def test_the_clock_moves_for_a_person_who_runs_out_and_the_log_says_so(tmp_path:
             if message["type"] == "state" and message["legal"]:
                 clocks.append(message["clock"])
         assert clocks and all(c["seat"] == table.seat_players.index(0) for c in clocks)
-        log = [line["en"] for line in table._state_for(table.context(), 0)["log"]]
-        assert "The clock ran out: the computer moved for Ann." in log
+        lines = table._state_for(table.context(), 0)["log"]
+        assert {"en": "The clock ran out: the computer moved for Ann.",
+                "native": "時間到：電腦代Ann出牌。"} in lines
         stored = store.load("clocked")
         assert stored is not None and "clock" in {a.by for a in stored.actions}
         hub.close()

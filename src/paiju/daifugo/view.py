@@ -109,6 +109,13 @@ class DaifugoView:
         out["known"] = [{"seat": r, "cards": tokens(c)} for r, c in facts.known_pins()]
         return out
 
+    def handovers(self) -> list[dict[str, Any]]:
+        """The face-down moves this seat took part in, with their cards, in order: ``at``
+        the action's index (-1: the poorest's gift at the deal), ``from`` and ``to`` seats
+        (``to`` below 0 for the discard and dropped piles)."""
+        return [{"at": i, "from": src, "to": dst, "cards": tokens(cards)}
+                for i, src, dst, cards, _ in self._moves if cards]
+
     def table(self) -> dict[str, Any]:
         """The hand and the public table now, without history or hidden-card facts.
 

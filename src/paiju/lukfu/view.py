@@ -34,7 +34,9 @@ class LukFuView:
 
     game = "lukfu"
 
-    def __init__(self, state: LukFuState, seat: int) -> None:
+    def __init__(self, state: LukFuState, seat: int, known_aged: int | None = None) -> None:
+        """``known_aged``: the seat's aged cards when the caller has them already (the
+        state's quick answer, ``LukFuState.aged``, equal to :meth:`aged`'s by test)."""
         p = state.pos
         if not 0 <= seat < p.players:
             raise ValueError(f"there is no seat {seat} in a {p.players}-player hand")
@@ -83,6 +85,7 @@ class LukFuView:
         self.top_seat = p.top_seat
         self.report = state.report()
         self.declared = p.declared_aged if any(a.do == DECLARE for a in p.actions) else 0
+        self._aged = known_aged
 
     @property
     def seat(self) -> int:
@@ -105,7 +108,9 @@ class LukFuView:
 
     def aged(self) -> int:
         """This (active) seat's aged cards, as it can tell from what it has seen."""
-        return aged.aged_cards(self.knowledge(), self.rules.aged_knowledge)
+        if self._aged is None:
+            self._aged = aged.aged_cards(self.knowledge(), self.rules.aged_knowledge)
+        return self._aged
 
     def sample(self, rng: Random) -> LukFuState:
         """A full state that agrees with everything this seat has seen."""

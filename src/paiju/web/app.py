@@ -20,7 +20,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from paiju.web.catalog import WebError, games_info
-from paiju.web.messages import error_message
+from paiju.web.collect import Collector
+from paiju.web.messages import dumps, error_message, text_of
 from paiju.web.store import Store
 from paiju.web.tables import Config, Hub, Receiver, Table
 
@@ -38,9 +39,12 @@ def create_app(db: str | Path, config: Config | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db)
         app.state.hub = Hub(store, config)
+        collector = Collector()
+        collector.start()
         try:
             yield
         finally:
+            collector.stop()
             app.state.hub.close()
             store.close()
 
@@ -161,16 +165,12 @@ def seat_number(text: str) -> int:
     return int(text)
 
 
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-
-
 async def serve_connection(websocket: WebSocket, table: Table, receiver: Receiver) -> None:
     """Send the receiver's queue out and read its messages in, until either side closes."""
 
     async def write() -> None:
         while True:
-            await websocket.send_text(dumps(await receiver.queue.get()))
+            await websocket.send_text(text_of(await receiver.queue.get()))
 
     writer = asyncio.get_running_loop().create_task(write())
     try:

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from paiju.web.collect import Collector
+
 #: Seconds of play before the measurement starts (every table dealt and going).
 WARMUP = 3.0
 
@@ -126,7 +128,7 @@ class Client:
 
     async def _play(self, ws: Any) -> None:
         async for raw in ws:
-            message = json.loads(raw)
+            message = _loads(raw)
             kind = message["type"]
             if kind == "state" and self.sent is not None:
                 if self.measuring:
@@ -141,6 +143,27 @@ class Client:
                 action = self.rng.choice(message["legal"])
                 self.sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action}))
+
+
+def _fast_json() -> Any:
+    """orjson's ``loads`` when it is installed (the clients read every state whole)."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return json.loads
+    return orjson.loads
+
+
+_loads = _fast_json()
+
+
+def _loop_factory() -> Any:
+    """uvloop's event loop for the clients when it is installed (uvicorn's own choice)."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return None
+    return uvloop.new_event_loop
 
 
 def count_moves(db: Path) -> int:
@@ -165,6 +188,8 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int) -> None:
             clients.append(Client(f"ws://127.0.0.1:{port}/ws/{table}?token={token}",
                                   report.think, random.Random(rng.random()), report))
     stop = asyncio.Event()
+    collector = Collector()  # the clients' process collects as the server does
+    collector.start()
     tasks = [asyncio.get_running_loop().create_task(c.run(stop)) for c in clients]
     await asyncio.sleep(WARMUP)
     before = count_moves(db)
@@ -176,6 +201,7 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int) -> None:
     report.moves = count_moves(db) - before
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
+    collector.stop()
 
 
 def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
@@ -187,7 +213,8 @@ def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
         port = free_port()
         proc = start_server(db, port, bot_delay)
         try:
-            asyncio.run(drive(port, db, report, seed))
+            with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+                runner.run(drive(port, db, report, seed))
         finally:
             proc.terminate()
             try:

@@ -11,6 +11,7 @@ The record of a hand is sent once the hand is over, as the referee's record.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,9 +20,22 @@ from random import Random
 from typing import Any
 
 from paiju.core.protocol import Action, State, View
+from paiju.lukfu.view import LukFuView
 from paiju.table.hints import Hint
 from paiju.table.present import Presenter, Seen
 from paiju.table.present import presenter_for as _new_presenter
+
+
+def _fast_json() -> Any:
+    """orjson when it is installed (``None`` otherwise: the standard library serves)."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - depends on what is installed
+        return None
+    return orjson
+
+
+_orjson = _fast_json()
 
 #: The keys of a view's JSON whose values are cards (a token, or lists of them).
 CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
@@ -29,6 +43,10 @@ CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "de
 HISTORY_KEY = {"lukfu": "history", "daifugo": "actions"}
 LUKFU_ROLES = ("Master", "second", "third", "dreamer")
 LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
+#: The values the card walk passes over without a look (JSON's numbers and null).
+_SCALARS = frozenset({int, float, bool, type(None)})
+_SEQUENCES = frozenset({list, tuple})
+_CONTAINERS = frozenset({dict, list, tuple})
 _MARKUP = re.compile(r"\[/?[a-z ]*\]")
 
 
@@ -46,7 +64,9 @@ class Context:
     started: bool
     seats: Sequence[Mapping[str, Any]]  # as GET /api/tables/<id> lists them
     rules_key: Sequence[str]
-    notes: Mapping[int, str] = field(default_factory=dict)  # action index -> public note
+    #: action index -> a public note ({"en", "native"}: Chinese for Luk Fu, Japanese for
+    #: Dai Fugō), as the clock and the stand-in leave them
+    notes: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
 
 
@@ -101,10 +121,27 @@ def status_line(ctx: Context, seen: Seen, native: bool) -> str:
 
 
 def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
-    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise)."""
+    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise), as the
+    presenter marks them in the drawn hand."""
     if ctx.game != "lukfu" or not 0 <= seen.seat <= 2:
         return set()
     return {chip.token for chip in presenter_for(ctx.game).chips(seen, False) if chip.mark}
+
+
+def quick_aged_tokens(view: View, data: Mapping[str, Any]) -> set[str]:
+    """The seat's own aged cards, as :func:`aged_tokens` finds them (the presenter's
+    marks), read straight from the view's answer without drawing the hand."""
+    if not isinstance(view, LukFuView) or not 0 <= view.seat <= 2 or not data["hand"]:
+        return set()
+    bits = view.aged()
+    return {t for t in data["hand"] if bits >> _lukfu_card(t) & 1}
+
+
+@lru_cache(maxsize=64)
+def _lukfu_card(token: str) -> int:
+    from paiju.lukfu.cards import parse_card
+
+    return parse_card(token)
 
 
 def refusal(game: str, reason: str) -> str:
@@ -149,6 +186,12 @@ def card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
     return dict(_card_info(game, token, aged))
 
 
+def cards_named(game: str, tokens: set[str], aged: set[str]) -> dict[str, Any]:
+    """Every token's :func:`card_info`, in token order. The entries are shared between
+    messages (made once per token): a message is serialised, never changed."""
+    return {t: _card_info(game, t, t in aged) for t in sorted(tokens)}
+
+
 def _make_card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
     presenter = presenter_for(game)
     if game == "lukfu":
@@ -172,13 +215,40 @@ def card_tokens(obj: Any, inside: bool = False) -> set[str]:
     if isinstance(obj, str):
         if inside:
             found.add(obj)
-    elif isinstance(obj, Mapping):
-        for key, value in obj.items():
-            found |= card_tokens(value, inside or key in CARD_KEYS)
-    elif isinstance(obj, list | tuple):
-        for item in obj:
-            found |= card_tokens(item, inside)
+    else:
+        _collect(obj, inside, found)
     return found
+
+
+def _collect(obj: Any, inside: bool, found: set[str]) -> None:
+    """Add the card tokens under ``obj`` to ``found``: a walk without recursion, in which
+    strings are read in place and only containers are pushed (a view's JSON is mostly
+    strings and numbers, its history a long list of small objects). A list of tokens under
+    a card key, the usual case, is taken whole."""
+    stack: list[tuple[Any, bool]] = [(obj, inside)]
+    push = stack.append
+    while stack:
+        item, under = stack.pop()
+        if type(item) is dict or (type(item) not in _SEQUENCES and isinstance(item, Mapping)):
+            for key, value in item.items():
+                kind = type(value)
+                if kind is str:
+                    if under or key in CARD_KEYS:
+                        found.add(value)
+                elif kind in _CONTAINERS or (kind not in _SCALARS
+                                             and isinstance(value, Mapping)):
+                    push((value, under or key in CARD_KEYS))
+        elif under and all(type(value) is str for value in item):
+            found.update(item)
+        else:
+            for value in item:
+                kind = type(value)
+                if kind is str:
+                    if under:
+                        found.add(value)
+                elif kind in _CONTAINERS or (kind not in _SCALARS
+                                             and isinstance(value, Mapping)):
+                    push((value, under))
 
 
 def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -225,10 +295,11 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[
                      for s, name in enumerate(ctx.names))
     native = "、".join(f"{name}" + (f"（{LUKFU_ROLES_ZH[s]}）" if lukfu else "")
                       for s, name in enumerate(ctx.names))
-    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"第{ctx.hand}局: {native}"}]
+    number = f"第{ctx.hand}局" if lukfu else f"第{ctx.hand}回"
+    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"{number}: {native}"}]
     for i, item in enumerate(data.get(HISTORY_KEY[ctx.game], [])):
         if i in ctx.notes:
-            lines.append({"en": ctx.notes[i], "native": ctx.notes[i]})
+            lines.append(dict(ctx.notes[i]))
         lines.append(describe(ctx, item, observer))
     return lines
 
@@ -245,12 +316,12 @@ def state_message(
 ) -> dict[str, Any]:
     """The ``state`` message for one receiver: a seat (its ``view``) or a spectator
     (``public``, from :func:`public_json`); both ``None`` before the first deal."""
-    base: dict[str, Any] = {
+    base = Message({
         "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
         "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
         "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
         "rules_key": list(ctx.rules_key),
-    }
+    })
     if view is None and public is None:
         base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
                     status_native="", cards={}, log=[], clock=None)
@@ -261,10 +332,12 @@ def state_message(
     data: dict[str, Any] = view.to_json()
     seen = Seen(view, data)
     seat = view.seat if view.seat >= 0 else None
-    legal = [a.to_json() for a in view.legal_actions()]
+    legal = legal_json(view, data)
     to_move = view.to_move()
-    aged = aged_tokens(ctx, seen)
-    tokens = card_tokens(data) | card_tokens(legal, inside=False)
+    aged_set = quick_aged_tokens(view, data)
+    tokens = card_tokens(data)
+    if legal is not data.get("legal"):
+        tokens |= card_tokens(legal, inside=False)
     clock = None
     if ctx.clock is not None and to_move == ctx.clock[0]:
         clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}
@@ -272,20 +345,35 @@ def state_message(
         seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seen, False),
         role_native=role_of(ctx, seen, True),
         status=status_line(ctx, seen, False), status_native=status_line(ctx, seen, True),
-        cards={t: card_info(ctx.game, t, t in aged) for t in sorted(tokens)},
+        cards=cards_named(ctx.game, tokens, aged_set),
         log=hand_log(ctx, data, view.seat), clock=clock,
     )
     return base
 
 
-def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -> dict[str, Any]:
+def legal_json(view: View, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seat's legal actions in record form: the view's JSON already lists them when it
+    has a ``legal`` list of the same length (Luk Fu's), else they are written here."""
+    actions = view.legal_actions()
+    given = data.get("legal")
+    if isinstance(given, list) and len(given) == len(actions):
+        return given
+    return [a.to_json() for a in actions]
+
+
+def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any],
+                handovers: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """The finished hand's record as one receiver saw it, from its view's JSON at the end.
 
     The deal keeps only the receiver's own hand (a spectator's: none) and what the end
     reveals (the dreamer's card); the actions are the view's history, where another seat's
     face-down cards (Luk Fu discards; Dai Fugō gifts, 7-passes and 10-discards) are only
-    counted, and the receiver's own moves are shown in full. The full record, which the
-    referee needs, is served by ``GET /api/tables/<id>/hands/<k>/record``.
+    counted, and the receiver's own moves are shown in full. In Dai Fugō, ``handovers``
+    are the face-down moves the receiver took part in, with their cards
+    (``DaifugoView.handovers``: the gifts and 7-passes it received, the poorest's gift at
+    the deal), so the page can step through the receiver's hand from the record alone.
+    The full record, which the referee needs, is served by
+    ``GET /api/tables/<id>/hands/<k>/record``.
     """
     seat = view.get("seat")
     out = dict(record)
@@ -302,6 +390,8 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any]) -
                    for mine, real in zip(history, full, strict=True)]
     out["actions"] = history
     out["seen_by"] = seat
+    if game == "daifugo":
+        out["handovers"] = [dict(h) for h in handovers] if seat is not None else []
     return out
 
 
@@ -331,6 +421,29 @@ def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
 def hint_message(hint: Hint) -> dict[str, Any]:
     return {"type": "hint", "action": hint.action, "text": hint.text,
             "reasons": list(hint.reasons), "kept": hint.kept}
+
+
+class Message(dict[str, Any]):
+    """A message whose JSON text is made once, however many receivers it goes to."""
+
+    text: str | None = None
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    """A message as compact JSON text (UTF-8 kept as it is): by orjson when it is
+    installed (ten times quicker on a state message), else by the standard library."""
+    if _orjson is not None:
+        return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def text_of(message: dict[str, Any]) -> str:
+    """The JSON text of ``message``, remembered in it when it is a :class:`Message`."""
+    if not isinstance(message, Message):
+        return dumps(message)
+    if message.text is None:
+        message.text = dumps(message)
+    return message.text
 
 
 def error_message(reason: str) -> dict[str, Any]:

@@ -27,8 +27,11 @@ from typing import Any
 from paiju.bots.base import Bot, make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
-from paiju.core.protocol import Action, State
+from paiju.core.protocol import Action, State, View
 from paiju.core.seeding import make_rng
+from paiju.daifugo.view import DaifugoView
+from paiju.lukfu.state import LukFuState
+from paiju.lukfu.view import LukFuView
 from paiju.table.hints import HINT_SECONDS, search_hint
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
@@ -45,6 +48,13 @@ from paiju.web.store import SeatRow, Store, StoreError, TableRow
 #: Who made an action, as stored: the person, a computer seat, the stand-in after the
 #: grace time, or the stand-in when the clock ran out.
 BY_PERSON, BY_BOT, BY_AWAY, BY_CLOCK = "human", "bot", "away", "clock"
+
+#: The log's notes for a move made for a person, in the game's own language.
+NOTES_NATIVE = {
+    "lukfu": {BY_CLOCK: "時間到：電腦代{name}出牌。", BY_AWAY: "{name}離開了：電腦代打。"},
+    "daifugo": {BY_CLOCK: "時間切れ: {name}の代わりにコンピュータが打ちました。",
+                BY_AWAY: "{name}は不在: コンピュータが代わりに打ちました。"},
+}
 
 log = logging.getLogger("paiju.web")
 #: Players that decide in well under a millisecond (docs/performance.md: the heuristic
@@ -70,15 +80,25 @@ class Receiver:
 
     player: int | None
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    last: dict[str, Any] | None = None
+    last: str | None = None  # the text of the last state sent
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a state identical to the last one sent is not sent again."""
         if message.get("type") == "state":
-            if message == self.last:
+            text = msg.text_of(message)
+            if text == self.last:
                 return
-            self.last = message
+            self.last = text
         self.queue.put_nowait(message)
+
+
+def seat_view(state: State, seat: int) -> View:
+    """A seat's view. A Luk Fu seat's carries its aged cards from the engine's quick answer
+    (``LukFuState.aged``: the same as the seat's own reasoning from its view, only about
+    ten times faster), for the state message and the computer player alike."""
+    if isinstance(state, LukFuState) and 0 <= seat <= 2:
+        return LukFuView(state, seat, known_aged=state.aged(seat))
+    return state.view(seat)
 
 
 class Table:
@@ -104,6 +124,7 @@ class Table:
         self.movers: list[int] = []  # the seat of each action of this hand
         self.last_over: dict[str, Any] | None = None  # the last hand_over message (full)
         self.last_views: list[dict[str, Any]] = []  # every seat's view at the hand's end
+        self.last_handovers: list[list[dict[str, Any]]] = []  # each seat's, at the end
         self.receivers: set[Receiver] = set()
         self.away: set[int] = set()
         self.ready: set[int] = set()
@@ -181,11 +202,14 @@ class Table:
     def context(self) -> msg.Context:
         names = [self.name_of(p) for p in self.seat_players]
         notes = {}
+        native = NOTES_NATIVE[self.game.name]
         for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True)):
             if by == BY_CLOCK:
-                notes[i] = f"The clock ran out: the computer moved for {names[seat]}."
+                notes[i] = {"en": f"The clock ran out: the computer moved for {names[seat]}.",
+                            "native": native[BY_CLOCK].format(name=names[seat])}
             elif by == BY_AWAY:
-                notes[i] = f"The computer moved for {names[seat]}, who is away."
+                notes[i] = {"en": f"The computer moved for {names[seat]}, who is away.",
+                            "native": native[BY_AWAY].format(name=names[seat])}
         return msg.Context(
             table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
             players=list(self.seat_players), totals=list(self.session.totals),
@@ -299,7 +323,7 @@ class Table:
         if player is None:
             views = [state.view(s).to_json() for s in range(state.num_seats)]
             return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
-        return msg.state_message(ctx, player, state.view(self.seat_players.index(player)))
+        return msg.state_message(ctx, player, seat_view(state, self.seat_players.index(player)))
 
     def _send_all(self, message: dict[str, Any]) -> None:
         for r in list(self.receivers):
@@ -325,8 +349,11 @@ class Table:
         self.between = True
         state = self.state
         record, report = state.record(), state.report()
-        views = [state.view(s).to_json() for s in range(state.num_seats)]
+        seen = [state.view(s) for s in range(state.num_seats)]
+        views = [v.to_json() for v in seen]
         self.last_views = views
+        self.last_handovers = [list(v.handovers()) if isinstance(v, DaifugoView) else []
+                               for v in seen]
         self.last_over = msg.hand_over_message(self.context(), record, report,
                                                msg.public_json(self.game.name, views))
         return self.last_over
@@ -335,11 +362,13 @@ class Table:
         """The last ``hand_over`` message for one receiver: the record as it saw the hand."""
         assert self.last_over is not None
         views = self.last_views
+        handovers: list[dict[str, Any]] = []
         if player is None or player not in self.seat_players:
             view = msg.public_json(self.game.name, views)
         else:
-            view = views[self.seat_players.index(player)]
-        record = msg.seen_record(self.last_over["record"], self.game.name, view)
+            seat = self.seat_players.index(player)
+            view, handovers = views[seat], self.last_handovers[seat]
+        record = msg.seen_record(self.last_over["record"], self.game.name, view, handovers)
         return {**self.last_over, "record": record}
 
     def _send_over(self) -> None:
@@ -476,7 +505,7 @@ class Table:
             await asyncio.sleep(self.config.bot_delay)
         if self.version != version or self.state is None:
             return
-        view = self.state.view(seat)
+        view = seat_view(self.state, seat)
         rng = make_rng(self.seed, "web player", self.hand, len(self.by))
         if getattr(bot, "name", "") in QUICK_PLAYERS:
             action = bot.choose(view, rng)

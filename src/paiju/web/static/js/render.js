@@ -1,7 +1,13 @@
 // Drawing the table from one state message: seats, status, what must be beaten, hand, log.
 import { el } from "./api.js";
 import { cardElement, cardRow, daifugoStrength, label } from "./cards.js";
+import { pageLang, tr } from "./i18n.js";
 import { DAIFUGO_TITLES, LUKFU_ROLES, markup, ordinal, pick } from "./words.js";
+
+/** "3 cards", "1 trick", ... in the page's language. */
+function count(n, one, many, L) {
+  return n === 1 ? tr(one, L) : tr(many, L, { n });
+}
 
 /** Whether the Dai Fugō ranking is turned round now (revolution xor Jack back). */
 export function reversedOrder(view) {
@@ -17,23 +23,24 @@ export function shownHand(game, view) {
 }
 
 function seatLukFu(view, s, native) {
+  const L = pageLang("lukfu", native);
   const roles = native ? LUKFU_ROLES.native : LUKFU_ROLES.en;
   const parts = { role: roles[s] || "", count: "", flags: [] };
   if (s === 3) {
-    parts.count = view.phase === "over" && view.dreamer ? "" : "1 card";
+    parts.count = view.phase === "over" && view.dreamer ? "" : tr("card", L);
     return parts;
   }
   const n = view.hand_counts ? view.hand_counts[s] : 0;
   const t = view.tricks ? view.tricks[s] : 0;
-  parts.count = `${n} card${n === 1 ? "" : "s"} · ${t} trick${t === 1 ? "" : "s"}`;
-  if (view.caller === s) parts.flags.push("called");
-  if (view.privileged === s) parts.flags.push("privileged");
+  parts.count = `${count(n, "card", "cards", L)} · ${count(t, "trick", "tricks", L)}`;
+  if (view.caller === s) parts.flags.push(tr("called", L));
+  if (view.privileged === s) parts.flags.push(tr("privileged", L));
   return parts;
 }
 
 function seatDaifugo(view, s, native) {
   const n = view.counts ? view.counts[s] : 0;
-  const parts = { role: "", count: `${n} card${n === 1 ? "" : "s"}`, flags: [] };
+  const parts = { role: "", count: count(n, "card", "cards", pageLang("daifugo", native)), flags: [] };
   const finished = view.finished || [];
   if (finished.includes(s)) {
     const place = finished.indexOf(s) + 1;
@@ -49,6 +56,7 @@ function seatDaifugo(view, s, native) {
 
 /** The seats of this hand, one card each. */
 export function renderSeats(box, game, msg, native) {
+  const L = pageLang(game, native);
   const view = msg.view || {};
   const names = msg.names || [];
   const players = msg.players || names.map((_, i) => i);
@@ -66,12 +74,12 @@ export function renderSeats(box, game, msg, native) {
         testid: `seat-${s}`,
         dataset: { seat: String(s), player: String(player), toMove: msg.to_move === s ? "1" : "0" },
       },
-      el("div", { class: "who" }, msg.to_move === s ? "▶ " : "", name, mine ? " (you)" : ""),
-      el("div", { class: "role", text: [parts.role, info.kind === "bot" ? "computer" : ""].filter(Boolean).join(" · ") }),
+      el("div", { class: "who" }, msg.to_move === s ? "▶ " : "", name, mine ? tr("you", L) : ""),
+      el("div", { class: "role", text: [parts.role, info.kind === "bot" ? tr("computer", L) : ""].filter(Boolean).join(" · ") }),
       el("div", { class: "count", text: parts.count }),
       parts.flags.length ? el("div", { class: "flags", text: parts.flags.join(" · ") }) : null,
-      away ? el("div", { class: "off", text: info.away ? "away: the computer plays" : "not connected" }) : null,
-      total !== null && total !== undefined ? el("div", { class: "total", testid: "seat-total", text: `total ${total}` }) : null);
+      away ? el("div", { class: "off", text: tr(info.away ? "awayPlays" : "offline", L) }) : null,
+      total !== null && total !== undefined ? el("div", { class: "total", testid: "seat-total", text: tr("total", L, { n: total }) }) : null);
     }),
   );
 }
@@ -100,21 +108,22 @@ export function lukfuRound(history) {
 }
 
 function lukfuTrick(box, msg, native) {
+  const L = pageLang("lukfu", native);
   const view = msg.view || {};
   const names = msg.names || [];
   const round = lukfuRound(view.history || []);
   const head = view.top
-    ? `To beat: ${view.top.meld} (${names[view.top.seat] ?? "?"}) · round ${view.round}`
-    : view.phase === "lead" ? `Round ${view.round}: a new lead` : view.phase === "calling" ? "Calling" : "";
+    ? tr("toBeat", L, { meld: view.top.meld, name: names[view.top.seat] ?? "?", r: view.round })
+    : view.phase === "lead" ? tr("newLead", L, { r: view.round }) : view.phase === "calling" ? tr("calling", L) : "";
   const items = round.items.map((a) => {
-    const who = names[a.seat] ?? `seat ${a.seat}`;
+    const who = names[a.seat] ?? tr("seatN", L, { n: a.seat + 1 });
     if (a.do === "discard") {
       const n = a.cards ? a.cards.length : a.count;
-      return playItem("lukfu", `${who} · face down`, a.cards, msg.cards, native, `${n} face down`);
+      return playItem("lukfu", tr("faceDownBy", L, { who }), a.cards, msg.cards, native, tr("faceDown", L, { n }));
     }
     return playItem("lukfu", who, a.cards, msg.cards, native, "");
   });
-  box.replaceChildren(el("p", { class: "label", testid: "to-beat", text: round.done && !view.top ? `Last round · ${head}` : head }),
+  box.replaceChildren(el("p", { class: "label", testid: "to-beat", text: round.done && !view.top ? tr("lastRound", L, { head }) : head }),
     el("div", { class: "plays" }, items));
 }
 
@@ -149,14 +158,15 @@ export function renderTrick(box, game, msg, native) {
 
 /** The caption above the hand: what the colours and marks mean, or the ranking in force. */
 export function handCaption(game, msg, native) {
+  const L = pageLang(game, native);
   const view = msg.view || {};
-  if (msg.player === null || msg.player === undefined) return "You are watching: the hands are hidden.";
+  if (msg.player === null || msg.player === undefined) return tr("watchingHidden", L);
   if (game === "lukfu") {
     if (msg.seat === 3) {
       const card = view.dreamer ? label(msg.cards, view.dreamer, native) : "?";
-      return `You dream this hand: your card is ${card}`;
+      return tr("dreamCard", L, { card });
     }
-    return "Your hand · red = red imprint · ° and dashed = aged";
+    return tr("lukfuHand", L);
   }
   const rev = reversedOrder(view);
   const order = rev ? "2 < A < K … 4 < 3 < JK" : "3 < 4 … K < A < 2 < JK";
@@ -176,7 +186,7 @@ export function renderHand(box, game, msg, tokens, selected, native, onToggle) {
     return card;
   }));
   box.classList.toggle("empty", !shown.length);
-  box.dataset.empty = msg.player === null || msg.player === undefined ? "No hand: you are watching." : "No cards in hand.";
+  box.dataset.empty = tr(msg.player === null || msg.player === undefined ? "noHand" : "noCards", pageLang(game, native));
 }
 
 export function renderLog(box, log, native) {
@@ -185,7 +195,7 @@ export function renderLog(box, log, native) {
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
-export function renderTotals(box, msg) {
+export function renderTotals(box, msg, L = "en") {
   const seats = msg.seats || [];
   const totals = msg.totals || [];
   if (!totals.length) {
@@ -193,7 +203,7 @@ export function renderTotals(box, msg) {
     return;
   }
   box.replaceChildren(el("table", { class: "scores", testid: "totals-table" },
-    el("tr", {}, el("th", { text: "Player" }), el("th", { class: "num", text: "Total" })),
-    totals.map((t, p) => el("tr", {}, el("td", { text: (seats[p] && seats[p].name) || `Player ${p + 1}` }),
+    el("tr", {}, el("th", { text: tr("player", L) }), el("th", { class: "num", text: tr("totalHead", L) })),
+    totals.map((t, p) => el("tr", {}, el("td", { text: (seats[p] && seats[p].name) || tr("playerN", L, { n: p + 1 }) }),
       el("td", { class: "num", text: String(t) })))));
 }

@@ -3,6 +3,7 @@
 import { el } from "./api.js";
 import { cardRow, daifugoStrength } from "./cards.js";
 import { lukfuRound } from "./render.js";
+import { actionWords, tr } from "./i18n.js";
 import { cardInfo, cardLabel } from "./words.js";
 
 const FACE_DOWN = new Set(["give", "seven_pass", "discard"]);
@@ -20,52 +21,49 @@ function labels(game, tokens, native) {
   return tokens.map((t) => cardLabel(game, t, native)).join(" ");
 }
 
-/** One action in words, as `seat` saw it. */
-export function describe(game, action, names, native, seat) {
+/** One action in words, as `seat` saw it, in the page's language `lang`. */
+export function describe(game, action, names, native, seat, lang = "en") {
   const a = publicAction(action, seat);
-  const who = names[a.seat] ?? `seat ${a.seat}`;
-  const shown = a.cards ? labels(game, a.cards, native) : `${a.count} card${a.count === 1 ? "" : "s"}`;
-  switch (a.do) {
-    case "pass": return game === "daifugo" && native ? `${who} パス` : `${who} passes`;
-    case "call": return `${who} says Play (calls)`;
-    case "declare": return `${who} declares six`;
-    case "five_tigers": return `${who} claims the Five Tigers`;
-    case "play": return `${who} plays ${shown}`;
-    case "give": return `${who} gives ${shown} in the exchange`;
-    case "seven_pass": return `${who} hands ${shown} to the next player (7s)`;
-    case "discard": return `${who} discards ${shown} face down${game === "daifugo" ? " (10s)" : ""}`;
-    default: return `${who}: ${a.do}`;
-  }
+  const who = names[a.seat] ?? tr("seatN", lang, { n: a.seat + 1 });
+  const shown = a.cards ? labels(game, a.cards, native)
+    : a.count === 1 ? tr("card", lang) : tr("cards", lang, { n: a.count });
+  return actionWords(game, a.do, who, shown, lang);
 }
 
 const plain = (t) => t.split("=")[0];
 
-/** The seat's own hand after `step` actions: the snapshot the page kept, else the deal less
- *  the cards the seat gave up (exact in Luk Fu; in Dai Fugō cards received are in snapshots). */
-export function handAt(record, seat, step, snapshots) {
+/** The seat's own hand after `step` actions, from the record the seat received alone: its
+ *  deal, less the cards of its own moves, with the face-down hand-overs it took part in
+ *  (Dai Fugō: the gifts and 7-passes it received, the poorest's gift at the deal, the cards
+ *  a fallen Dai Fugō drops), each at its place in the hand. */
+export function handAt(record, seat, step) {
   if (seat === null || seat === undefined) return [];
-  for (let k = step; k >= 0; k -= 1) {
-    if (snapshots && snapshots[k]) {
-      if (k === step) return snapshots[k];
-      return minus(snapshots[k], record.actions.slice(k, step), seat);
-    }
-  }
   const deal = record.deal || {};
-  let start = (deal.hands && deal.hands[seat]) || [];
-  if (record.game === "lukfu" && seat === 3) start = deal.dreamer ? [deal.dreamer] : [];
-  return minus(start, record.actions.slice(0, step), seat);
+  if (record.game === "lukfu" && seat === 3) return deal.dreamer ? [deal.dreamer] : [];
+  const hand = [...((deal.hands && deal.hands[seat]) || [])];
+  const actions = record.actions || [];
+  const handovers = record.handovers || [];
+  const handOver = (at) => {
+    for (const h of handovers) {
+      if (h.at !== at) continue;
+      if (h.to === seat) hand.push(...h.cards.map(plain));
+      else if (h.from === seat && !(at >= 0 && actions[at].seat === seat)) remove(hand, h.cards);
+    }
+  };
+  handOver(-1);
+  for (let i = 0; i < Math.min(step, actions.length); i += 1) {
+    const a = actions[i];
+    if (a.seat === seat && a.cards) remove(hand, a.cards);
+    handOver(i);
+  }
+  return hand;
 }
 
-function minus(hand, actions, seat) {
-  const left = [...hand];
-  for (const a of actions) {
-    if (a.seat !== seat || !a.cards) continue;
-    for (const t of a.cards) {
-      const i = left.indexOf(plain(t));
-      if (i >= 0) left.splice(i, 1);
-    }
+function remove(hand, cards) {
+  for (const t of cards) {
+    const i = hand.indexOf(plain(t));
+    if (i >= 0) hand.splice(i, 1);
   }
-  return left;
 }
 
 /** The cards map for tokens of a record (the server's map does not list them all). */
@@ -88,14 +86,21 @@ export class Replay {
   }
 
   /** Show `record` as seen from `seat` (null for a spectator) with the seats' `names`. */
-  open(record, seat, names, native, snapshots) {
+  open(record, seat, names, native, lang = "en") {
     this.record = record;
     this.seat = seat;
     this.names = names;
     this.native = native;
-    this.snapshots = snapshots || {};
+    this.lang = lang;
     this.root.hidden = false;
     this.go(0);
+  }
+
+  /** Write the step shown again in another language. */
+  setLanguage(native, lang) {
+    this.native = native;
+    this.lang = lang;
+    this.go(this.step);
   }
 
   go(step) {
@@ -106,10 +111,10 @@ export class Replay {
     const s = this.step;
     const q = (id) => this.root.querySelector(`#${id}`);
     q("replay-pos").textContent = `${s} / ${actions.length}`;
-    q("replay-line").textContent = s === 0 ? "The deal" : describe(game, actions[s - 1], this.names, this.native, this.seat);
+    q("replay-line").textContent = s === 0 ? tr("theDeal", this.lang) : describe(game, actions[s - 1], this.names, this.native, this.seat, this.lang);
     const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
     q("replay-table").replaceChildren(...this.tableAt(game, seen));
-    const hand = handAt(this.record, this.seat, s, this.snapshots);
+    const hand = handAt(this.record, this.seat, s);
     if (game === "daifugo") hand.sort((a, b) => daifugoStrength(a, false) - daifugoStrength(b, false));
     q("replay-hand").replaceChildren(hand.length ? cardRow(game, hand, infoFor(game, hand), this.native) : "");
   }
@@ -123,12 +128,12 @@ export class Replay {
       items = plays.slice(-4);
     }
     return [el("div", { class: "plays" }, items.map((a) => {
-      const who = this.names[a.seat] ?? `seat ${a.seat}`;
+      const who = this.names[a.seat] ?? tr("seatN", this.lang, { n: a.seat + 1 });
       if (a.cards && a.cards.length) {
         return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
           cardRow(game, a.cards, infoFor(game, a.cards), this.native));
       }
-      const what = a.do === "pass" ? "pass" : `${a.count ?? 0} face down`;
+      const what = a.do === "pass" ? tr("pass", this.lang) : tr("faceDown", this.lang, { n: a.count ?? 0 });
       return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
         el("span", { class: "face-down", text: what }));
     }))];

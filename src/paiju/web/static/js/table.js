@@ -1,8 +1,9 @@
 // The table page /t/<id>: lobby (pick a seat and a name), then the game over a WebSocket.
 import { el, forgetSeat, getJSON, loadSeat, postJSON, saveSeat, socketUrl } from "./api.js";
-import { MOVES, NO_CARDS, build, legalKinds, plain } from "./moves.js";
+import { NO_CARDS, build, legalKinds, plain } from "./moves.js";
 import { handCaption, renderHand, renderLog, renderSeats, renderStatus, renderTotals, renderTrick, shownHand } from "./render.js";
 import { Replay } from "./replay.js";
+import { moveWord, pageLang, translatePage, tr } from "./i18n.js";
 import { GAME_TITLES, NATIVE_NAME, ordinal, pick } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +25,9 @@ const page = {
   gotState: false,
 };
 const replay = new Replay($("replay"));
+
+/** The page's language now: English, or the game's own with the native card names. */
+const lang = () => pageLang(page.game, page.native);
 
 // ------------------------------------------------------------------ messages and banner
 
@@ -54,23 +58,22 @@ function renderLobby(msg) {
   $("lobby-seats").replaceChildren(...seats.map((s, p) => {
     let right;
     const taken = s.taken ?? !!s.name;
-    if (s.kind === "bot") right = el("span", { text: `computer (${s.bot})` });
-    else if (taken) right = el("span", { text: `${s.name}${p === mine ? " (you)" : ""}${s.connected ? "" : " · away"}` });
-    else if (mine === null) right = el("button", { type: "button", class: "primary", testid: `take-seat-${p}`, text: "Take this seat", onclick: () => takeSeat(p) });
-    else right = el("span", { class: "note", text: "waiting for a person" });
-    return el("li", { testid: `lobby-seat-${p}` }, el("span", { text: `Player ${p + 1}` }), right);
+    const L = lang();
+    if (s.kind === "bot") right = el("span", { text: tr("computerBot", L, { bot: s.bot }) });
+    else if (taken) right = el("span", { text: `${s.name}${p === mine ? tr("you", L) : ""}${s.connected ? "" : tr("away", L)}` });
+    else if (mine === null) right = el("button", { type: "button", class: "primary", testid: `take-seat-${p}`, text: tr("takeThisSeat", L), onclick: () => takeSeat(p) });
+    else right = el("span", { class: "note", text: tr("waitingPerson", L) });
+    return el("li", { testid: `lobby-seat-${p}` }, el("span", { text: tr("playerN", L, { n: p + 1 }) }), right);
   }));
   const free = seats.filter((s) => s.kind === "human" && !(s.taken ?? !!s.name)).length;
-  $("lobby-note").textContent = free
-    ? `The table starts when every seat for a person is taken (${free} free).`
-    : "Every seat is taken: the table is starting.";
+  $("lobby-note").textContent = free ? tr("seatsFree", lang(), { n: free }) : tr("starting", lang());
   $("start").hidden = mine === null;
 }
 
 async function takeSeat(player) {
   const name = $("join-name").value.trim();
   if (!name) {
-    say("Write your name first, then take a seat.", "error");
+    say(tr("writeName", lang()), "error");
     $("join-name").focus();
     return;
   }
@@ -114,14 +117,20 @@ function handsTotal() {
   return info.hands ?? (info.settings && info.settings.hands) ?? null;
 }
 
+function handWords(n) {
+  const total = handsTotal();
+  return total ? tr("handOf", lang(), { n, m: total }) : tr("handN", lang(), { n });
+}
+
 function renderTitle() {
   const game = page.game;
   const title = GAME_TITLES[game] || game || "";
   const msg = page.msg;
-  const hand = msg && msg.started && msg.hand ? ` · hand ${msg.hand}${handsTotal() ? ` of ${handsTotal()}` : ""}` : "";
+  const hand = msg && msg.started && msg.hand ? ` · ${handWords(msg.hand)}` : "";
   $("title").textContent = `${title}${hand}`;
   document.title = `paiju · ${title}`;
   $("naming").textContent = page.native ? "English" : NATIVE_NAME[game] || "native";
+  translatePage(document, lang());
 }
 
 // ------------------------------------------------------------------ the game
@@ -156,32 +165,8 @@ function onState(msg) {
     page.selected.clear();
     page.reading = 0;
   }
-  keepSnapshot(msg);
   if (firstOfHand && page.over && page.over.hand !== msg.hand) closeOver();
   render();
-}
-
-/** The seat's hand after each number of actions, kept for the step-through of this hand. */
-function keepSnapshot(msg) {
-  if (!isSeated(msg) || !msg.view) return;
-  const history = msg.view.history || msg.view.actions || [];
-  const key = `paiju.snap.${tableId}.${msg.hand}`;
-  let snaps = {};
-  try {
-    snaps = JSON.parse(sessionStorage.getItem(key) || "{}");
-  } catch {
-    snaps = {};
-  }
-  snaps[history.length] = msg.view.hand || [];
-  sessionStorage.setItem(key, JSON.stringify(snaps));
-}
-
-function snapshots(hand) {
-  try {
-    return JSON.parse(sessionStorage.getItem(`paiju.snap.${tableId}.${hand}`) || "{}");
-  } catch {
-    return {};
-  }
 }
 
 function render() {
@@ -190,12 +175,13 @@ function render() {
   const native = page.native;
   renderTitle();
   const seated = isSeated(msg);
-  const role = native && msg.role_native ? msg.role_native : pick(msg.role, native);
-  const total = handsTotal();
-  const handText = `Hand ${msg.hand}${total ? ` of ${total}` : ""}`;
+  const role = native ? msg.role_native || "" : pick(msg.role, false);
+  const L = lang();
+  const handText = handWords(msg.hand);
+  const you = tr("youAre", L, { name: (msg.names || [])[msg.seat] ?? page.seat?.name ?? "" });
   $("hand-info").textContent = seated
-    ? `${handText} · you are ${(msg.names || [])[msg.seat] ?? page.seat?.name ?? ""}${role ? ` · ${role}` : ""} · seat ${msg.seat + 1}`
-    : `${handText} · you are watching this table.`;
+    ? `${handText} · ${you}${role ? ` · ${role}` : ""} · ${tr("seatN", L, { n: msg.seat + 1 })}`
+    : `${handText} · ${tr("watching", L)}`;
   $("hand-info").dataset.role = seated ? "player" : "spectator";
   renderSeats($("seats"), page.game, msg, native);
   renderStatus($("status"), msg, native);
@@ -206,7 +192,7 @@ function render() {
     seated && legal.some((a) => a.cards && a.cards.length) ? toggle : null);
   renderActions();
   renderLog($("log"), msg.log, native);
-  renderTotals($("totals"), msg);
+  renderTotals($("totals"), msg, lang());
   renderClock();
   const rules = msg.rules_key || [];
   $("rules-key").replaceChildren(...rules.map((line) => el("li", { text: pick(line, native) })));
@@ -244,20 +230,19 @@ function renderActions() {
   }
   box.dataset.legal = JSON.stringify(legal);
   const chosen = selectedTokens();
-  const words = MOVES[page.game] || {};
   const buttons = legalKinds(page.game, legal).map((kind) => {
     const made = build(legal, kind, chosen, msg.seat, page.reading);
     const noCards = NO_CARDS.has(kind);
     const canEmpty = legal.some((a) => a.do === kind && !(a.cards || []).length);
     const ready = noCards || chosen.length > 0 || canEmpty;
     const ok = made.legal;
-    const text = pick(words[kind] || { en: kind }, page.native);
+    const text = moveWord(page.game, kind, lang());
     return el("button", {
       type: "button",
       class: ok ? "primary" : chosen.length && !noCards ? "warn" : "",
       testid: `do-${kind}`,
       disabled: !ready,
-      title: ok || noCards ? "" : "The engine does not list this as legal: it will say why",
+      title: ok || noCards ? "" : tr("notListed", lang()),
       dataset: { legal: ok ? "1" : "0" },
       onclick: () => send(made.action),
     }, text);
@@ -267,17 +252,17 @@ function renderActions() {
     .find((r) => r.length > 1);
   const extra = [];
   if (readings) {
-    extra.push(el("label", { class: "reading" }, "The joker stands for ",
+    extra.push(el("label", { class: "reading" }, tr("joker", lang()),
       el("select", { testid: "reading", onchange: (e) => { page.reading = Number(e.target.value); renderActions(); } },
         readings.map((a, i) => el("option", { value: i, selected: i === page.reading, text: a.cards.join(" ") })))));
   }
-  const hint = el("button", { type: "button", testid: "hint", onclick: askHint }, "Hint");
+  const hint = el("button", { type: "button", testid: "hint", onclick: askHint }, tr("hint", lang()));
   box.replaceChildren(...buttons, hint, ...extra);
 }
 
 function send(action) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
-    say("Not connected: the move was not sent. Reconnecting…", "error");
+    say(tr("notConnected", lang()), "error");
     return;
   }
   say("");
@@ -286,7 +271,7 @@ function send(action) {
 
 function askHint() {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return;
-  say("Thinking about a hint…");
+  say(tr("thinking", lang()));
   page.socket.send(JSON.stringify({ type: "hint" }));
 }
 
@@ -345,14 +330,15 @@ function onHandOver(msg) {
   const names = msg.names || (page.msg && page.msg.names) || [];
   const players = msg.players || (page.msg && page.msg.players) || names.map((_, i) => i);
   const seats = (page.msg && page.msg.seats) || [];
-  $("over-title").textContent = `Hand ${msg.hand} is over`;
+  const L = lang();
+  $("over-title").textContent = tr("handOver", L, { n: msg.hand });
   const lines = (page.native && msg.lines_native) || msg.lines || [];
   $("over-lines").replaceChildren(...lines.map((line) => el("li", { text: pick(line, page.native) })));
   const lukfu = page.game === "lukfu";
   const perSeat = lukfu ? report.payments : report.points;
-  const head = el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Player" }),
-    lukfu ? null : el("th", { text: "Place" }),
-    el("th", { class: "num", text: lukfu ? "Payment" : "Points" }), el("th", { class: "num", text: "Total" }));
+  const head = el("tr", {}, el("th", { text: tr("seat", L) }), el("th", { text: tr("player", L) }),
+    lukfu ? null : el("th", { text: tr("place", L) }),
+    el("th", { class: "num", text: tr(lukfu ? "payment" : "points", L) }), el("th", { class: "num", text: tr("totalHead", L) }));
   const order = report.order || [];
   const rows = names.map((name, s) => {
     const p = players[s];
@@ -378,10 +364,10 @@ function onSessionOver(msg) {
   const places = msg.places || totals.map(() => null);
   const order = totals.map((_, p) => p).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0));
   $("final").replaceChildren(
-    el("h3", { text: "The session is over" }),
+    el("h3", { text: tr("sessionOver", lang()) }),
     el("ol", { class: "final", testid: "final-places" }, order.map((p) =>
       el("li", { testid: "final-place", value: places[p] ?? undefined,
-        text: `${(seats[p] && seats[p].name) || `Player ${p + 1}`}: ${totals[p]}` }))));
+        text: `${(seats[p] && seats[p].name) || tr("playerN", lang(), { n: p + 1 })}: ${totals[p]}` }))));
   $("final").hidden = false;
   $("next-hand").hidden = true;
   const dialog = $("over-dialog");
@@ -402,8 +388,9 @@ async function openReplay() {
   }
   const msg = page.msg || {};
   const players = over.players || msg.players || [];
-  const seat = isSeated(msg) && players.includes(msg.player) ? players.indexOf(msg.player) : null;
-  replay.open(record, seat, over.names || msg.names || [], page.native, snapshots(over.hand));
+  let seat = isSeated(msg) && players.includes(msg.player) ? players.indexOf(msg.player) : null;
+  if (record.seen_by !== undefined) seat = record.seen_by; // the seat the record was seen from
+  replay.open(record, seat, over.names || msg.names || [], page.native, lang());
 }
 
 // ------------------------------------------------------------------ the connection
@@ -478,6 +465,9 @@ function main() {
     renderTitle();
     render();
     if (page.over && $("over-dialog").open && !page.sessionOver) onHandOver(page.over);
+    if (page.sessionOver) onSessionOver(page.sessionOver);
+    replay.setLanguage(page.native, lang());
+    if (!page.msg || !page.msg.started) renderLobby(page.msg || page.info);
   });
   $("rules-button").addEventListener("click", () => $("rules-dialog").showModal());
   $("start").addEventListener("click", startNow);
