@@ -294,7 +294,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
     click.echo(f"paiju: open http://{shown}:{port}/ in a browser (tables kept in {path}); "
                "Ctrl-C stops the server.", err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                ws="websockets-sansio", timeout_graceful_shutdown=2)
+                ws="websockets-sansio", ws_per_message_deflate=False,
+                timeout_graceful_shutdown=2)
 
 
 from paiju.uecda.commands import uecda_cmd  # noqa: E402
