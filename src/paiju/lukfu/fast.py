@@ -49,7 +49,6 @@ from paiju.lukfu.actions import (
 from paiju.lukfu.cards import SUITS, cards_of
 from paiju.lukfu.melds import NUMBER_MASK, beater_masks
 from paiju.lukfu.rulebook import Break, Strict
-from paiju.lukfu.view import LukFuView
 
 if TYPE_CHECKING:
     from paiju.lukfu.state import LukFuState
@@ -219,20 +218,6 @@ def random_playout(state: LukFuState, rng: Random) -> int:
         n += 1
 
 
-class PlayoutView(LukFuView):
-    """A seat's view for a play-out's rule-based player: the reference view, with its aged
-    cards taken from the state's reckoning (equal to the reference, tested) as it is built."""
-
-    def __init__(self, state: LukFuState, seat: int) -> None:
-        super().__init__(state, seat)
-        if seat > 2:
-            raise ValueError("the dreamer does not play, so has no aged cards")
-        self._aged = state.aged(seat)
-
-    def aged(self) -> int:
-        return self._aged
-
-
 def heuristic_playout(state: LukFuState, rng: Random) -> int:
     """The rule-based player (:func:`paiju.lukfu.strategy.choose`) for every seat to the end
     of the hand, as :class:`~paiju.bots.heuristic.HeuristicBot` plays it (a single legal
@@ -249,7 +234,7 @@ def heuristic_playout(state: LukFuState, rng: Random) -> int:
         if len(legal) == 1:
             state._do(legal[0])
         else:
-            state._do(choose(PlayoutView(state, seat), rng))
+            state._do(choose(state.view(seat, aged=True), rng))
         n += 1
 
 

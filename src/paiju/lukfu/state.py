@@ -431,10 +431,14 @@ class LukFuState:
             "actions": [a.to_json() for a in self.pos.actions],
         }
 
-    def view(self, seat: int) -> LukFuView:
+    def view(self, seat: int, aged: bool = False) -> LukFuView:
+        """``seat``'s view; with ``aged``, an active seat's view holds its aged cards from
+        the engine's quick answer (:meth:`aged`, the same as the view's own reasoning by
+        test, about ten times faster), for callers that will ask for them."""
         from paiju.lukfu.view import LukFuView
 
-        return LukFuView(self, seat)
+        known = self.aged(seat) if aged and 0 <= seat <= 2 else None
+        return LukFuView(self, seat, known_aged=known)
 
 
 def deal_hands(players: int, rng: Random) -> tuple[list[int], int | None]:

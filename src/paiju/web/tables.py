@@ -31,7 +31,6 @@ from paiju.core.protocol import Action, State, View
 from paiju.core.seeding import make_rng
 from paiju.daifugo.view import DaifugoView
 from paiju.lukfu.state import LukFuState
-from paiju.lukfu.view import LukFuView
 from paiju.table.hints import HINT_SECONDS, search_hint
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
@@ -96,8 +95,8 @@ def seat_view(state: State, seat: int) -> View:
     """A seat's view. A Luk Fu seat's carries its aged cards from the engine's quick answer
     (``LukFuState.aged``: the same as the seat's own reasoning from its view, only about
     ten times faster), for the state message and the computer player alike."""
-    if isinstance(state, LukFuState) and 0 <= seat <= 2:
-        return LukFuView(state, seat, known_aged=state.aged(seat))
+    if isinstance(state, LukFuState):
+        return state.view(seat, aged=True)
     return state.view(seat)
 
 
