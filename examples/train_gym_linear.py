@@ -86,7 +86,7 @@ def main() -> None:
 
     def paiju_random(obs: dict[str, np.ndarray]) -> int:
         if not plan:
-            view = inner.match.view(inner.player)[0]
+            view = inner.match.view(inner.player)
             plan.extend(inner.match.path_of(player.choose(view, bot_rng)))
         return plan.pop(0)
 

@@ -18,9 +18,7 @@ from paiju.rl.observe import Encoder
 def encodings(enc: Encoder, state: object, seat: int) -> tuple[np.ndarray, np.ndarray, str]:
     view = state.view(seat)  # type: ignore[attr-defined]
     data = view.to_json()
-    values = view.rules.values
-    return (enc.observation(data, values), enc.info_state(data, values),
-            Encoder.info_string(data))
+    return enc.observation(view), enc.info_state(view), Encoder.info_string(data)
 
 
 def test_a_resampled_deal_gives_the_same_observation(preset: tuple[str, str, int]) -> None:
@@ -47,11 +45,34 @@ def test_a_resampled_deal_gives_the_same_observation(preset: tuple[str, str, int
 def test_the_observation_does_show_the_seats_own_hand() -> None:
     enc = Encoder("lukfu", 4)
     for state, mover in decisions("lukfu", "hongkong", 4, hands=1, seed=1):
-        data = state.view(mover).to_json()
-        obs = enc.observation(data, state.rules.values)
+        view = state.view(mover)
+        obs = enc.observation(view)
         at = {name: (o, w) for name, o, w in enc.layout()}
         o, w = at["hand"]
-        assert int(obs[o:o + w].sum()) == len(data["hand"]) > 0
+        assert int(obs[o:o + w].sum()) == len(view.to_json()["hand"]) > 0
         o, w = at["dreamer"]
         assert obs[o:o + w].sum() == 0  # an active seat never sees the dreamer's card
         break
+
+
+def test_the_observation_shows_the_aged_cards_the_seat_can_tell() -> None:
+    """The seat's aged cards (docs/lukfu-aged.md) are in the vector, and only its own."""
+    enc = Encoder("lukfu", 4)
+    o, w = next((o, w) for name, o, w in enc.layout() if name == "aged")
+    index = {t: i for i, t in enumerate(enc.space.tokens)}
+    shown = 0
+    for state, mover in decisions("lukfu", "hongkong", 4, hands=6, seed=3):
+        view = state.view(mover)
+        got = {i for i in range(w) if enc.observation(view)[o + i]}
+        aged = view.aged()
+        want = {index[t] for t in view.to_json()["hand"] if aged >> _card(t) & 1}
+        assert got == want
+        assert got <= {index[t] for t in view.to_json()["hand"]}
+        shown += bool(got)
+    assert shown > 10
+
+
+def _card(token: str) -> int:
+    from paiju.lukfu.cards import parse_card
+
+    return parse_card(token)

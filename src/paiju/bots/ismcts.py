@@ -128,6 +128,8 @@ class ISMCTSBot:
     tree: str = "full"
     z: float = 1.0
     name: str = "ismcts"
+    #: whether rollouts go to the game's fast path (``State.playout``) where it has one
+    fast: bool = True
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -365,6 +367,9 @@ class ISMCTSBot:
         return best
 
     def _rollout(self, state: State, rng: Random) -> None:
+        fast = getattr(state, "playout", None) if self.fast else None  # a game's fast path
+        if fast is not None and fast(rng, self.rollout) is not None:
+            return
         policy = self._policy
         if isinstance(policy, RandomBot):
             while True:

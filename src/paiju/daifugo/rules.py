@@ -314,6 +314,49 @@ OPTIONS = [
     ),
 ]
 
+# ------------------------------------------------------------ sessions (UECda point 10)
+
+#: The numbers of hands the session options offer (tndhms.cfg takes any).
+HAND_COUNTS = (0, 1, 2, 3, 4, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+SESSION_OPTIONS = [
+    Option(
+        "dealer", "choice", "loser", "who deals the second and later hands of a session, and "
+        "so who gets the extra cards",
+        '004 "Deal": "After the first hand, the loser of each hand deals the next. All the '
+        'cards are dealt out one at a time as equally as possible" (the first card to the '
+        "dealer's left). daifugo is the UECda 2010 reading (man/rule.html 4.1.2): \"from "
+        'the second game on, the cards are dealt from the Dai Fugō in seat order", so the '
+        "Dai Fugō and the seats after him get the extra cards (53 cards to 5: 11, 11, 11, "
+        "10, 10).",
+        choices=("loser", "daifugo"),
+        values={"loser": "the loser deals: the first card goes to the seat after him",
+                "daifugo": "the first card goes to the previous winner (the Dai Fugō), "
+                           "then round in seat order"},
+    ),
+    Option(
+        "reseat_every", "int", 0, "the seats are drawn at random before the first hand and "
+        "then every this many hands (0: never); seat_change, when on, seats the players "
+        "instead",
+        "UECda's server tndhms (tndhms.cfg RULE_SEKIGAE yes, RULE_SEKIGAE_NUM 3; man/rule.html "
+        '4.2.3: "the seat order is decided by random numbers ... after some games in that '
+        'order the seats change again"). 004 has no such rule (0).',
+        choices=HAND_COUNTS,
+        values={"0": "the seats stay as they are"},
+    ),
+    Option(
+        "titles_reset_every", "int", 0, "every this many hands the titles are forgotten: the "
+        "next hand is dealt as a session's first (0: never)",
+        "UECda's server tndhms (tndhms.cfg FLASH_MIBUN_NUMBER 100): hands 1, 101, 201, ... "
+        "have no exchange, a dealer at random and the first lead of a new session. 004 has "
+        "no such rule (0).",
+        choices=HAND_COUNTS,
+        values={"0": "the titles carry on through the session"},
+    ),
+]
+OPTIONS += SESSION_OPTIONS
+
+
 PRESETS: dict[str, dict[str, Any]] = {
     "pagat": {},
     "uecda": {
@@ -333,6 +376,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "spade_three_over_lock": True,
         "group_joker_suit": "named",
         "five_card_groups": True,
+        "dealer": "daifugo",
+        "reseat_every": 3,
+        "titles_reset_every": 100,
     },
     "popular": {
         "revolution": "four",
@@ -393,6 +439,9 @@ class Rules:
     spade_three_over_lock: bool
     group_joker_suit: str
     five_card_groups: bool
+    dealer: str
+    reseat_every: int
+    titles_reset_every: int
 
     @classmethod
     def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:

@@ -3,7 +3,11 @@
 004 "Deal": "After the first hand, the loser of each hand deals the next. All the cards
 are dealt out one at a time as equally as possible"; "Exchange of cards": "In the second
 and subsequent hands of a session there is an exchange of cards ... the loser of the
-previous hand ... begins the play of the new hand"; "Switching seats".
+previous hand ... begins the play of the new hand"; "Switching seats". The UECda readings
+(man/rule.html 4.1.2, tndhms.cfg) are options: the Dai Fugō deals (``dealer``), the seats
+are drawn at random every few hands (``reseat_every``) and the titles are forgotten every
+hundred (``titles_reset_every``). The session's seed decides every draw, so a session
+replays: the seats, then the deal, in that order before each hand.
 """
 
 from __future__ import annotations
@@ -36,6 +40,25 @@ def first_hand(rules: Rules, players: int, rng: Random) -> DaifugoState:
     return DaifugoState(rules, hands, rulebook(rules).first_of_session(hands, rng))
 
 
+def due(every: int, hands_played: int) -> bool:
+    """Whether a rule that acts every ``every`` hands (0: never) acts before this hand."""
+    return every > 0 and hands_played % every == 0
+
+
+def deal_start(rules: Rules, seat_titles: Sequence[str]) -> int:
+    """The seat that gets the first card of a later hand.
+
+    004 "Deal": the loser deals, so the first card goes to the seat after him
+    (``dealer=loser``); UECda (man/rule.html 4.1.2): the cards are dealt from the Dai
+    Fugō, the previous winner, in seat order (``dealer=daifugo``).
+    """
+    seats = range(len(seat_titles))
+    if rules.dealer == "daifugo":
+        return min(seats, key=lambda s: TITLE_RANK[seat_titles[s]])
+    loser = max(seats, key=lambda s: TITLE_RANK[seat_titles[s]])
+    return (loser + 1) % len(seat_titles)
+
+
 class DaifugoSession:
     """Hands of one table; players are 0..n-1 for the session, seats change per hand."""
 
@@ -65,21 +88,25 @@ class DaifugoSession:
         return tuple(self._seats)
 
     def deal(self) -> DaifugoState:
+        """The next hand: seats drawn (``reseat_every``, unless ``seat_change`` seats the
+        players), titles forgotten (``titles_reset_every``), then dealt from the seat
+        ``dealer`` says."""
         n = self._players
         rng = self._rng
-        if self.titles is None:
-            self._seats = list(range(n))
-            return first_hand(self.rules, n, rng)
-        book = rulebook(self.rules)
+        rules = self.rules
+        if rules.seat_change == "off" and due(rules.reseat_every, self._hands):
+            rng.shuffle(self._seats)
         by_player = self.titles
+        if by_player is None or due(rules.titles_reset_every, self._hands):
+            return first_hand(rules, n, rng)
+        book = rulebook(rules)
         seating = book.seating(sorted(range(n), key=lambda p: TITLE_RANK[by_player[p]]))
         if seating is not None:
             self._seats = seating
         seat_titles = [by_player[p] for p in self._seats]
-        loser = max(range(n), key=lambda s: TITLE_RANK[seat_titles[s]])
-        hands = deal_hands(self.rules, n, rng, (loser + 1) % n)
+        hands = deal_hands(rules, n, rng, deal_start(rules, seat_titles))
         eff = book.effective_titles(seat_titles, hands)
-        return DaifugoState(self.rules, hands, book.first_of_later_hand(hands, eff), seat_titles)
+        return DaifugoState(rules, hands, book.first_of_later_hand(hands, eff), seat_titles)
 
     def finish(self, state: Any) -> Result:
         result: Result = state.result()

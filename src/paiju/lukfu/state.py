@@ -255,6 +255,16 @@ class LukFuState:
         of what is sampled); a declaration shows the aged cards ``shown``, as seen then."""
         self._do(a, shown)
 
+    def playout(self, rng: Random, policy: str = "random") -> int | None:
+        """Play the hand to its end by ``policy`` (``random`` or ``heuristic``, every seat)
+        on the fast path (:mod:`paiju.lukfu.fast`): the decisions made, or ``None``, the
+        state unchanged, when the fast path is off."""
+        from paiju.lukfu import fast
+
+        if not fast.ENABLED or policy not in fast.PLAYOUTS:
+            return None
+        return fast.PLAYOUTS[policy](self, rng)
+
     def _do(self, a: LukFuAction, shown: int | None = None) -> None:
         """Play ``a`` without checking it (it was checked, or is replayed from a sample)."""
         p = self.pos

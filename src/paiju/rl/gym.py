@@ -92,7 +92,7 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
             if mover == self.player:
                 return
             assert mover is not None
-            view = self.match.view(mover)[0]
+            view = self.match.view(mover)
             points = self.match.apply(self.bots[mover].choose(view, self._rng))
             if points is not None:
                 self._pending += points[self.player]
@@ -125,7 +125,7 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        view = self.match.view(self.player)[1]
+        view = self.match.view(self.player).to_json()
         return f"player {self.player}: {view}"
 
 

@@ -44,7 +44,7 @@ class Match:
         self.version = 0
         #: Engine actions applied since the match was made.
         self.applied = 0
-        self._views: dict[int, tuple[int, View, dict[str, Any]]] = {}
+        self._views: dict[int, tuple[int, View]] = {}
         self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
 
     # ------------------------------------------------------------ flow
@@ -113,17 +113,16 @@ class Match:
 
     # ------------------------------------------------------------ what a player sees
 
-    def view(self, player: int) -> tuple[View, dict[str, Any]]:
-        """``player``'s view of the current hand and its JSON (cached until the next action)."""
+    def view(self, player: int) -> View:
+        """``player``'s view of the current hand (cached until the next action)."""
         assert self.state is not None
         cached = self._views.get(player)
         if cached is not None and cached[0] == self.version:
-            return cached[1], cached[2]
+            return cached[1]
         seat = self.seat_of(player)
         view = self.state.view(seat if seat is not None else 0)
-        data = view.to_json()
-        self._views[player] = (self.version, view, data)
-        return view, data
+        self._views[player] = (self.version, view)
+        return view
 
     def mask(self, player: int) -> np.ndarray:
         """The legal ids of ``player`` now (all zero when it is not its turn)."""
@@ -141,9 +140,9 @@ class Match:
         """``player``'s observation vector (or information-state vector)."""
         cached = self._vectors.get((player, info_state))
         if cached is None or cached[0] != self.version:
-            view, data = self.view(player)
+            view = self.view(player)
             encode = self.encoder.info_state if info_state else self.encoder.observation
-            cached = (self.version, encode(data, view.rules.values))
+            cached = (self.version, encode(view))
             self._vectors[player, info_state] = cached
         return self.encoder.with_prefix(cached[1], self.prefix(player))
 

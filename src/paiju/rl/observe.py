@@ -1,9 +1,9 @@
 """Observations: a seat's view as a flat ``float32`` vector, and its information state.
 
-Everything here reads only the seat's :class:`~paiju.core.protocol.View`, through its
-JSON form (``View.to_json``) and its rules, so an observation can never hold a card the
-seat does not know: the same view of any deal that :meth:`View.sample` draws gives the
-same vector (tests/rl/test_rl_hidden.py). The layout of each game is in docs/rl.md,
+Everything here reads only the seat's :class:`~paiju.core.protocol.View` (its fields,
+its rules, and for the history its JSON form), so an observation can never hold a card
+the seat does not know: the same view of any deal that :meth:`View.sample` draws gives
+the same vector (tests/rl/test_rl_hidden.py). The layout of each game is in docs/rl.md,
 "Observations"; :meth:`Encoder.layout` lists its segments with their offsets.
 
 Two vectors per seat:
@@ -25,8 +25,16 @@ from typing import Any
 
 import numpy as np
 
+from paiju.core.bitset import members
 from paiju.core.games import get_game
 from paiju.core.options import Option
+from paiju.core.protocol import View
+from paiju.daifugo.cards import TOKENS as DAIFUGO_TOKENS
+from paiju.daifugo.view import DaifugoView
+from paiju.lukfu.cards import name as lukfu_name
+from paiju.lukfu.cards import pack as lukfu_pack
+from paiju.lukfu.knowledge import DISCARD
+from paiju.lukfu.view import LukFuView
 from paiju.rl.actions import ActionSpace, space_of
 
 #: Rows of history in an information-state tensor, per game: a Luk Fu hand has at most
@@ -118,6 +126,10 @@ class Encoder:
         self.row_size = self.actors + len(self.space.dos) + len(self.space.tokens) + 1
         self.info_size = self.obs_size + self.history * self.row_size
         self._card_of = {t: i for i, t in enumerate(self.space.tokens)}
+        #: the engine's card numbers -> their entries in a card segment
+        self._index = (
+            [self._card_of[lukfu_name(c)] for c in sorted(lukfu_pack(4))] if game == "lukfu"
+            else [self._card_of[t] for t in DAIFUGO_TOKENS[:52]] + [52, 53])
         self._flags: tuple[Mapping[str, Any], list[float]] | None = None
 
     @property
@@ -144,7 +156,7 @@ class Encoder:
                 ("master_passed", 1), ("tricks", a), ("won", a * c), ("round", 1),
                 ("leader", a), ("top", c), ("top_seat", a), ("played", a * c),
                 ("discarded_seen", a * c), ("discard_counts", a), ("dreamer", c),
-                ("declared", c), ("rules", rules), *picks,
+                ("declared", c), ("aged", c), ("rules", rules), *picks,
             ]
         return [
             ("seat", n), ("phase", len(DAIFUGO_PHASES)), ("to_move", n), ("hand", c),
@@ -169,32 +181,37 @@ class Encoder:
                 out.append(card_of[t])
         return out
 
+    def _bits(self, cards: int) -> list[int]:
+        """Card indices of an engine bitset."""
+        index = self._index
+        return [index[c] for c in members(cards)]
+
     def stands_for(self, tokens: Sequence[str]) -> list[int]:
         """The cards that jokers of a Dai Fugō play stand for."""
         return [self._card_of[t[3:]] for t in tokens if t.startswith("JK=")]
 
     # ------------------------------------------------------------ vectors
 
-    def observation(self, view: Mapping[str, Any], values: Mapping[str, Any],
-                    prefix: Sequence[int] = ()) -> np.ndarray:
-        """The observation vector of a view (its JSON and rule values) and a pick prefix."""
+    def observation(self, view: View, prefix: Sequence[int] = ()) -> np.ndarray:
+        """The observation vector of a seat's view and a pick prefix."""
         w = _Writer(self.obs_size)
-        if self.game == "lukfu":
+        if isinstance(view, LukFuView):
             self._lukfu(w, view)
         else:
+            assert isinstance(view, DaifugoView)
             self._daifugo(w, view)
-        w.values(self._rule_flags(values))
+        w.values(self._rule_flags(view.rules))
         dos = len(self.space.dos)
         w.one_hot(prefix[0] if prefix else None, dos)
         w.bits([i - dos for i in prefix[1:]], len(self.space.tokens))
         assert w.at == self.obs_size
         return w.done()
 
-    def _rule_flags(self, values: Mapping[str, Any]) -> list[float]:
-        """The rule flags of ``values``, kept for the last rules seen (they rarely change)."""
+    def _rule_flags(self, rules: Any) -> list[float]:
+        """The rule flags of ``rules``, kept for the last rules seen (they rarely change)."""
         cached = self._flags
-        if cached is None or cached[0] is not values:
-            cached = self._flags = (values, rule_flags(self.options, values))
+        if cached is None or cached[0] is not rules:
+            cached = self._flags = (rules, rule_flags(self.options, rules.values))
         return cached[1]
 
     def with_prefix(self, base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
@@ -210,13 +227,14 @@ class Encoder:
             out[at + i] = 1.0
         return out
 
-    def info_state(self, view: Mapping[str, Any], values: Mapping[str, Any],
-                   prefix: Sequence[int] = ()) -> np.ndarray:
-        """The information-state vector: the observation, then the last rows of history."""
+    def info_state(self, view: View, prefix: Sequence[int] = (),
+                   data: Mapping[str, Any] | None = None) -> np.ndarray:
+        """The information-state vector: the observation, then the last rows of history
+        (read from the view's JSON, ``data`` when the caller has it already)."""
         out = np.zeros(self.info_size, dtype=np.float32)
-        out[:self.obs_size] = self.observation(view, values, prefix)
+        out[:self.obs_size] = self.observation(view, prefix)
         key = "history" if self.game == "lukfu" else "actions"
-        rows = view[key][-self.history:]
+        rows = (data if data is not None else view.to_json())[key][-self.history:]
         at = self.obs_size
         for item in rows:
             row = out[at:at + self.row_size]
@@ -239,52 +257,52 @@ class Encoder:
 
     # ------------------------------------------------------------ games
 
-    def _lukfu(self, w: _Writer, v: Mapping[str, Any]) -> None:
+    def _lukfu(self, w: _Writer, v: LukFuView) -> None:
         c, a = self.cards, self.actors
-        bits = self.card_bits
-        w.one_hot(v["seat"], 4)
-        w.one_hot(LUKFU_PHASES.index(v["phase"]), len(LUKFU_PHASES))
-        w.one_hot(v["to_move"], 4)
-        w.bits(bits(v["hand"]), c)
-        w.values([n / 12 for n in v["hand_counts"]])
-        w.one_hot(v["caller"], a)
-        w.one_hot(v["privileged"], a)
-        w.values([1.0 if v["master_passed"] else 0.0])
-        w.values([t / 12 for t in v["tricks"]])
-        for won in v["won"]:
+        bits = self._bits
+        w.one_hot(v.seat, 4)
+        w.one_hot(LUKFU_PHASES.index(v.phase), len(LUKFU_PHASES))
+        w.one_hot(v.to_move(), 4)
+        w.bits(bits(v.hand), c)
+        w.values([n / 12 for n in v.hand_counts])
+        w.one_hot(v.caller, a)
+        w.one_hot(v.privileged, a)
+        w.values([1.0 if v.master_passed else 0.0])
+        w.values([t / 12 for t in v.tricks])
+        for won in v.won:
             w.bits(bits(won), c)
-        w.values([v["round"] / 12])
-        w.one_hot(v["leader"], a)
-        top = v["top"]
-        w.bits(bits(top["cards"]) if top else [], c)
-        w.one_hot(top["seat"] if top else None, a)
-        played: list[list[int]] = [[] for _ in range(a)]
-        seen: list[list[int]] = [[] for _ in range(a)]
-        counts = [0] * a
-        for item in v["history"]:
-            if item["do"] == "play":
-                played[item["seat"]] += bits(item["cards"])
-            elif item["do"] == "discard":
-                seen[item["seat"]] += bits(item.get("cards", []))
-                counts[item["seat"]] += item.get("count", len(item.get("cards", [])))
+        w.values([(v.round + 1) / 12])
+        w.one_hot(v.leader, a)
+        top = v.top
+        w.bits(bits(top.cards) if top is not None else [], c)
+        w.one_hot(v.top_seat if top is not None else None, a)
+        played, seen, counts = [0] * a, [0] * a, [0] * a
+        for e in v.events:
+            if e.kind != DISCARD:
+                played[e.seat] |= e.cards
+            else:
+                seen[e.seat] |= e.cards
+                counts[e.seat] += e.count if not e.cards else e.cards.bit_count()
         for cards in played:
-            w.bits(cards, c)
+            w.bits(bits(cards), c)
         for cards in seen:
-            w.bits(cards, c)
+            w.bits(bits(cards), c)
         w.values([n / 12 for n in counts])
-        w.bits(bits([v["dreamer"]]) if "dreamer" in v else [], c)
-        w.bits(bits(v.get("declared_aged", [])), c)
+        w.bits(bits(1 << v.dreamer_card) if v.dreamer_card is not None else [], c)
+        w.bits(bits(v.declared), c)
+        w.bits(bits(v.aged()) if v.seat < 3 else [], c)
 
-    def _daifugo(self, w: _Writer, v: Mapping[str, Any]) -> None:
+    def _daifugo(self, w: _Writer, view: DaifugoView) -> None:
         n, c = self.players, self.cards
-        bits = self.card_bits
+        bits = self._bits
+        v = view.table()
         w.one_hot(v["seat"], n)
         w.one_hot(DAIFUGO_PHASES.index(v["phase"]), len(DAIFUGO_PHASES))
         w.one_hot(v["to_move"], n)
-        w.bits(bits(v["hand"]), c)
+        w.bits(self.card_bits(v["hand"]), c)
         w.values([k / 14 for k in v["counts"]])
         table = v["table"] or []
-        w.bits(bits(table), c)
+        w.bits(self.card_bits(table), c)
         w.bits(self.stands_for(table), 52)
         w.one_hot(v["table_seat"], n)
         w.values([float(bool(v[k])) for k in ("revolution", "revolution_pending", "jack_back")]
@@ -292,7 +310,7 @@ class Encoder:
         lock = v["lock"]
         w.one_hot(DAIFUGO_LOCKS.index(lock) if lock in DAIFUGO_LOCKS else None,
                   len(DAIFUGO_LOCKS))
-        w.bits(bits(v["played"]), c)
+        w.bits(self.card_bits(v["played"]), c)
         w.values([v["discarded_face_down"] / 54, v["dropped_face_down"] / 54])
         for seat in range(n):
             place = v["finished"].index(seat) if seat in v["finished"] else None
@@ -301,9 +319,8 @@ class Encoder:
         for title in titles:
             w.one_hot(DAIFUGO_TITLES.index(title) if title in DAIFUGO_TITLES else None,
                       len(DAIFUGO_TITLES))
-        known: list[list[int]] = [[] for _ in range(n + 2)]
-        for item in v["known"]:  # seats, then the discard pile (-1) and the drop (-2)
-            known[item["seat"] if item["seat"] >= 0 else n - 1 - item["seat"]] += bits(
-                item["cards"])
+        known = [0] * (n + 2)
+        for seat, cards in view.facts().known_pins():  # seats, the discard pile, the drop
+            known[seat if seat >= 0 else n - 1 - seat] |= cards
         for cards in known:
-            w.bits(cards, c)
+            w.bits(bits(cards), c)

@@ -308,10 +308,10 @@ class Observer:
         self.tensor.fill(0.0)
         if state.paiju_state is None:
             return
-        view, data = state.view(player)
+        view = state.paiju_state.view(player)
         enc = self.config.encoder
         encode = enc.info_state if self.perfect_recall else enc.observation
-        self.tensor[:] = encode(data, view.rules.values, state.prefix(player))
+        self.tensor[:] = encode(view, state.prefix(player))
 
     def string_from(self, state: PaijuState, player: int) -> str:
         if state.paiju_state is None:

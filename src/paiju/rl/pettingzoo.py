@@ -93,7 +93,7 @@ class PaijuAEC(AECEnv):
 
     def view(self, agent: str) -> Any:
         """The agent's seat's view of the current hand (for paiju players)."""
-        return self.match.view(self._player[agent])[0]
+        return self.match.view(self._player[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -3,8 +3,11 @@
 Random play is measured at the level of the engine: ``state.legal_actions()``, a
 uniform choice, ``state.apply()``, exactly the loop a peer engine's random play runs
 (OpenSpiel's ``dou_dizhu`` through its Python binding, RLCard's ``doudizhu`` with its
-random agents). The same hands played through the simulator, where each player gets a
-freshly built view of its seat, are measured beside it.
+random agents). Random play through the simulator, as ``paiju simulate`` plays it, is
+measured beside it. For a game with a fast path (``State.playout``: Luk Fu),
+``--both-paths`` measures both twice, so one run shows before and after: the engine level
+on the reference loop and on the fast path, and the simulator as it plays now and with
+every decision through a freshly built view (as it played before the fast path).
 
 Every measurement runs for the same number of seconds (``--seconds``), the memory run
 too unless it is given a number of hands, so the whole run takes about what its plan,
@@ -31,7 +34,6 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from paiju.bots.base import RandomBot
 from paiju.bots.ismcts import HALVING_SPEC
 from paiju.core.games import get_game
 from paiju.core.params import plural
@@ -140,32 +142,55 @@ def engine_random(game_name: str, preset: str, options: dict[str, Any], players:
     return _timed(seconds, play)
 
 
-def simulator_random(game_name: str, preset: str, options: dict[str, Any], players: int,
-                     seconds: float, seed: int) -> dict[str, float]:
-    """Random players choosing from their seat's view, as in ``paiju simulate``."""
+def engine_playout(game_name: str, preset: str, options: dict[str, Any], players: int,
+                   seconds: float, seed: int) -> dict[str, float]:
+    """Random play at the engine level on the game's fast path: ``state.playout`` on the
+    hands :func:`engine_random` deals (the same seeds, so the same hands and choices)."""
     game = get_game(game_name)
     rules = game.rules(preset, options)
-    bot = RandomBot()
 
     def play(i: int) -> int:
-        rng = make_rng(seed, "bench-view", game_name, i)
-        state = game.new_hand(rules, players, rng)
-        n = 0
-        while True:
-            seat = state.to_move()
-            if seat is None:
-                return n
-            state.apply(bot.choose(state.view(seat), rng))
-            n += 1
+        rng = make_rng(seed, "bench", game_name, i)
+        state: Any = game.new_hand(rules, players, rng)
+        decisions: int = state.playout(rng, "random")
+        return decisions
+
+    return _timed(seconds, play)
+
+
+def has_playout(game_name: str, preset: str, options: dict[str, Any], players: int) -> bool:
+    """Whether the game offers a fast random play-out (``State.playout``) for these rules."""
+    game = get_game(game_name)
+    state = game.new_hand(game.rules(preset, options), players, Random(0))
+    playout = getattr(state, "playout", None)
+    return playout is not None and playout(Random(0), "random") is not None
+
+
+def simulator_random(game_name: str, preset: str, options: dict[str, Any], players: int,
+                     seconds: float, seed: int, fast: bool = True) -> dict[str, float]:
+    """Random players as ``paiju simulate`` plays them: the simulator's own hand loop, one
+    deal a group (no duplicate play), on the game's fast path where it has one; with
+    ``fast`` false, every decision is ``RandomBot.choose`` on a freshly built view."""
+    from paiju.sim.runner import SimConfig, SimPlayer
+
+    config = SimConfig(game_name, preset, players, ("random",) * players, 1, seed, options,
+                       duplicate=False)
+    player = SimPlayer(config, False)
+    if not fast:
+        player.policy = None
+
+    def play(i: int) -> int:
+        return player.group(i).decisions
 
     return _timed(seconds, play)
 
 
 def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: int,
-                 spec: str, seed: int, seconds: float, positions: int = 1) -> dict[str, Any]:
+                 spec: str, seed: int, seconds: float, positions: int = 1,
+                 fast: bool = True) -> dict[str, Any]:
     """Speed of the search player ``spec`` (an ``ismcts`` spec) over the decisions of
     random hands it makes in ``seconds`` (at least ``positions`` of them): iterations and
-    decisions per second."""
+    decisions per second. ``fast`` false keeps its rollouts off the game's fast path."""
     from paiju.bots.base import make_bot
     from paiju.bots.ismcts import ISMCTSBot
 
@@ -174,6 +199,7 @@ def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: 
     bot = make_bot(spec)
     if not isinstance(bot, ISMCTSBot):
         raise ValueError(f"the search to measure must be an ismcts spec, not {spec!r}")
+    bot.fast = fast
     total_iters, total_time, found, attempt = 0, 0.0, 0, 0
     start = clock()
     while (found < positions or clock() - start < seconds) and attempt < 50 * (found + 1):
@@ -328,15 +354,27 @@ def _installed(module: str) -> bool:
 
 Step = tuple[str, Callable[[], None]]
 
+#: Each random-play figure of a game and the name of its ratio to a peer's games/s: the
+#: engine level (the reference loop, then the fast path) and the simulator (as ``paiju
+#: simulate`` plays, then with every decision through a view).
+RATIOS = (
+    ("engine", "hands_per_s_ratio"),
+    ("engine_fast", "fast_hands_per_s_ratio"),
+    ("simulator", "simulator_hands_per_s_ratio"),
+    ("simulator_views", "views_hands_per_s_ratio"),
+)
+
 
 def run_bench(seconds: float, ismcts_iters: int, memory_hands: int | None, peers: bool,
               seed: int, log: Log = None, memory_only: bool = False,
               targets: tuple[Target, ...] = TARGETS,
-              search: str | None = HALVING_SPEC) -> dict[str, Any]:
+              search: str | None = HALVING_SPEC, both_paths: bool = False) -> dict[str, Any]:
     """Every measurement (or only the memory run) of ``targets``, as a JSON-ready report.
 
-    ``memory_hands`` ``None`` times the memory run like every other measurement (at most
-    :data:`MEMORY_HANDS` hands); a number plays exactly that many hands. The plan comes
+    ``both_paths`` adds, for a game with a fast path, random play on it at the engine level
+    and through the simulator without it. ``memory_hands`` ``None`` times the memory run
+    like every other measurement (at most :data:`MEMORY_HANDS` hands); a number plays
+    exactly that many hands. The plan comes
     first on ``log``; a progress bar with the time left shows when standard error is a
     terminal.
     """
@@ -353,7 +391,7 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int | None, peers
     }
     timed: list[Step] = []
     for target in () if memory_only else targets:
-        timed += _target_steps(report, target, seconds, ismcts_iters, search, seed)
+        timed += _target_steps(report, target, seconds, ismcts_iters, search, seed, both_paths)
     if peers and not memory_only:
         timed += _peer_steps(report, seconds, seed)
     hands = MEMORY_HANDS if memory_hands is None else memory_hands
@@ -383,11 +421,11 @@ def run_bench(seconds: float, ismcts_iters: int, memory_hands: int | None, peers
     for entry in report["paiju"]:
         for peer, figures in report["peers"].items():
             if isinstance(figures, dict):
-                report["ratios"].append({
-                    "paiju": entry["label"],
-                    "peer": peer,
-                    "hands_per_s_ratio": entry["engine"]["hands_per_s"] / figures["hands_per_s"],
-                })
+                ratio = {"paiju": entry["label"], "peer": peer}
+                for key, name in RATIOS:
+                    if key in entry:
+                        ratio[name] = entry[key]["hands_per_s"] / figures["hands_per_s"]
+                report["ratios"].append(ratio)
     return report
 
 
@@ -424,7 +462,7 @@ def _duration(seconds: float) -> str:
 
 
 def _target_steps(report: dict[str, Any], target: Target, seconds: float, ismcts_iters: int,
-                  search: str | None, seed: int) -> list[Step]:
+                  search: str | None, seed: int, both_paths: bool = False) -> list[Step]:
     label, game, preset, options, players = target
     entry: dict[str, Any] = {"label": label, "game": game, "preset": preset,
                              "options": options, "players": players}
@@ -435,6 +473,16 @@ def _target_steps(report: dict[str, Any], target: Target, seconds: float, ismcts
          lambda: entry.update(engine=engine_random(*args, seconds, seed))),
         (f"random play through the simulator: {label} ...",
          lambda: entry.update(simulator=simulator_random(*args, seconds, seed))),
+    ]
+    if both_paths and has_playout(*args):
+        steps += [
+            (f"random play on the fast path: {label} ...",
+             lambda: entry.update(engine_fast=engine_playout(*args, seconds, seed))),
+            (f"random play through the simulator, views only: {label} ...",
+             lambda: entry.update(simulator_views=simulator_random(*args, seconds, seed,
+                                                                   fast=False))),
+        ]
+    steps += [
         (f"ismcts: {label} ...",
          lambda: entry.update(ismcts=ismcts_speed(*args, f"ismcts:iters={ismcts_iters}",
                                                   seed, seconds))),
@@ -442,6 +490,10 @@ def _target_steps(report: dict[str, Any], target: Target, seconds: float, ismcts
     if search:
         steps.append((f"search {search}: {label} ...",
                       lambda: entry.update(search=ismcts_speed(*args, search, seed, seconds))))
+    if search and both_paths and has_playout(*args):
+        steps.append((f"search {search}, rollouts through views: {label} ...",
+                      lambda: entry.update(search_views=ismcts_speed(
+                          *args, search, seed, seconds, fast=False))))
     return steps
 
 
@@ -467,6 +519,14 @@ def _peer_steps(report: dict[str, Any], seconds: float, seed: int) -> list[Step]
     return steps
 
 
+_RATIO_WORDS = (
+    ("simulator_hands_per_s_ratio", "simulator"),
+    ("views_hands_per_s_ratio", "simulator through views"),
+    ("hands_per_s_ratio", "engine"),
+    ("fast_hands_per_s_ratio", "engine fast path"),
+)
+
+
 def format_bench(report: dict[str, Any]) -> str:
     """The report as text."""
     hw = report["hardware"]
@@ -488,7 +548,12 @@ def format_bench(report: dict[str, Any]) -> str:
 
     for entry in report["paiju"]:
         lines.append(row(f"paiju {entry['label']}", entry["engine"]))
-        lines.append(row("  through the simulator (views)", entry["simulator"]))
+        if "engine_fast" in entry:
+            lines.append(row("  on the fast path (State.playout)", entry["engine_fast"]))
+        fast = " (fast path)" if "simulator_views" in entry else " (views)"
+        lines.append(row("  through the simulator" + fast, entry["simulator"]))
+        if "simulator_views" in entry:
+            lines.append(row("  through the simulator (views)", entry["simulator_views"]))
     for peer, figures in report["peers"].items():
         if isinstance(figures, dict):
             lines.append(row(peer, figures))
@@ -496,9 +561,10 @@ def format_bench(report: dict[str, Any]) -> str:
             lines.append(f"{peer:<40}{figures}")
     if report["ratios"]:
         lines.append("")
-        lines.append("ratios (paiju hands/s ÷ peer games/s, engine level):")
+        lines.append("ratios (paiju hands/s ÷ peer games/s, same run):")
         for ratio in report["ratios"]:
-            lines.append(f"  {ratio['paiju']} / {ratio['peer']}: {ratio['hands_per_s_ratio']:.3f}")
+            parts = [f"{what} {ratio[key]:.3f}" for key, what in _RATIO_WORDS if key in ratio]
+            lines.append(f"  {ratio['paiju']} / {ratio['peer']}: {', '.join(parts)}")
     if report["paiju"]:
         lines.append("")
         lines.append("ISMCTS (random rollouts), then the ladder's search:")
@@ -511,6 +577,10 @@ def format_bench(report: dict[str, Any]) -> str:
         fig = entry.get("search")
         if fig:
             lines.append(f"  {entry['label']}, {fig['spec']}: {fig['decisions_per_s']:,.2f} "
+                         f"decisions/s, {fig['iterations_per_s']:,.0f} play-outs/s")
+        fig = entry.get("search_views")
+        if fig:
+            lines.append(f"    the same, rollouts through views: {fig['decisions_per_s']:,.2f} "
                          f"decisions/s, {fig['iterations_per_s']:,.0f} play-outs/s")
     if report["memory"]:
         lines.append("")

@@ -212,10 +212,14 @@ def _memory_help() -> str:
                    "daifugo:pagat:4).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the measured hands.")
+@click.option("--both-paths", is_flag=True,
+              help="For a game with a fast path (Luk Fu), also measure random play on it at "
+                   "the engine level and through the simulator without it (every decision "
+                   "from a view, as before), so one run shows before and after.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_cmd(seconds: float, ismcts_iters: int, search: str | None, memory_hands: int | None,
               peers: bool, memory_only: bool, targets: tuple[str, ...], seed: int,
-              as_json: bool) -> None:
+              both_paths: bool, as_json: bool) -> None:
     """Measure random-play throughput, ISMCTS speed and memory, beside peer engines.
 
     The plan and its estimated time come first; a progress bar with the time left shows
@@ -229,7 +233,8 @@ def bench_cmd(seconds: float, ismcts_iters: int, search: str | None, memory_hand
         report = run_bench(seconds, ismcts_iters, memory_hands, peers, seed,
                            log=None if as_json else lambda m: click.echo(m, err=True),
                            memory_only=memory_only, targets=chosen,
-                           search=HALVING_SPEC if search is None else search or None)
+                           search=HALVING_SPEC if search is None else search or None,
+                           both_paths=both_paths)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
     if as_json:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
-from paiju.bots.base import Bot, make_bot
+from paiju.bots.base import Bot, RandomBot, make_bot
 from paiju.core.games import get_game
 from paiju.core.protocol import Game, Result, State
 from paiju.core.seeding import derive_seed, make_rng
@@ -103,7 +103,7 @@ def check_config(config: SimConfig) -> Game:
     return game
 
 
-class _Player:
+class SimPlayer:
     """Runs one simulation's groups in this process."""
 
     def __init__(self, config: SimConfig, want_records: bool) -> None:
@@ -112,6 +112,7 @@ class _Player:
         self.rules = self.game.rules(config.rules, dict(config.overrides))
         self.bots: list[Bot] = [make_bot(spec) for spec in config.bots]
         self.want_records = want_records
+        self.policy = playout_policy(self.bots)
 
     def group(self, group: int) -> GroupOutcome:
         cfg = self.config
@@ -147,7 +148,11 @@ class _Player:
         rng = make_rng(self.config.seed, "play", *label)
         bots = self.bots
         decisions = 0
-        while True:
+        fast = getattr(state, "playout", None) if self.policy is not None else None
+        played = fast(rng, self.policy) if fast is not None else None
+        if played is not None:
+            decisions = played
+        while played is None:
             seat = state.to_move()
             if seat is None:
                 break
@@ -164,12 +169,29 @@ class _Player:
             out.records.append(state.record())
 
 
-_WORKER: _Player | None = None
+def playout_policy(bots: Sequence[Bot]) -> str | None:
+    """The play-out policy every one of ``bots`` plays by, when a state's fast path can play
+    their hand for them (``State.playout``, where a game offers it): ``random`` when all are
+    plain random players, ``heuristic`` when all are plain rule-based ones; else ``None``.
+
+    A fast play-out draws from the seat's legal actions, in their order, exactly as the
+    player would from its view, so the same seed gives the same hand on either path."""
+    from paiju.bots.heuristic import HeuristicBot
+
+    kinds = {type(bot) for bot in bots}
+    if kinds == {RandomBot}:
+        return "random"
+    if kinds == {HeuristicBot}:
+        return "heuristic"
+    return None
+
+
+_WORKER: SimPlayer | None = None
 
 
 def _init_worker(config: SimConfig, want_records: bool) -> None:
     global _WORKER
-    _WORKER = _Player(config, want_records)
+    _WORKER = SimPlayer(config, want_records)
 
 
 def _run_batch(groups: Sequence[int]) -> list[GroupOutcome]:
@@ -179,7 +201,7 @@ def _run_batch(groups: Sequence[int]) -> list[GroupOutcome]:
 
 def run_batch(config: SimConfig, want_records: bool, groups: Sequence[int]) -> list[GroupOutcome]:
     """Play ``groups`` of ``config`` in this process (the unit of work of every backend)."""
-    player = _Player(config, want_records)
+    player = SimPlayer(config, want_records)
     return [player.group(g) for g in groups]
 
 
@@ -206,7 +228,7 @@ def iter_outcomes(
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}; known: local, ray")
     if workers <= 1:
-        player = _Player(config, want_records)
+        player = SimPlayer(config, want_records)
         for g in range(total):
             yield player.group(g)
         return

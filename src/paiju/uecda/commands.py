@@ -1,6 +1,8 @@
-"""``paiju uecda``: the UECda competition's protocol (the client; the server comes next)."""
+"""``paiju uecda``: the UECda competition's protocol: a client and a tournament server."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 
@@ -49,3 +51,55 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
     click.echo(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
                f"{log.passes} passes, {len(log.rejected)} plays rejected, "
                f"{mean:.3f} points per game ({len(known)} games with a known order)")
+
+
+@uecda_cmd.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              help="The port to listen on (0: any free port, printed in the log).")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games in the tournament (tndhms.cfg GAME_NUMBER).")
+@click.option("--players", type=click.IntRange(5, 5), default=5, show_default=True,
+              help="Players at the table: the UECda tables seat five.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the seats, deals and bots: the same seed, the same tournament.")
+@click.option("--bots", "bots", multiple=True, metavar="SPEC",
+              help="A paiju player in-process for one seat (repeat, or SPEC,SPEC); bots take "
+                   "the last player numbers and the server waits for the other seats' clients.")
+@click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write every game as a paiju record to DIR/games.jsonl.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
+              show_default=True, help="Seconds a client may take over each message.")
+@click.option("--fallback", default="heuristic", show_default=True, metavar="SPEC",
+              help="The paiju player that takes the seat of a client that fails.")
+def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
+              bots: tuple[str, ...], records: Path | None, timeout: float,
+              fallback: str) -> None:
+    """Run a UECda tournament that the official clients play on (docs/uecda.md).
+
+    The engine's `uecda` rules decide everything: the deal, the seats, the exchange,
+    every play (answered 9 or 8) and the points. The log (standard error) names every
+    client that fails and the paiju player that takes its seat; the results table goes
+    to standard output.
+    """
+    import sys
+    import time
+
+    from paiju.core.errors import PaijuError
+    from paiju.uecda.server import ServeConfig, serve
+
+    specs = tuple(s for spec in bots for s in spec.split(",") if s.strip())
+
+    def log(message: str) -> None:
+        click.echo(f"{time.strftime('%H:%M:%S')} {message}", err=True)
+
+    config = ServeConfig(host=host, port=port, games=games, players=players, seed=seed,
+                         bots=specs, records=records, timeout=timeout, fallback=fallback)
+    try:
+        serve(config, log, sys.stdout)
+    except ProtocolError as err:
+        raise ProtocolFailure(str(err)) from None
+    except (PaijuError, ValueError) as err:
+        raise click.UsageError(str(err)) from None
+    except OSError as err:
+        raise ProtocolFailure(f"cannot serve on {host}:{port}: {err}") from None

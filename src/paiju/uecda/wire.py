@@ -15,7 +15,9 @@ the field (9) and the end code (10).
 
 from __future__ import annotations
 
+import select
 import socket
+import struct
 from types import TracebackType
 
 from paiju.uecda.tables import (
@@ -37,6 +39,11 @@ ACCEPTED, REJECTED = 9, 8
 CONTINUE, GAME_OVER, ALL_OVER = 0, 1, 2
 #: The players at a UECda table, numbered 0..4 in the order they connected.
 PLAYERS = 5
+#: The 2006 protocol (a server's side only): no profile; every table and int is written
+#: as tndhms's machine holds it in memory, little-endian on the PCs it runs on.
+PROTOCOL_2006 = 20060
+_NATIVE_TABLE = struct.Struct("<120i")
+_NATIVE_INT = struct.Struct("<i")
 
 
 def read_exact(sock: socket.socket, size: int, what: str, timeout: float | None) -> bytes:
@@ -164,6 +171,15 @@ class ClientConnection:
         self.close()
 
 
+def open_listener(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port`` (port 0: any free port), reusable at once."""
+    try:
+        sock = socket.create_server((host, port), reuse_port=False, backlog=PLAYERS)
+    except OSError as e:
+        raise ProtocolError(f"cannot listen on {host}:{port}: {e}") from None
+    return sock
+
+
 def accept_profile(sock: socket.socket, timeout: float | None) -> tuple[int, str]:
     """The server's side of the handshake: a client's protocol version and name."""
     return read_profile(read_table(sock, "profile", timeout))
@@ -174,6 +190,9 @@ class ServerSeat:
 
     Every read waits at most ``timeout`` seconds; a client that closes, stalls or sends
     what the protocol does not allow raises :class:`ProtocolError` naming the message.
+    A 2007-protocol client gets every table with its negative cells written as 0, as
+    tndhms writes them (``tn_protocol.c``); a 2006-protocol client gets them as they are,
+    in the byte order of the machines tndhms runs on (little-endian).
     """
 
     def __init__(self, sock: socket.socket, player: int, timeout: float | None) -> None:
@@ -181,31 +200,62 @@ class ServerSeat:
         self.player = player
         self.timeout = timeout
         self.name = ""
+        self.version = PROTOCOL_VERSION
 
-    def greet(self, profile_timeout: float = 2.0) -> str:
-        """Read the profile (a 2007-protocol client sends it at once) and send the number."""
-        version, self.name = accept_profile(self.sock, profile_timeout)
-        if version != PROTOCOL_VERSION:
-            raise ProtocolError(
-                f"the client speaks protocol {version}; paiju speaks {PROTOCOL_VERSION}")
-        write_int(self.sock, self.player, "player number")
+    def greet(self, profile_timeout: float = 2.0, old_protocol: bool = False) -> str:
+        """Read the profile (a 2007-protocol client sends it at once) and send the number.
+
+        With ``old_protocol``, a client that sends nothing within ``profile_timeout``
+        speaks the 2006 protocol, as tndhms takes it: no profile, and the name
+        ``player<number>``; so does one whose profile says 20060.
+        """
+        if old_protocol and not _readable(self.sock, profile_timeout):
+            self.version = PROTOCOL_2006
+            self.name = f"player{self.player}"
+        else:
+            version, self.name = accept_profile(self.sock, profile_timeout)
+            if old_protocol and version == PROTOCOL_2006:
+                self.version = PROTOCOL_2006
+            elif version != PROTOCOL_VERSION:
+                raise ProtocolError(
+                    f"the client speaks protocol {version}; paiju speaks {PROTOCOL_VERSION}"
+                    + (f" and {PROTOCOL_2006}" if old_protocol else ""))
+        self._int(self.player, "player number")
         return self.name
 
     def send(self, table: Table, what: str) -> None:
-        write_table(self.sock, table, what)
+        if self.version == PROTOCOL_2006:
+            send_all(self.sock, _NATIVE_TABLE.pack(*table.cells), what)
+        else:
+            send_all(self.sock, Table(tuple(max(v, 0) for v in table.cells)).to_bytes(), what)
 
     def read(self, what: str) -> Table:
+        if self.version == PROTOCOL_2006:
+            return Table(_NATIVE_TABLE.unpack(read_exact(self.sock, TABLE_BYTES, what,
+                                                         self.timeout)))
         return read_table(self.sock, what, self.timeout)
 
     def answer(self, value: int) -> None:
         if value not in (ACCEPTED, REJECTED):
             raise ProtocolError(f"the answer to a play is 9 or 8, not {value}")
-        write_int(self.sock, value, "answer")
+        self._int(value, "answer")
 
     def end(self, value: int) -> None:
         if value not in (CONTINUE, GAME_OVER, ALL_OVER):
             raise ProtocolError(f"the end code after a turn is 0, 1 or 2, not {value}")
-        write_int(self.sock, value, "end code")
+        self._int(value, "end code")
+
+    def _int(self, value: int, what: str) -> None:
+        if self.version == PROTOCOL_2006:
+            send_all(self.sock, _NATIVE_INT.pack(value), what)
+        else:
+            write_int(self.sock, value, what)
 
     def close(self) -> None:
         self.sock.close()
+
+
+def _readable(sock: socket.socket, seconds: float) -> bool:
+    """Whether ``sock`` has something to read (or has closed) within ``seconds``."""
+    ready, _, _ = select.select([sock], [], [], seconds)
+    return bool(ready)

@@ -1,0 +1,153 @@
+"""The tables a UECda server sends, made from a paiju Dai Fugō hand, and the tables it reads.
+
+The server's side of ``man/protocol.html`` 13.2 and figure 13.4, as ``tndhms`` fills the
+cells (the 2018 kit's ``daihu.c``): the dealt hand ([5][0] = 1, [5][3] = 6, the cards to
+give at [5][1]: 2 and 1 for the Dai Fugō and the Fugō, -1 and -2 for the Hinmin and the
+Dai Hinmin, 0 otherwise, which a 2007-protocol client reads as 0 because
+:class:`~paiju.uecda.wire.ServerSeat` writes negative cells as 0, as tndhms does), the
+hand of each turn and the field after each turn. Rows 6
+give every player's card count, title (0 Dai Fugō .. 4 Dai Hinmin, all 0 when the titles
+are forgotten) and the player in each seat. Everything here is a pure function of the
+paiju state; the seats are paiju's seats and the players the UECda player numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from paiju.daifugo.cards import tokens
+from paiju.daifugo.rulebook import rulebook
+from paiju.daifugo.state import DaifugoState
+from paiju.uecda.tables import (
+    JOKER,
+    ProtocolError,
+    Status,
+    Table,
+    cards_table,
+    cell_name,
+    play_table,
+    table_cards,
+    table_play,
+)
+
+#: [5][3] of the dealt hand: no player's turn yet.
+DEALT_TURN = 6
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where in one game: ``players[seat]`` is a UECda player number."""
+
+    players: tuple[int, ...]
+    #: each player's title number from the previous game (None: titles forgotten)
+    titles: tuple[int, ...] | None
+
+    @classmethod
+    def of(cls, state: DaifugoState, players: Sequence[int]) -> Seating:
+        """The seating of ``state``, whose seat ``s`` is played by ``players[s]``."""
+        if state.titles_in is None:
+            return cls(tuple(players), None)
+        by_place = rulebook(state.rules).titles_by_place(state.n)
+        numbers = [0] * state.n
+        for seat, title in enumerate(state.titles_in):
+            numbers[players[seat]] = by_place.index(title)
+        return cls(tuple(players), tuple(numbers))
+
+    def seat_of(self, player: int) -> int:
+        return self.players.index(player)
+
+    def by_player(self, per_seat: Sequence[int]) -> tuple[int, ...]:
+        """A value per seat, reordered by player number."""
+        return tuple(per_seat[self.seat_of(p)] for p in range(len(self.players)))
+
+
+def status(state: DaifugoState, seating: Seating, **cells: Any) -> Status:
+    """Rows 5 and 6 as the hand or the field after a turn shows them now."""
+    p = state.pos
+    base = Status(
+        field_empty=p.table is None,
+        eleven_back=p.jack_back_now,
+        revolution=p.revolution,
+        locked=bool(p.lock),
+        counts=seating.by_player([h.bit_count() for h in p.hands]),
+        titles=seating.titles or (0,) * state.n,
+        seats=seating.players,
+    )
+    return replace(base, **cells)
+
+
+def gift_counts(state: DaifugoState, seating: Seating) -> tuple[int, ...]:
+    """[5][1] of each player's dealt hand: the rich give k, the poor -k, the others 0."""
+    out = [0] * state.n
+    for rich, poor, k in state.pos.exchange:
+        out[seating.players[rich]] = k
+        out[seating.players[poor]] = -k
+    return tuple(out)
+
+
+def dealt_tables(state: DaifugoState, seating: Seating) -> dict[int, Table]:
+    """Each player's dealt hand table, before the first ``give``.
+
+    The rich see their hand with the poor's best cards already in it; the others their
+    hand as dealt (the poor before they give). The counts are those dealt.
+    """
+    gives = gift_counts(state, seating)
+    rich = {r for r, _, _ in state.pos.exchange}
+    counts = seating.by_player([h.bit_count() for h in state.dealt])
+    out = {}
+    for seat, player in enumerate(seating.players):
+        hand = state.pos.hands[seat] if seat in rich else state.dealt[seat]
+        st = Status(exchanging=True, exchange_count=gives[player], turn=DEALT_TURN,
+                    counts=counts, titles=seating.titles or (0,) * state.n,
+                    seats=seating.players)
+        out[player] = cards_table(tokens(hand), st)
+    return out
+
+
+def hand_table(state: DaifugoState, seating: Seating, player: int, mover: int) -> Table:
+    """The hand ``player`` reads at the start of ``mover``'s turn."""
+    hand = state.pos.hands[seating.seat_of(player)]
+    st = status(state, seating, my_turn=player == mover, turn=mover)
+    return cards_table(tokens(hand), st)
+
+
+def field_table(state: DaifugoState, seating: Seating, cards: Table, actor: int) -> Table:
+    """The field after ``actor``'s turn: ``cards`` (the last play accepted since the field
+    was last empty, before any clear this turn makes), and the state after the turn."""
+    st = status(state, seating, turn=actor, field_empty=not any(cards.cells[:75]))
+    return st.on(cards.cards_part())
+
+
+def bot_play_table(cards: Sequence[str], revolution: bool) -> Table:
+    """The table of a play paiju made (a bot's), as the standard client would write it."""
+    return play_table(list(cards), revolution)
+
+
+def malformed(table: Table) -> str | None:
+    """Why a table from a client is no table of cards at all (a value other than 0, 1 or 2
+    in rows 0..4), or None. A client that sends one has lost the thread of the protocol."""
+    for r, c, v in table.nonzero():
+        if v not in (1, JOKER):
+            return f"cell {cell_name(r, c)} holds {v}; a table of cards holds only 0, 1 and 2"
+    return None
+
+
+def read_play(table: Table) -> tuple[tuple[str, ...] | None, str | None]:
+    """The play of a client's table as paiju tokens (() a pass), or None and why not.
+
+    Rows 5..7 are ignored, as tndhms ignores them.
+    """
+    try:
+        return table_play(table.cards_part()), None
+    except ProtocolError as err:
+        return None, str(err)
+
+
+def read_gift(table: Table) -> tuple[list[str] | None, str | None]:
+    """The cards of a gift table as paiju tokens, or None and why not."""
+    try:
+        return table_cards(table.cards_part()), None
+    except ProtocolError as err:
+        return None, str(err)

@@ -1,0 +1,320 @@
+"""Games of the official server, replayed through paiju's referee (opt-in: PAIJU_UECDA_KIT).
+
+Five clients that play at random, each choosing among the plays the server accepts
+(:func:`paiju.uecda.judge.judge`), play ``tndhms``. Together they saw every hand, every
+gift and every turn, so each game becomes a paiju record: the deal before the exchange,
+the titles, who led, the Dai Fugō's and Fugō's gifts and every turn. The record must go
+through ``paiju referee`` under the ``uecda`` preset with the server's finishing order
+and points. At every turn paiju must also give the turn to the player the server gave
+it to, and allow exactly the plays the server accepts.
+
+Games the server ends after 20 passes in a row rank the players still in at random; the
+tables do not say how, so those games are counted and left out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_kit import free_port, kit, listening  # noqa: F401  (fixture)
+
+from paiju.core.errors import MalformedRecord
+from paiju.core.games import get_game
+from paiju.core.referee import referee
+from paiju.uecda.history import GameLog
+from paiju.uecda.judge import judge
+from paiju.uecda.tables import (
+    ProtocolError,
+    Table,
+    cards_table,
+    play_table,
+    table_cards,
+    table_play,
+)
+from paiju.uecda.wire import ACCEPTED, ALL_OVER, CONTINUE, ClientConnection
+
+pytestmark = pytest.mark.uecda_kit
+
+GAMES = int(os.environ.get("PAIJU_UECDA_GAMES", "20"))
+PLAYERS = 5
+#: option overrides on top of the uecda preset (JSON), to try a reading against the server
+OPTIONS: dict[str, Any] = json.loads(os.environ.get("PAIJU_UECDA_OPTIONS", "{}"))
+TITLES = ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")
+#: how often a random client passes on the lead, or when it could play
+PASS_ON_LEAD, PASS_ON_FIELD = 0.05, 0.2
+
+
+# ------------------------------------------------------------------ a random client
+
+
+def plays_of(hand: Table) -> list[Table]:
+    """Every combination the cards of a hand table make, as play tables.
+
+    Singles, the lone joker, groups with or without the joker (standing for each suit the
+    group lacks, or fifth in row 4), and sequences of three or more in one suit with at
+    most the joker in them, between the 3 and the 2 (paiju names no card beyond them).
+    """
+    joker = hand[4, 1] == 2
+    held = [[hand[r, c] == 1 for c in range(15)] for r in range(4)]
+    out: list[Table] = []
+    if joker:
+        out.append(Table.of({(0, 14): 2}))
+    for c in range(1, 14):
+        rows = [r for r in range(4) if held[r][c]]
+        for mask in range(1, 1 << len(rows)):
+            chosen = [rows[i] for i in range(len(rows)) if mask >> i & 1]
+            cells = {(r, c): 1 for r in chosen}
+            out.append(Table.of(cells))
+            if not joker:
+                continue
+            if len(chosen) == 4:
+                out.append(Table.of({**cells, (4, c): 2}))
+            for r in range(4):
+                if r not in chosen:
+                    out.append(Table.of({**cells, (r, c): 2}))
+    for r in range(4):
+        for lo in range(1, 14):
+            for hi in range(lo + 2, 14):
+                gaps = [c for c in range(lo, hi + 1) if not held[r][c]]
+                if len(gaps) > (1 if joker else 0):
+                    continue
+                cells = {(r, c): 1 for c in range(lo, hi + 1)}
+                if gaps:
+                    cells[r, gaps[0]] = 2
+                    out.append(Table.of(cells))
+                else:
+                    out.append(Table.of(cells))
+                    if joker:
+                        for c in range(lo, hi + 1):
+                            out.append(Table.of({**cells, (r, c): 2}))
+    return out
+
+
+def accepted(hand: Table, field: Table) -> list[Table]:
+    """The plays of ``hand`` the server accepts on ``field``."""
+    return [p for p in plays_of(hand) if judge(hand, p, field)[0] == ACCEPTED]
+
+
+@dataclass
+class Seen:
+    """What one client saw of one game."""
+
+    dealt: Table
+    gift: Table | None = None
+    hands: list[Table] = field(default_factory=list)
+    fields: list[Table] = field(default_factory=list)
+    rejected: int = 0
+
+
+def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
+                  errors: list[BaseException]) -> None:
+    rng = random.Random(seed)
+    try:
+        with ClientConnection.connect("127.0.0.1", port, 120) as conn:
+            player = conn.enter(name)
+            mine: list[Seen] = []
+            games[player] = mine
+            last_field = Table.empty()
+            while True:
+                seen = Seen(conn.read_dealt())
+                mine.append(seen)
+                give = seen.dealt[5, 1]
+                if give:
+                    naturals = [t for t in table_cards(seen.dealt) if t != "JK"]
+                    seen.gift = cards_table(rng.sample(naturals, give))
+                    conn.send_gift(seen.gift)
+                end = CONTINUE
+                while end == CONTINUE:
+                    hand = conn.read_hand()
+                    seen.hands.append(hand)
+                    if hand[5, 2] == 1:
+                        choices = accepted(hand, last_field)
+                        lead = hand[5, 4] == 1
+                        skip = rng.random() < (PASS_ON_LEAD if lead else PASS_ON_FIELD)
+                        play = Table.empty() if skip or not choices else rng.choice(choices)
+                        if conn.send_play(play) != ACCEPTED and any(play.cells[:75]):
+                            seen.rejected += 1
+                    last_field = conn.read_field()
+                    seen.fields.append(last_field)
+                    end = conn.read_end()
+                if end == ALL_OVER:
+                    return
+    except BaseException as e:  # reported by the test
+        errors.append(e)
+
+
+# ------------------------------------------------------------------ the record
+
+
+def titles_of(dealt: Table) -> list[int] | None:
+    """Each player's title number (0 Dai Fugō .. 4 Dai Hinmin), None before titles exist."""
+    titles = list(dealt.row(6)[5:10])
+    return titles if any(titles) else None
+
+
+def record_of(seen: list[Seen]) -> tuple[dict[str, Any], list[int], GameLog]:
+    """The paiju record of one game from what the five players saw (by player number),
+    the players in seat order, and the game's turns as player 0 read them."""
+    dealt = [s.dealt for s in seen]
+    seats = list(dealt[0].row(6)[10:15])
+    assert all(list(d.row(6)[10:15]) == seats for d in dealt), "the players disagree on seats"
+    titles = titles_of(dealt[0])
+    hands = [table_cards(d) for d in dealt]
+    gives: dict[int, list[str]] = {}
+    if titles is not None:
+        by_title = {t: p for p, t in enumerate(titles)}
+        for rich, poor in ((0, 4), (1, 3)):
+            r, p = by_title[rich], by_title[poor]
+            gift = seen[r].gift
+            assert gift is not None, f"player {r} (title {rich}) gave nothing"
+            # the poor's dealt cards and the rich's before the exchange are apart, so the
+            # cards both show are the poor's gift (even one the rich then gives back)
+            poor_gave = set(hands[p]) & set(hands[r])
+            hands[r] = [c for c in hands[r] if c not in poor_gave]
+            gives[r] = table_cards(gift)
+    first = seats.index(seen[0].hands[0][5, 3])
+    record: dict[str, Any] = {
+        "game": "daifugo",
+        "rules": {"preset": "uecda", "options": OPTIONS},
+        "deal": {"hands": [hands[p] for p in seats]},
+        "first": first,
+    }
+    if titles is not None:
+        record["titles"] = [TITLES[titles[p]] for p in seats]
+    actions: list[dict[str, Any]] = []
+    state = get_game("daifugo").from_record({**record, "actions": []})
+    while gives and state.to_move() is not None and getattr(state, "phase", "") == "exchange":
+        seat = state.to_move()
+        assert seat is not None
+        act = {"seat": seat, "do": "give", "cards": gives.pop(seats[seat])}
+        actions.append(act)
+        state.apply(get_game("daifugo").action_from_json(act))
+    log = GameLog.dealt(dealt[0])
+    for hand, fld in zip(seen[0].hands, seen[0].fields, strict=True):
+        log.on_hand(hand)
+        turn = log.on_field(fld)
+        seat = seats.index(turn.player)
+        actions.append({"seat": seat, "do": "pass"} if turn.passed
+                       else {"seat": seat, "do": "play", "cards": list(turn.tokens())})
+    record["actions"] = actions
+    return record, seats, log
+
+
+def disagreements(record: dict[str, Any], seats: list[int], seen: list[Seen]) -> list[str]:
+    """Where paiju and the server part, turn by turn: whose turn it is, and which plays
+    may be made (paiju's legal plays against the plays the server accepts)."""
+    game = get_game("daifugo")
+    state = game.from_record({**record, "actions": []})
+    out: list[str] = []
+    turns = [a for a in record["actions"] if a["do"] != "give"]
+    for a in record["actions"][: len(record["actions"]) - len(turns)]:
+        state.apply(game.action_from_json(a))
+    last_field = Table.empty()
+    for i, (act, fld) in enumerate(zip(turns, seen[0].fields, strict=True)):
+        mover = seats[act["seat"]]
+        hand = seen[mover].hands[i]
+        if state.to_move() != act["seat"]:
+            out.append(f"turn {i}: the server gave the turn to seat {act['seat']}, "
+                       f"paiju to seat {state.to_move()}")
+            break
+        server = {key(table_play(p)) for p in accepted(hand, last_field)}
+        ours = set()
+        for a in state.legal_actions():
+            js = a.to_json()
+            if js["do"] == "play":
+                ours.add(key(table_play(play_table(js["cards"], hand[5, 6] == 1))))
+        if server != ours:
+            out.append(f"turn {i} (seat {act['seat']}, field {table_play(last_field) or '-'}):"
+                       f" only the server takes {sorted(server - ours)[:6]}, "
+                       f"only paiju {sorted(ours - server)[:6]}")
+        why = state.why_illegal(game.action_from_json(act))
+        if why is not None:
+            out.append(f"turn {i}: {act} refused: {why}")
+            break
+        state.apply(game.action_from_json(act))
+        last_field = fld
+    return out
+
+
+def key(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(tokens))
+
+
+# ------------------------------------------------------------------ the test
+
+
+@pytest.fixture
+def server(kit: Path, tmp_path: Path) -> Iterator[int]:  # noqa: F811
+    cfg = (kit / "server/src/tndhms.cfg").read_text(encoding="latin-1").splitlines()
+    fixed = {"WINDOW_TYPE": "console", "GRAPH_WINDOW": "none", "GAME_NUMBER": str(GAMES)}
+    lines = [f"{ln.split()[0]}\t{fixed[ln.split()[0]]}"
+             if ln.split() and ln.split()[0] in fixed else ln for ln in cfg]
+    (tmp_path / "tndhms.cfg").write_text("\n".join(lines) + "\n", encoding="latin-1")
+    port = free_port()
+    with open(tmp_path / "tndhms.out", "wb") as out:
+        proc = subprocess.Popen(
+            [str(kit / "server/src/tndhms"), "-c", "tndhms.cfg", "-p", str(port)],
+            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 10
+    while not listening(port):
+        assert proc.poll() is None and time.monotonic() < deadline, "tndhms did not start"
+        time.sleep(0.05)
+    yield port
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
+def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
+    games: dict[int, list[Seen]] = {}
+    errors: list[BaseException] = []
+    threads = []
+    for i in range(PLAYERS):
+        t = threading.Thread(target=random_client,
+                             args=(server, f"rand{i}", 1000 + i, games, errors), daemon=True)
+        t.start()
+        threads.append(t)
+        time.sleep(0.1)  # the server numbers the players in the order they come
+    for t in threads:
+        t.join(900)
+    assert not errors, errors
+    assert sorted(games) == list(range(PLAYERS))
+    assert all(s.rejected == 0 for g in games.values() for s in g), "the judge let a bad play by"
+    clean = drawn = 0
+    problems: list[str] = []
+    for g in range(GAMES):
+        seen = [games[p][g] for p in range(PLAYERS)]
+        try:
+            record, seats, log = record_of(seen)
+        except (ProtocolError, MalformedRecord) as e:
+            problems.append(f"game {g + 1}: {e}")
+            continue
+        order = log.order()
+        if order is None:
+            drawn += 1
+            continue
+        report = referee(record).report
+        found = disagreements(record, seats, seen)
+        want_order = [seats.index(p) for p in order]
+        if not report["legal"]:
+            problems.append(f"game {g + 1}: the referee says {report['reason']} (action "
+                            f"{report['illegal_at']}); {found[:3]}")
+        elif report["order"] != want_order:
+            problems.append(f"game {g + 1}: order {report['order']}, the server's {want_order}")
+        elif found:
+            problems.append(f"game {g + 1}: {found[:3]}")
+        else:
+            clean += 1
+    print(f"{GAMES} games of tndhms: {clean} agree with paiju on every turn, {drawn} ended "
+          f"after 20 passes, {len(problems)} disagree")
+    assert problems == [], "\n".join(problems[:10])

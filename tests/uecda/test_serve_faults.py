@@ -1,0 +1,205 @@
+"""Clients that fail do not stop a ``paiju uecda serve`` tournament (docs/uecda.md): a
+client that disconnects, stalls or sends garbage is dropped, the log names its seat and
+the reason, and the fallback paiju player takes the seat; a rejected play is a pass; a
+wrong gift is replaced by the strongest cards, as tndhms does."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from serve_harness import check_records, standard, tournament
+
+from paiju.daifugo.cards import parse_card, tokens
+from paiju.daifugo.rulebook import rulebook
+from paiju.daifugo.rules import make_rules
+from paiju.uecda.standard import StandardStrategy
+from paiju.uecda.tables import Table, cards_table, play_table, profile_table, table_cards
+
+#: the ``paiju`` command, as a user runs it
+PAIJU = [sys.executable, "-c", "from paiju.cli import main; main()"]
+
+
+class Quits(Exception):
+    """Raised by a test strategy to leave the tournament."""
+
+
+class Failing(StandardStrategy):
+    """The standard strategy until its ``after``-th own turn, then ``fail(hand)``."""
+
+    def __init__(self, after: int, fail: Any) -> None:
+        super().__init__(careful=True)
+        self.after = after
+        self.turns = 0
+        self.fail = fail
+
+    def play(self, hand: Table) -> Table:
+        self.turns += 1
+        if self.turns == self.after:
+            out: Table = self.fail(hand)
+            return out
+        return super().play(hand)
+
+
+def quit_(hand: Table) -> Table:
+    raise Quits
+
+
+def stall(hand: Table) -> Table:
+    time.sleep(5)
+    return Table.empty()
+
+
+def garbage(hand: Table) -> Table:
+    return Table.of({(0, 1): 7, (2, 5): 1})
+
+
+def a_card_not_held(hand: Table) -> Table:
+    held = set(table_cards(hand))
+    return play_table([next(t for t in ("2S", "2H", "2D", "2C", "AS") if t not in held)])
+
+
+def clients_with(bad: Any, after: int = 3) -> list[Any]:
+    return [standard("std0"), standard("std1"), standard("bad", Failing(after, bad)),
+            standard("std3"), standard("std4")]
+
+
+def dropped_line(log: list[str]) -> str:
+    lines = [line for line in log if "dropped" in line]
+    assert len(lines) == 1, log
+    return lines[0]
+
+
+def check_others_finished(run: Any, games: int) -> None:
+    for player in (0, 1, 3, 4):
+        assert player not in run.errors, run.errors
+        assert run.results[player][0].games == games
+    kinds = {s.player: s.kind for s in run.standings}
+    assert kinds == {0: "client", 1: "client", 2: "dropped", 3: "client", 4: "client"}
+    check_records(run)
+
+
+def test_a_client_that_disconnects_mid_game(tmp_path: Path) -> None:
+    run = tournament(tmp_path, clients_with(quit_), games=4)
+    assert isinstance(run.errors.get(2), Quits)
+    line = dropped_line(run.log)
+    assert "player 2 ('bad', seat " in line and "connection closed" in line, line
+    assert "heuristic takes the seat" in line
+    check_others_finished(run, 4)
+
+
+def test_a_client_that_stalls_past_the_timeout(tmp_path: Path) -> None:
+    run = tournament(tmp_path, clients_with(stall), games=3, timeout=2.0)
+    line = dropped_line(run.log)
+    assert "player 2 ('bad', seat " in line and "no play within 2 s" in line, line
+    check_others_finished(run, 3)
+
+
+def test_a_client_that_sends_a_malformed_table(tmp_path: Path) -> None:
+    run = tournament(tmp_path, clients_with(garbage), games=3)
+    line = dropped_line(run.log)
+    assert "malformed play table: cell [0][1] holds 7" in line, line
+    check_others_finished(run, 3)
+
+
+def test_a_rejected_play_is_answered_8_and_counted_as_a_pass(tmp_path: Path) -> None:
+    bad = Failing(2, a_card_not_held)
+    clients = [standard(f"std{i}") for i in range(5)]
+    clients[2] = standard("bad", bad)
+    run = tournament(tmp_path, clients, games=2)
+    assert not run.errors, run.errors
+    log = run.results[2][0]
+    assert len(log.rejected) == 1 and log.games == 2
+    assert not any("dropped" in line for line in run.log)
+    assert run.tournament.rejected == sum(len(r[0].rejected) for r in run.results.values())
+    check_records(run)
+
+
+def test_garbage_or_another_protocol_is_refused_and_the_seat_stays_open(tmp_path: Path
+                                                                          ) -> None:
+    def noise(port: int, entered: threading.Event) -> None:
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            entered.set()
+            sock.sendall(os.urandom(480))
+            sock.recv(4)  # the server closes
+
+    def wrong_version(port: int, entered: threading.Event) -> None:
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            entered.set()
+            sock.sendall(profile_table("new", version=20140).to_bytes())
+            sock.recv(4)
+
+    clients = [noise, wrong_version, *(standard(f"std{i}") for i in range(5))]
+    run = tournament(tmp_path, clients, games=2)
+    refused = [line for line in run.log if line.startswith("refused")]
+    assert len(refused) == 2, run.log
+    assert "protocol 20140; paiju speaks 20070 and 20060" in refused[1]
+    assert {s.name for s in run.standings} == {f"std{i}" for i in range(5)}
+    check_records(run)
+
+
+class WrongGift(StandardStrategy):
+    def gift(self, dealt: Table) -> Table | None:
+        count = dealt[5, 1]
+        if count > 0:
+            return cards_table(table_cards(dealt)[:count + 1])  # one card too many
+        return None
+
+
+def test_a_wrong_gift_is_replaced_by_the_strongest_cards(tmp_path: Path) -> None:
+    clients = [standard(f"std{i}", WrongGift(careful=True)) for i in range(5)]
+    run = tournament(tmp_path, clients, games=3)
+    assert not run.errors, run.errors
+    check_records(run)
+    book = rulebook(make_rules("uecda"))
+    refusals = [line for line in run.log if "gift is refused" in line]
+    assert len(refusals) == 4, run.log  # the Dai Fugō and the Fugō, games 2 and 3
+    for rec in run.records()[1:]:
+        gives = [a for a in rec["actions"] if a["do"] == "give"]
+        assert len(gives) == 2
+        for action, (title, k) in zip(gives, (("daihinmin", 2), ("hinmin", 1)), strict=True):
+            rich, poor = action["seat"], rec["titles"].index(title)
+            hand = mask(rec["deal"]["hands"][rich])
+            hand |= book.poor_gift(mask(rec["deal"]["hands"][poor]), k)  # what the poor gave
+            assert action["cards"] == tokens(book.poor_gift(hand, k))
+
+
+def mask(cards: list[str]) -> int:
+    out = 0
+    for t in cards:
+        out |= 1 << parse_card(t)
+    return out
+
+
+def test_the_serve_command_runs_a_tournament_of_bots(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [*PAIJU, "uecda", "serve", "--port", "0", "--games", "3",
+         "--seed", "1", "--bots", "heuristic,random", "--bots", "heuristic",
+         "--bots", "random", "--bots", "heuristic", "--records", str(tmp_path)],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split()[:6] == ["place", "player", "name", "kind", "points", "per"]
+    assert len(lines) == 6
+    assert sum(float(line.split()[4]) for line in lines[1:]) == 45
+    assert "listening on 127.0.0.1:" in proc.stderr
+    ruled = subprocess.run([*PAIJU, "referee", str(tmp_path / "games.jsonl")],
+                           capture_output=True, text=True, timeout=120)
+    assert ruled.returncode == 0, ruled.stderr
+    reports = [json.loads(line) for line in ruled.stdout.splitlines()]
+    assert len(reports) == 3 and all(r["legal"] and r["finished"] for r in reports)
+
+
+def test_the_serve_command_refuses_a_bad_player_in_one_line(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [*PAIJU, "uecda", "serve", "--port", "0", "--bots", "nobody"],
+        capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "nobody" in proc.stderr
