@@ -380,3 +380,17 @@ def test_uecda_accepts_the_plays_the_server_accepts(seed: int, rank: int) -> Non
         state.apply(acts[rng.randrange(len(acts))])
         assert seat is not None
     assert checked
+
+
+@pytest.mark.parametrize("rules", [opts(five_card_groups=True), "uecda"])
+def test_a_five_card_sequence_is_no_five_card_group(rules: object) -> None:
+    """On a sequence of five, the next seat is offered the sequences that beat it (under
+    uecda the five revolt at once, so a run wholly below it beats it)."""
+    hands = deal(5, {0: "9S 10S JS QS KS 3D", 1: "10H JH QH KH AH 3H 4H 5H 6H 7H"})
+    st = state_of(record(hands, [(0, "play", "9S 10S JS QS KS")], rules))
+    runs = {a.cards for a in st.legal_actions() if len(a.cards) == 5}
+    low, high = ("3H", "4H", "5H", "6H", "7H"), ("10H", "JH", "QH", "KH", "AH")
+    if rules == "uecda":
+        assert low in runs and high not in runs
+    else:
+        assert low not in runs and high in runs

@@ -95,7 +95,7 @@ def _odd_groups(st: DaifugoState, seat: int, hand: int) -> list[Action]:
     """The plays under UECda's meld rules: each group's jokers named (group_joker_suit),
     and the five-card groups (five_card_groups)."""
     t = st.pos.table
-    if t is not None and t.size > 4:
+    if t is not None and t.size > 4 and t.kind == GROUP:
         return _on_five(st, seat, hand)
     out = legal_actions(st, True)
     if hand & JOKERS:
