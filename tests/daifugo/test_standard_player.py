@@ -119,7 +119,7 @@ def test_make_bot_finds_a_game_s_own_player_and_refuses_it_for_another_game() ->
     assert make_bot("uecda-standard").name == "uecda-standard"
     with pytest.raises(ValueError, match="player 'uecda-standard' plays only Dai Fugō"):
         make_bot("uecda-standard", "lukfu")
-    with pytest.raises(ValueError, match="unknown player 'nobody'; known for Dai Fugō.*"
+    with pytest.raises(ValueError, match=r"unknown player 'nobody'; known for Dai Fugō.*"
                                          "uecda-standard"):
         make_bot("nobody", "daifugo")
     with pytest.raises(ValueError, match="unknown player 'nobody'; known: random, heuristic, "

@@ -51,6 +51,16 @@ class StandardStrategy:
         self.careful = careful
         self.field = Table.empty()
 
+    def seated(self, player: int) -> None:
+        """The standard client does not use its player number."""
+
+    def on_answer(self, answer: int) -> None:
+        """The standard client does not read the answer's value."""
+
+    def notes(self) -> list[str]:
+        """The standard client notes nothing."""
+        return []
+
     def gift(self, dealt: Table) -> Table | None:
         """The cards to give, or None when this player gives none ([5][1] not 1..99)."""
         count = dealt[5, 1]
