@@ -157,7 +157,8 @@ def test_presets_follow_issue() -> None:
     assert (u["revolution"], u["sequence_revolution"], u["revolution_timing"]) == (
         "four", 5, "immediate")
     assert u["eight_cut"] and u["shibari"] == "full" and u["shibari_after"] == 2
-    assert u["spade_three"] and u["scoring"] == "uecda" and u["first_lead"] == "diamond_three"
+    assert u["spade_three"] and u["scoring"] == "uecda"
+    assert u["first_lead"] == "diamond_three_every"
     p = GAME.rules("popular").values
     assert p["revolution"] != "off" and p["eight_cut"] and p["shibari"] != "off"
     assert p["spade_three"] and p["jack_back"] and p["forbidden_finish"] and p["miyako_ochi"]

@@ -95,6 +95,7 @@ def test_the_position_follows_passes_the_lock_and_the_seats_of_the_status_row() 
     state = dec.state(hand, Random(0))
     assert state.to_move() == 2  # seat 2 is player 1
     assert state.pos.lock == 0b0010 and state.pos.table_seat == 1
+    assert state.pos.lead_seat == 0 and state.pos.pass_run == 0  # player 2 led
     assert [a.cards for a in state.view(2).legal_actions()] == [(), ("10H",), ("2H",)]
     assert state.pos.hands[0].bit_count() == c[2] and state.pos.hands[1].bit_count() == c[0]
 

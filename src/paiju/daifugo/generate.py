@@ -42,6 +42,8 @@ def legal_actions(st: DaifugoState) -> list[Action]:
     t = p.table
     out: list[Action] = []
     if t is None:
+        if book.lead_pass:
+            out.append(tabs.pass_)
         tabs.extend_groups(out, at_least(nat, 1), nat, nj, 0)
         out.extend(tabs.jokers[nj][0])
         if book.sequences:

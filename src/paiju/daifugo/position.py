@@ -57,6 +57,11 @@ class Position:
     passed_since: int = 0
     #: bitset of the seats that passed since the last clear.
     passed_trick: int = 0
+    #: passes in a row since the last play, across clears (pass_limit).
+    pass_run: int = 0
+    #: the seat that had the lead at the last clear (or the start): it leads again when
+    #: every seat still in passes on the empty table (lead_pass).
+    lead_seat: int = -1
     #: the seats that went out, in order.
     finished: list[int] = field(default_factory=list)
     #: the seats that went out with a forbidden finish, in order.
@@ -99,6 +104,8 @@ class Position:
         o.cut_pending = self.cut_pending
         o.passed_since = self.passed_since
         o.passed_trick = self.passed_trick
+        o.pass_run = self.pass_run
+        o.lead_seat = self.lead_seat
         o.finished = self.finished[:]
         o.forbidden = self.forbidden[:]
         o.fallen = self.fallen

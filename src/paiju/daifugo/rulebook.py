@@ -171,6 +171,11 @@ class Rulebook:
         self.rev_any = (rules.revolution != "off" or bool(rules.sequence_revolution)
                         or rules.three_threes_revolution)
         self.no_play_after_pass = rules.no_play_after_pass
+        #: UECda 4.2.4: the turn comes back to the last player when all others passed
+        self.last_again = rules.last_player_again
+        #: UECda 4.5.1: the leader may pass; this many passes in a row end the hand by lot
+        self.lead_pass = rules.lead_pass
+        self.pass_limit = rules.pass_limit
         self.shibari = rules.shibari
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
@@ -284,15 +289,19 @@ class Rulebook:
             return (f"{t.describe()} cuts the table unless someone stops it with "
                     f"{plural(t.size, 'four')} (4-stop): play 4s or pass")
         if code == NO_SHAPE:
-            return f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
-        if code == NO_LOCK:
-            return self._lock_reason(p, m)
-        return f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+            why = f"the table holds {_shape(t)}: you must play {_shape(t)} or pass"
+        elif code == NO_LOCK:
+            why = self._lock_reason(p, m)
+        else:
+            why = f"{_text(m)} does not beat {_text(t)}{_order_note(p)}"
+        if seat == p.table_seat:
+            why += (f"; everyone else has passed, so you may beat your own {_text(t)} or "
+                    "pass, and the table then clears and you lead (last_player_again)")
+        return why
 
-    @staticmethod
-    def why_not_pass(p: Position) -> str | None:
-        """None if the seat to move may pass now (004: the leader must play)."""
-        if p.table is None:
+    def why_not_pass(self, p: Position) -> str | None:
+        """None if the seat to move may pass now (004: the leader must play; lead_pass)."""
+        if p.table is None and not self.lead_pass:
             return "you are leading: play any card or combination"
         return None
 
@@ -430,6 +439,21 @@ def points_for(order: Sequence[int], titles: Sequence[str], scoring: str) -> lis
     table = ({DAIFUGO: 2, FUGO: 1} if scoring == "titles"
              else {DAIFUGO: 2, FUGO: 1, HINMIN: -1, DAIHINMIN: -2})
     return [table.get(t, 0) for t in titles]
+
+
+def deal_lots(hands: Sequence[int]) -> list[int]:
+    """The seats in the order a lot ranks them (pass_limit), drawn from the deal itself.
+
+    A ``Random`` seeded by the dealt hands (the jokers by their number, as a record
+    writes them), so the same seed gives the same hand and a record's deal gives the
+    same lots again.
+    """
+    seed = 0
+    for hand in hands:
+        seed = seed << 54 | hand & ~JOKERS | (hand & JOKERS).bit_count() << 52
+    order = list(range(len(hands)))
+    Random(seed).shuffle(order)
+    return order
 
 
 @lru_cache(maxsize=64)

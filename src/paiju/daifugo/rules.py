@@ -133,6 +133,35 @@ OPTIONS = [
         values={"true": "the ♠3 on a lone joker clears the table; its player leads again",
                 "false": "the ♠3 stands like any single and may be beaten (004)"},
     ),
+    # UECda 2010's turn order and gifts (issue 14): man/rule.html 4.2.1, 4.2.4, 4.2.9, 4.5.1
+    Option(
+        "last_player_again", "bool", False, "when every other player has passed, the turn comes "
+        "back to the player whose play is on the table",
+        '004 "Play": "When all the other players has passed, the player of the unbeaten card '
+        'or combination sets aside all the played cards face down, and begins again." The UECda '
+        'rules of 2010 (man/rule.html 4.2.4) read it the other way: "the field clears only when '
+        'everyone has passed"; the turn comes back to the last player, who may beat their own '
+        'play or pass, and the field then clears and they lead.',
+        values={"true": "the last player may play again on their own play, or pass to clear it",
+                "false": "the table clears as soon as every other player has passed (004)"},
+    ),
+    Option(
+        "lead_pass", "bool", False, "the player to lead may pass; the next player then leads",
+        '004 "Play": "The first player may play any card or valid combination" (the leader '
+        'plays). The UECda rules of 2010 allow a pass on the lead (man/rule.html 4.5.1: a '
+        'client "that does not play when it has the lead"): the next player then leads, and '
+        'when every player still in has passed the table stays clear and the same leader '
+        'leads again.',
+        values={"true": "the leader may pass", "false": "the leader must play (004)"},
+    ),
+    Option(
+        "pass_limit", "int", 0, "after this many passes in a row the players still in are "
+        "ranked by lot (0: never)",
+        'The UECda rules of 2010 (man/rule.html 4.5.1, "sennichite"): "if passes continue 20 '
+        'times, the clients that have not gone out are ranked at random." Not in 004.',
+        choices=(0, *range(3, 41)),
+        values={"0": "passes never end the hand", "20": "UECda's limit"},
+    ),
     Option(
         "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
@@ -293,9 +322,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         "shibari_after": 2,
         "spade_three": True,
         "spade_three_clears": True,
+        "no_play_after_pass": True,
+        "last_player_again": True,
+        "lead_pass": True,
+        "pass_limit": 20,
         "exchange": "standard",
         "scoring": "uecda",
-        "first_lead": "diamond_three",
+        "first_lead": "diamond_three_every",
         "sequence_beat": "above",
     },
     "popular": {
@@ -334,6 +367,9 @@ class Rules:
     forbidden_finish: tuple[str, ...]
     spade_three: bool
     spade_three_clears: bool
+    last_player_again: bool
+    lead_pass: bool
+    pass_limit: int
     jack_back: bool
     ten_discard: bool
     no_play_after_pass: bool

@@ -561,8 +561,7 @@ def _play(view: DaifugoView, legal: list[Action]) -> Action:
     passes = [a for a in legal if a.do == "pass"]
     if key is not None:
         for a in legal:
-            meld = PLAY_MELD.get(a)
-            if meld is not None and _meld_key(meld) == key:
+            if a.do == "play" and _meld_key(PLAY_MELD.get(a) or view.book.read(a.cards)) == key:
                 return a
     return passes[0] if passes else legal[0]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from paiju.core.errors import IllegalAction, UnknownCard
+from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.params import plural
 from paiju.core.protocol import Result
 from paiju.daifugo import generate
@@ -46,6 +46,7 @@ from paiju.daifugo.rulebook import (
     TITLE_RANK,
     Play,
     Rulebook,
+    deal_lots,
     points_for,
     rulebook,
     titles_for,
@@ -78,6 +79,15 @@ def _card_list(toks: Sequence[str]) -> tuple[int, int]:
     return nat, jokers
 
 
+def read_lots(raw: Any, n: int) -> list[int]:
+    """A record's ``lots`` (pass_limit): every seat once; MalformedRecord if not."""
+    if (not isinstance(raw, list) or sorted(raw) != list(range(n))
+            or any(isinstance(s, bool) for s in raw)):
+        raise MalformedRecord(f"'lots' must list every seat from 0 to {n - 1} once, in the "
+                              f"order a lot ranks them, not {raw!r}")
+    return list(raw)
+
+
 def _joker_bits(hand: int, k: int) -> int:
     """The bits of ``k`` of the hand's jokers (the lower id first)."""
     out = 0
@@ -99,8 +109,11 @@ class DaifugoState(PositionFields):
         hands: Sequence[int],
         first: int,
         titles: Sequence[str] | None = None,
+        lots: Sequence[int] | None = None,
     ) -> None:
-        """A hand as dealt; ``titles`` are the previous hand's titles per seat, if any."""
+        """A hand as dealt; ``titles`` are the previous hand's titles per seat, if any;
+        ``lots`` the order a lot ranks the seats in (pass_limit; drawn from the deal when
+        not given)."""
         self.rules = rules
         self.book: Rulebook = rulebook(rules)
         self.n = len(hands)
@@ -109,6 +122,14 @@ class DaifugoState(PositionFields):
         self.titles_in = list(titles) if titles is not None else None
         self.actions: list[Action] = []
         self.pos = Position(list(hands), first, sum(1 << s for s in range(self.n) if hands[s]))
+        self.pos.lead_seat = first
+        #: the seats in the order a lot ranks them when pass_limit passes come in a row
+        #: (None without pass_limit, and in a view, which must not know the lot)
+        self.lots: list[int] | None = None
+        if lots is not None:
+            self.lots = read_lots(list(lots), self.n)
+        elif self.book.pass_limit:
+            self.lots = deal_lots(hands)
         #: the titles the exchange used (joker_reversal applied), and the previous
         #: hand's winner and loser by them; None in a first hand
         self.titles_eff: list[str] | None = None
@@ -275,6 +296,8 @@ class DaifugoState(PositionFields):
         }
         if self.titles_in is not None:
             rec["titles"] = list(self.titles_in)
+        if self.lots is not None:
+            rec["lots"] = list(self.lots)
         rec["actions"] = [a.to_json() for a in self.actions]
         return rec
 
@@ -390,13 +413,41 @@ class DaifugoState(PositionFields):
             p.turn = p.exchange[0][0]
         else:
             p.phase = PLAY
-            p.turn = self.book.lead_after_exchange(p.hands, self.first)
+            p.turn = p.lead_seat = self.book.lead_after_exchange(p.hands, self.first)
 
     def _do_pass(self, seat: int) -> None:
         p = self.pos
         p.passed_since |= 1 << seat
         p.passed_trick |= 1 << seat
+        limit = self.book.pass_limit
+        if limit:
+            p.pass_run += 1
+            if p.pass_run >= limit:
+                self._rank_by_lot()
+                return
+        if p.table is None:
+            self._pass_the_lead(seat)
+            return
         self._advance(seat)
+
+    def _pass_the_lead(self, seat: int) -> None:
+        """lead_pass (UECda 4.5.1): the next seat that has not passed leads; when every
+        seat still in has passed, the table stays clear and the same leader leads again."""
+        p = self.pos
+        nxt = self._next_from(seat, self.book.passers(p))
+        if nxt is None:
+            self._clear(p.lead_seat)
+        else:
+            p.turn = nxt
+
+    def _rank_by_lot(self) -> None:
+        """pass_limit (UECda 4.5.1): the seats still in take the next places by lot."""
+        p = self.pos
+        lots = self.lots if self.lots is not None else deal_lots(self.dealt)
+        rest = [s for s in lots if p.active >> s & 1]
+        p.final = (p.finished + rest + ([p.fallen] if p.fallen is not None else [])
+                   + p.forbidden[::-1])
+        p.phase = OVER
 
     def _do_play(self, seat: int, m: Meld) -> None:
         p = self.pos
@@ -416,6 +467,7 @@ class DaifugoState(PositionFields):
         p.table = m
         p.table_seat = seat
         p.passed_since = 0
+        p.pass_run = 0
         p.cut_pending = False
         if book.rev_any and book.causes_revolution(m):
             if book.rev_now:
@@ -504,6 +556,9 @@ class DaifugoState(PositionFields):
     def _advance(self, cur: int) -> None:
         p = self.pos
         mask = self.book.passers(p)
+        if self.book.last_again and not p.cut_pending:
+            self._advance_to_last(cur, mask)
+            return
         others = p.active & ~(1 << p.table_seat)
         if not others & ~mask:
             self._clear(p.table_seat)
@@ -513,6 +568,16 @@ class DaifugoState(PositionFields):
             self._clear(p.table_seat)
             return
         p.turn = nxt
+
+    def _advance_to_last(self, cur: int, mask: int) -> None:
+        """last_player_again (UECda 4.2.4): the next seat that has not passed, the table's
+        own player included; the table clears only when every seat still in has passed."""
+        p = self.pos
+        nxt = self._next_from(cur, mask)
+        if nxt is None:
+            self._clear(p.table_seat)
+        else:
+            p.turn = nxt
 
     def _clear(self, leader: int) -> None:
         """Clear the table (004: "sets aside all the played cards"); ``leader`` or the next."""
@@ -532,7 +597,7 @@ class DaifugoState(PositionFields):
             nxt = self._next_active(leader)
             assert nxt is not None
             leader = nxt
-        p.turn = leader
+        p.turn = p.lead_seat = leader
 
     def _next_from(self, cur: int, mask: int) -> int | None:
         """The next seat after ``cur`` in the direction of play that is active and not in

@@ -15,7 +15,9 @@ in order:
   rid of the lowest cards, longer combinations (sequences, then groups) before singles
   of the same height, never splitting a pair or triple to lead part of it.
 * **Following.** Beat with the lowest combination that splits no group and spends no
-  control card; otherwise pass (unless an opponent is about to go out).
+  control card; otherwise pass (unless an opponent is about to go out). On its own play
+  (``last_player_again``: everyone else passed) only such a free play is made; otherwise
+  it passes, and leads after the clear.
 * **Revolution.** With a weak hand (most cards low), play a four of a kind (or a long
   sequence) that causes a revolution as soon as possible; with a strong hand keep it
   for last.
@@ -197,6 +199,8 @@ def choose(view: DaifugoView, rng: Random) -> Action:
     controls, splits = _cost(best, held, t)[:2]
     if controls == 0 and splits == 0:
         return best.action
+    if data.get("table_seat") == view.seat and passing is not None:
+        return passing  # its own play stands: passing clears the table for its lead
     endgame = hand_size <= 4 or t.danger
     if endgame or passing is None or (splits and not controls and hand_size <= 6):
         return best.action

@@ -61,6 +61,7 @@ class DaifugoView:
         bp.discards = 0
         bp.dropped = 0
         base.dealt = [0] * state.n
+        base.lots = None  # the lot is drawn, not seen: a sample draws its own
         #: (index, from, to, cards this seat knows moved or 0, how many cards)
         self._moves = [
             (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())

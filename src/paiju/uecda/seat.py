@@ -76,6 +76,8 @@ class SeatDecoder:
     passed_trick: set[int] = field(default_factory=set)
     #: the player who led the game's first trick, once known
     first: int | None = None
+    #: the player who had the lead when the field last cleared
+    leader: int | None = None
     #: the cards this player gave in the exchange, and the player who got them
     gave: tuple[int, int] | None = None
     field_table: Table = field(default_factory=Table.empty)
@@ -98,6 +100,8 @@ class SeatDecoder:
         """The hand table of a turn."""
         self.log.on_hand(hand)
         if hand[5, 4] == 1:
+            if self.leader is None or self.trick:  # the start, or the field has cleared
+                self.leader = hand[5, 3]
             self.trick = []
             self.passed = set()
             self.passed_trick = set()
@@ -158,6 +162,9 @@ class SeatDecoder:
         p.jack_back_now = status.eleven_back
         p.passed_since = sum(1 << seat_of[q] for q in self.passed)
         p.passed_trick = sum(1 << seat_of[q] for q in self.passed_trick)
+        p.pass_run = self._pass_run()
+        if self.leader is not None:
+            p.lead_seat = seat_of[self.leader]
         if not status.field_empty and self.trick:
             melds = [self._meld(state, toks) for _, toks in self.trick]
             table = melds[-1]
@@ -194,6 +201,15 @@ class SeatDecoder:
         p.turn = seat_of[self.me]
         p.exchange = [(seat_of[self.me], seat_of[poor], count)]
         return state
+
+    def _pass_run(self) -> int:
+        """The passes in a row since the last play, across clears (man/rule.html 4.5.1)."""
+        run = 0
+        for turn in reversed(self.log.turns):
+            if not turn.passed:
+                break
+            run += 1
+        return run
 
     def _deal(self, seats: list[int], mine: int, counts: list[int], rng: Random) -> list[int]:
         """Every seat's cards: this player's, and the unseen cards dealt by the counts."""
