@@ -484,12 +484,22 @@ class _Key:
     naturals: int
     jokers: int
     ranks: int
+    #: the cards the joker cells stand for (rows 0..3, columns 1..13)
+    subs: frozenset[int] = frozenset()
+
+    def matches(self, meld: Meld) -> bool:
+        """Whether ``meld`` is this play: the same cards, and where the meld names the
+        cards its jokers stand for (a sequence, or a group under ``group_joker_suit``),
+        the same ones."""
+        return (_meld_key(meld) == replace(self, subs=frozenset())
+                and (not meld.subs or frozenset(meld.subs) == self.subs))
 
 
 def play_key(play: Grid) -> _Key | None:
     """The cards of a play grid, to find the paiju action; None for a pass, and a key no
     action has for a joker below the 3 or above the 2 in a sequence (no card in paiju)."""
     naturals = jokers = ranks = 0
+    subs: set[int] = set()
     for r in range(5):
         for c in range(COLS):
             v = at(play, r, c)
@@ -497,11 +507,15 @@ def play_key(play: Grid) -> _Key | None:
                 naturals |= 1 << ((c - 1) * 4 + r)
             elif v:
                 jokers += 1
+                if r < 4 and 1 <= c <= NUM_RANKS:
+                    subs.add((c - 1) * 4 + r)
             if v:
                 ranks |= 1 << (c - 1) if 1 <= c <= NUM_RANKS else 1 << NUM_RANKS
     if not naturals and not jokers:
         return None
-    return _Key(naturals, jokers, ranks if naturals else 0)
+    if not naturals:
+        return _Key(0, jokers, 0)
+    return _Key(naturals, jokers, ranks, frozenset(subs))
 
 
 def _meld_key(meld: Meld) -> _Key:
@@ -561,7 +575,7 @@ def _play(view: DaifugoView, legal: list[Action]) -> Action:
     passes = [a for a in legal if a.do == "pass"]
     if key is not None:
         for a in legal:
-            if a.do == "play" and _meld_key(PLAY_MELD.get(a) or view.book.read(a.cards)) == key:
+            if a.do == "play" and key.matches(PLAY_MELD.get(a) or view.book.read(a.cards)):
                 return a
     return passes[0] if passes else legal[0]
 
