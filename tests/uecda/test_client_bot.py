@@ -190,3 +190,18 @@ def _bot(spec: str) -> Any:
 
 def _client(*args: str) -> Result:
     return CliRunner().invoke(main, ["uecda", "client", *args])
+
+
+def test_a_play_the_server_took_but_the_rules_refuse_is_noted() -> None:
+    dec = SeatDecoder(make_rules("uecda"), 1, dealt())
+    c = list(COUNTS)
+    dec.on_hand(cards_table(MINE, Status(turn=0, field_empty=True, counts=tuple(c))))
+    dec.on_field(Status(turn=0).on(play_table(["8H"])))
+    c[0] -= 1
+    dec.on_hand(cards_table(MINE, Status(my_turn=True, turn=1, counts=tuple(c))))
+    dec.on_field(Status(turn=1).on(play_table(["8H"])))  # this player passed
+    dec.on_hand(cards_table(MINE, Status(turn=2, counts=tuple(c))))
+    assert dec.disagreements == []
+    dec.on_field(Status(turn=2).on(play_table(["5C"])))
+    assert dec.disagreements == [
+        "the server took player 2's 5C, which paiju's rules refuse: 5C does not beat 8H"]

@@ -81,6 +81,8 @@ class SeatDecoder:
     #: the cards this player gave in the exchange, and the player who got them
     gave: tuple[int, int] | None = None
     field_table: Table = field(default_factory=Table.empty)
+    #: the hand table of the turn being played
+    last_hand: Table | None = None
     #: what the tables said that the decoder could not square with them, in words
     disagreements: list[str] = field(default_factory=list)
 
@@ -99,6 +101,7 @@ class SeatDecoder:
     def on_hand(self, hand: Table) -> None:
         """The hand table of a turn."""
         self.log.on_hand(hand)
+        self.last_hand = hand
         if hand[5, 4] == 1:
             if self.leader is None or self.trick:  # the start, or the field has cleared
                 self.leader = hand[5, 3]
@@ -116,11 +119,13 @@ class SeatDecoder:
 
     def on_field(self, table: Table) -> Turn:
         """The field table after a turn: the turn's play or pass."""
+        out_before = list(self.log.out)
         turn = self.log.on_field(table)
-        self.field_table = table
         if not 0 <= turn.player < PLAYERS:
+            self.field_table = table
             return turn
         if turn.passed:
+            self.field_table = table
             self.passed.add(turn.player)
             self.passed_trick.add(turn.player)
             return turn
@@ -128,6 +133,11 @@ class SeatDecoder:
             toks = turn.tokens()
         except ProtocolError:
             toks = ()  # a joker below the 3 or above the 2: the field is no paiju play
+        if toks and self.last_hand is not None and turn.player != self.me:
+            out_after, self.log.out = self.log.out, out_before
+            self._check(turn.player, toks, played_mask(turn.play))
+            self.log.out = out_after
+        self.field_table = table
         self.played |= played_mask(turn.play)
         self.trick.append((turn.player, toks))
         self.passed = set()
@@ -143,8 +153,24 @@ class SeatDecoder:
             order = list(range(PLAYERS))
         return order
 
-    def state(self, hand: Table, rng: Random) -> DaifugoState:
-        """The position of this player's turn (``hand`` is the turn's hand table)."""
+    def _check(self, player: int, toks: tuple[str, ...], cards: int) -> None:
+        """Note a play the server took that paiju's rules refuse in the same position."""
+        state = self.state(self.last_hand or Table.empty(), Random(0), player)
+        meld = self._meld(state, toks)
+        if meld is None:
+            return
+        p = state.pos
+        p.hands = [h & ~cards for h in p.hands]
+        p.hands[p.turn] |= cards
+        why = state.book.why_not_play(p, p.turn, meld)
+        if why is not None:
+            self.disagreements.append(
+                f"the server took player {player}'s {' '.join(toks)}, which paiju's rules "
+                f"refuse: {why}")
+
+    def state(self, hand: Table, rng: Random, player: int | None = None) -> DaifugoState:
+        """The position of this player's turn (``hand`` is the turn's hand table), or
+        with ``player`` of that player's turn as this player sees it."""
         seats = self.seats(hand)
         seat_of = {p: s for s, p in enumerate(seats)}
         status = Status.of(hand)
@@ -153,7 +179,7 @@ class SeatDecoder:
         first = seat_of.get(self.first if self.first is not None else self.me, 0)
         state = DaifugoState(self.rules, hands, first)
         p = state.pos
-        p.turn = seat_of[self.me]
+        p.turn = seat_of[self.me if player is None else player]
         p.phase = PLAY
         p.played = self.played
         p.finished = [seat_of[q] for q in self.log.out]
