@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Protocol
 
+from paiju.core.games import GAMES, get_game
 from paiju.core.protocol import Action, View
 
 
@@ -89,9 +90,47 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
-def make_bot(spec: str) -> Bot:
-    """The player named by ``spec`` (``name[:key=value...]``)."""
+def make_bot(spec: str, game: str | None = None) -> Bot:
+    """The player named by ``spec`` (``name[:key=value...]``).
+
+    The generic players play every game; a game's own players (``Game.players``, such as
+    Dai Fugō's ``uecda-standard``) are found by name, and with ``game`` given a player
+    that does not play it is refused here, before any hand is dealt.
+    """
     name, params = parse_spec(spec)
-    if name not in BOTS:
-        raise ValueError(f"unknown player {name!r}; known: {', '.join(BOTS)}")
-    return BOTS[name](params)
+    if name in BOTS:
+        return BOTS[name](params)
+    owners = _games_with(name)
+    if game is not None:
+        wanted = get_game(game)
+        if wanted.name not in owners:
+            if owners:
+                titles = ", ".join(get_game(g).title for g in owners)
+                raise ValueError(f"player {name!r} plays only {titles}, not {wanted.title}")
+            raise ValueError(f"unknown player {name!r}; known for {wanted.title}: "
+                             f"{', '.join(known_players(wanted.name))}")
+        owners = [wanted.name]
+    if not owners:
+        raise ValueError(f"unknown player {name!r}; known: {', '.join(known_players())}")
+    bot: Bot = _own_players(owners[0])[name](params)
+    return bot
+
+
+def _own_players(game: str) -> Mapping[str, Callable[[Mapping[str, str]], Bot]]:
+    """``Game.players`` of ``game``; a game that names none has none of its own."""
+    players: Mapping[str, Callable[[Mapping[str, str]], Bot]] = getattr(
+        get_game(game), "players", {})
+    return players
+
+
+def _games_with(name: str) -> list[str]:
+    """The games that have their own player called ``name``."""
+    return [g for g in GAMES if name in _own_players(g)]
+
+
+def known_players(game: str | None = None) -> list[str]:
+    """The generic players, then the game's own (every game's, with ``game`` None)."""
+    names = list(BOTS)
+    for g in [game] if game is not None else list(GAMES):
+        names += [n for n in _own_players(g) if n not in names]
+    return names

@@ -13,7 +13,7 @@ which is how searching players reason about hidden cards without reading them.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol, runtime_checkable
@@ -213,4 +213,11 @@ class Game(Protocol):
 
     def strategy(self, view: View, rng: Random) -> Action:
         """The game's rule-based player (``heuristic``): its choice from ``view`` only."""
+        ...
+
+    @property
+    def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
+        """The game's own players beyond the generic ones (``random``, ``heuristic``,
+        ``ismcts``): name -> factory taking a spec's ``key=value`` settings. Each makes an
+        object with ``name`` and ``choose(view, rng)``, as :class:`paiju.bots.base.Bot`."""
         ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any
 
@@ -16,6 +16,7 @@ from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
 from paiju.daifugo.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
 from paiju.daifugo.rules import TABLE, Rules, make_rules
 from paiju.daifugo.session import DaifugoSession, first_hand
+from paiju.daifugo.standard import PLAYERS
 from paiju.daifugo.state import DaifugoState
 
 
@@ -29,6 +30,11 @@ class DaifugoGame:
     @property
     def options(self) -> OptionTable:
         return TABLE
+
+    @property
+    def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
+        """Dai Fugō's own players: ``uecda-standard`` (:mod:`paiju.daifugo.standard`)."""
+        return PLAYERS
 
     def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:
         return make_rules(spec, overrides)

@@ -4,22 +4,35 @@ The loop follows ``man/protocol.html`` 13.3: enter with a profile, then for each
 read the dealt hand, give cards when asked, and until the game is over read the hand,
 play on this player's turn, read the field and the end code. ``paiju uecda client
 --host H --port P --name N`` plays the standard client's strategy
-(:mod:`paiju.uecda.standard`) with it.
+(:mod:`paiju.uecda.standard`) with it; with ``--bot SPEC`` it plays any paiju player
+(:class:`PlayerStrategy`), which sees the seat's view that :mod:`paiju.uecda.seat` decodes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from random import Random
 from typing import Protocol
 
+from paiju.bots.base import Bot
+from paiju.core.protocol import Action
+from paiju.daifugo.actions import Action as DaifugoAction
+from paiju.daifugo.rules import Rules
+from paiju.daifugo.standard import StandardPlayer
 from paiju.uecda.history import GameLog
+from paiju.uecda.judge import judge
+from paiju.uecda.seat import SeatDecoder, joker_cell_tokens
 from paiju.uecda.standard import StandardStrategy
-from paiju.uecda.tables import Table
-from paiju.uecda.wire import ALL_OVER, CONTINUE, REJECTED, ClientConnection
+from paiju.uecda.tables import Status, Table, cards_table, play_table
+from paiju.uecda.wire import ACCEPTED, ALL_OVER, CONTINUE, REJECTED, ClientConnection
 
 
 class TableStrategy(Protocol):
     """What a client needs to play: decisions over the tables the server sends."""
+
+    def seated(self, player: int) -> None:
+        """Told this client's player number once the server has given it."""
+        ...
 
     def gift(self, dealt: Table) -> Table | None:
         """The cards to give in the exchange, or None when this player gives none."""
@@ -33,8 +46,16 @@ class TableStrategy(Protocol):
         """The play on this player's turn (the all-zero table passes)."""
         ...
 
+    def on_answer(self, answer: int) -> None:
+        """Sees the server's answer (9 or 8) to this player's play."""
+        ...
+
     def on_field(self, field: Table) -> None:
         """Sees the field table after every turn."""
+        ...
+
+    def notes(self) -> list[str]:
+        """What the strategy found the server and its own reading disagree on."""
         ...
 
 
@@ -53,6 +74,8 @@ class SessionLog:
     passes_answered_8: int = 0
     #: each game's players from first out to last (None: ranked at random after 20 passes)
     orders: list[list[int] | None] = field(default_factory=list)
+    #: where the strategy's reading of the tables and the server disagreed, in words
+    disagreements: list[str] = field(default_factory=list)
 
     def points(self) -> list[int | None]:
         """This player's points in each game, as tndhms counts them: 5 for the first out
@@ -63,6 +86,7 @@ class SessionLog:
 def play_session(conn: ClientConnection, strategy: TableStrategy, name: str) -> SessionLog:
     """Enter the tournament as ``name`` and play until the server says all games are over."""
     log = SessionLog(player=conn.enter(name))
+    strategy.seated(log.player)
     while True:
         dealt = conn.read_dealt()
         log.games += 1
@@ -75,6 +99,7 @@ def play_session(conn: ClientConnection, strategy: TableStrategy, name: str) -> 
             end = _turn(conn, strategy, log, game)
         log.orders.append(game.order())
         if end == ALL_OVER:
+            log.disagreements = strategy.notes()
             return log
 
 
@@ -91,7 +116,9 @@ def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog,
             log.plays += 1
         else:
             log.passes += 1
-        if conn.send_play(play) == REJECTED:
+        answer = conn.send_play(play)
+        strategy.on_answer(answer)
+        if answer == REJECTED:
             if cards:
                 log.rejected.append((log.games, log.turns, play))
             else:
@@ -102,10 +129,122 @@ def _turn(conn: ClientConnection, strategy: TableStrategy, log: SessionLog,
     return conn.read_end()
 
 
-def run(host: str, port: int, name: str, timeout: float | None = None,
-        exact: bool = False) -> SessionLog:
-    """Play the standard strategy on the server at ``host``:``port``; careful (no play the
-    server would reject) unless ``exact``."""
-    with ClientConnection.connect(host, port, timeout) as conn:
-        return play_session(conn, StandardStrategy(careful=not exact), name)
+class PlayerStrategy:
+    """A paiju player at a UECda table: each decision is the player's choice from the view
+    :class:`~paiju.uecda.seat.SeatDecoder` makes of the tables.
 
+    Before a play goes out it is checked as the server will check it
+    (:func:`paiju.uecda.judge.judge`). Where the server would refuse it (its rules and the
+    engine's differ), the ``uecda-standard`` player's choice on the same view is sent if
+    the server takes it, else a pass; each such case, and each answer of the server that
+    the check did not foresee, is noted (:meth:`notes`).
+    """
+
+    def __init__(self, bot: Bot, rules: Rules, rng: Random) -> None:
+        self.bot = bot
+        self.rules = rules
+        self.rng = rng
+        self.player = -1
+        self.game: SeatDecoder | None = None
+        self.expected = ACCEPTED
+        self._notes: list[str] = []
+        self.games = 0
+
+    def seated(self, player: int) -> None:
+        self.player = player
+
+    def gift(self, dealt: Table) -> Table | None:
+        self.games += 1
+        self._flush()
+        self.game = SeatDecoder(self.rules, self.player, dealt)
+        state = self.game.exchange_state(self.rng)
+        if state is None:
+            return None
+        seat = state.to_move()
+        assert seat is not None
+        action = self.bot.choose(state.view(seat), self.rng)
+        given = cards_table(_cards(action))
+        self.game.on_gift(given)
+        return given
+
+    def on_hand(self, hand: Table) -> None:
+        self._decoder().on_hand(hand)
+
+    def play(self, hand: Table) -> Table:
+        game = self._decoder()
+        state = game.state(hand, self.rng)
+        seat = state.to_move()
+        assert seat is not None
+        if hand[5, 4] == 0 and state.pos.table is None:
+            # the field is a play paiju cannot name (a joker below the 3 or above the 2)
+            self.expected = judge(hand, Table.empty(), game.field_table)[0]
+            return Table.empty()
+        view = state.view(seat)
+        revolution = Status.of(hand).revolution
+        action = self.bot.choose(view, self.rng)
+        out = self._table(_cards(action) if action.do == "play" else (), state.pos.lock,
+                          revolution)
+        self.expected, why = judge(hand, out, game.field_table)
+        if self.expected == REJECTED and any(out.cells):
+            self._note(f"the server would refuse {' '.join(_cards(action))} ({why}); "
+                       "the uecda-standard play or a pass goes instead")
+            backup = StandardPlayer().choose(view, self.rng)
+            out = self._table(_cards(backup) if backup.do == "play" else (), state.pos.lock,
+                              revolution)
+            self.expected = judge(hand, out, game.field_table)[0]
+            if self.expected == REJECTED and any(out.cells):
+                out = Table.empty()
+                self.expected = judge(hand, out, game.field_table)[0]
+        return out
+
+    def on_answer(self, answer: int) -> None:
+        if answer != self.expected:
+            what = {ACCEPTED: "accepted", REJECTED: "refused"}
+            self._note(f"the server {what.get(answer, answer)} a play the check said it "
+                       f"would have {what.get(self.expected, self.expected)}")
+
+    def on_field(self, field: Table) -> None:
+        self._decoder().on_field(field)
+
+    def notes(self) -> list[str]:
+        self._flush()
+        return list(self._notes)
+
+    def _table(self, cards: tuple[str, ...], lock: int, revolution: bool) -> Table:
+        return play_table(list(joker_cell_tokens(cards, lock)), revolution)
+
+    def _decoder(self) -> SeatDecoder:
+        if self.game is None:
+            self.game = SeatDecoder(self.rules, self.player, Table.empty())
+        return self.game
+
+    def _note(self, text: str) -> None:
+        self._notes.append(f"game {self.games}: {text}")
+
+    def _flush(self) -> None:
+        if self.game is not None:
+            for text in self.game.disagreements:
+                self._note(text)
+            self.game.disagreements.clear()
+
+
+def _cards(action: Action) -> tuple[str, ...]:
+    """The cards a Dai Fugō action names."""
+    if not isinstance(action, DaifugoAction):
+        raise TypeError(f"a UECda table plays Dai Fugō actions, not {action!r}")
+    return action.cards
+
+
+def run(host: str, port: int, name: str, timeout: float | None = None,
+        exact: bool = False, bot: Bot | None = None, rules: Rules | None = None,
+        rng: Random | None = None) -> SessionLog:
+    """Play on the server at ``host``:``port``: the paiju player ``bot`` under ``rules``
+    if given, else the standard strategy, careful (no play the server would reject)
+    unless ``exact``."""
+    strategy: TableStrategy
+    if bot is not None and rules is not None:
+        strategy = PlayerStrategy(bot, rules, rng or Random())
+    else:
+        strategy = StandardStrategy(careful=not exact)
+    with ClientConnection.connect(host, port, timeout) as conn:
+        return play_session(conn, strategy, name)

@@ -31,17 +31,35 @@ def uecda_cmd() -> None:
               help="Seconds to wait for each message (default: no limit).")
 @click.option("--exact", is_flag=True,
               help="Send the official standard client's plays even when the server will reject "
-                   "them (it counts them as passes).")
-def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bool) -> None:
-    """Play the official standard client's strategy on a UECda server (tndhms or another).
+                   "them (it counts them as passes); without --bot only.")
+@click.option("--bot", "spec", default=None, metavar="SPEC",
+              help="Play this paiju player (random, heuristic, ismcts[:...], uecda-standard) "
+                   "instead of the standard client's strategy over the tables.")
+@click.option("--seed", type=int, default=None, help="Seed of the player's random choices.")
+def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bool,
+               spec: str | None, seed: int | None) -> None:
+    """Play on a UECda server (tndhms or another): the official standard client's strategy,
+    or with --bot any paiju player, which sees its seat's view of the game.
 
     Prints, at the end of the tournament, the games, turns, plays, rejected plays and the
     points per game as tndhms counts them.
     """
+    from paiju.bots.base import make_bot
+    from paiju.core.seeding import make_rng
+    from paiju.daifugo.rules import make_rules
     from paiju.uecda.client import run
 
+    if spec is not None and exact:
+        raise click.UsageError("--exact is for the standard client's strategy, not with --bot")
+    bot = None
+    if spec is not None:
+        try:
+            bot = make_bot(spec, "daifugo")
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--bot") from None
     try:
-        log = run(host, port, name, timeout, exact)
+        log = run(host, port, name, timeout, exact, bot, make_rules("uecda"),
+                  make_rng(seed, "uecda-client"))
     except ProtocolError as err:
         raise ProtocolFailure(str(err)) from None
     except OSError as err:
@@ -51,6 +69,11 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
     click.echo(f"player {log.player}: {log.games} games, {log.turns} turns, {log.plays} plays, "
                f"{log.passes} passes, {len(log.rejected)} plays rejected, "
                f"{mean:.3f} points per game ({len(known)} games with a known order)")
+    if log.disagreements:
+        click.echo(f"{len(log.disagreements)} disagreements between the server and paiju's "
+                   "reading of the tables; the first:")
+        for line in log.disagreements[:5]:
+            click.echo(f"  {line}")
 
 
 @uecda_cmd.command("serve")
