@@ -194,7 +194,7 @@ class DaifugoState(PositionFields):
         # other (the cards held, readable, fits) without parsing its tokens.
         if type(action) is Action and action.seat == p.turn and p.phase == PLAY:
             if action.do == "pass":
-                if p.table is not None:
+                if p.table is not None or self.book.lead_pass:  # Rulebook.why_not_pass
                     self.actions.append(self.tabs[action.seat].pass_)
                     self._do_pass(action.seat)
                     return
