@@ -271,6 +271,8 @@ class TinyGame:
     title = "Tiny climbing"
     player_counts = (2, 3)
     options = OPTIONS
+    #: no players of its own beyond the generic ones
+    players: Mapping[str, Any] = {}
 
     def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:
         preset, values = OPTIONS.resolve(spec, overrides)

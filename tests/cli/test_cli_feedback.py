@@ -129,3 +129,19 @@ def test_rules_name_their_sources() -> None:
     assert not any(re.search(r"source: 00\d", line) for line in sources)
     lukfu = run(["rules", "lukfu"]).output
     assert "Luk Fu in Hong Kong, by The Suffocated and Wong Siu Fat (000)" in lukfu
+
+
+def test_a_player_of_another_game_is_refused_before_any_hand() -> None:
+    """Dai Fugō's own player names the game it plays when given to Luk Fu, in every command
+    that takes a player (no traceback, nothing played)."""
+    for args in (
+        ["simulate", "lukfu", "--bots", "uecda-standard,random,random,random", "--hands", "2"],
+        ["play", "lukfu", "--bots", "uecda-standard", "--seed", "1"],
+    ):
+        result = run(args)
+        assert_no_crash(result, (1, 2))
+        assert "player 'uecda-standard' plays only Dai Fugō (大富豪), not Luk Fu (六虎)" in (
+            result.output), (args, result.output)
+    result = run(["simulate", "daifugo", "--rules", "uecda", "--players", "5",
+                  "--bots", "uecda-standard,random", "--hands", "4"])
+    assert_no_crash(result, (0,))

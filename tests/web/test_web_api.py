@@ -58,6 +58,8 @@ def test_games_describe_every_option_preset_and_computer_player(server: Server) 
     ({"game": "lukfu", "players": 3, "seats": ["human", "human"]}, "one entry for each of the 3"),
     ({"game": "lukfu", "players": 3, "seats": ["human", "wizard", "random"]},
      "seat 1: unknown player 'wizard'"),
+    ({"game": "lukfu", "players": 3, "seats": ["human", "uecda-standard", "random"]},
+     "seat 1: player 'uecda-standard' plays only Dai Fugō (大富豪), not Luk Fu (六虎)"),
     ({"game": "daifugo", "hands": 0}, "'hands' must be a whole number from 1 to 100"),
     ({"game": "daifugo", "clock": 1}, "'clock' must be null or seconds from 5 to 3600"),
     ({"game": "daifugo", "colour": "red"}, "unknown setting 'colour'"),

@@ -117,9 +117,8 @@ def make_bot(spec: str, game: str | None = None) -> Bot:
 
 
 def _own_players(game: str) -> Mapping[str, Callable[[Mapping[str, str]], Bot]]:
-    """``Game.players`` of ``game``; a game that names none has none of its own."""
-    players: Mapping[str, Callable[[Mapping[str, str]], Bot]] = getattr(
-        get_game(game), "players", {})
+    """``Game.players`` of ``game``: its own players."""
+    players: Mapping[str, Callable[[Mapping[str, str]], Bot]] = get_game(game).players
     return players
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -147,6 +147,11 @@ class LukFuGame:
             raise MalformedRecord(f"a {do} needs its cards")
         return LukFuAction(seat, do, sum(1 << c for c in cards))
 
+
+    @property
+    def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
+        """Luk Fu has no players of its own beyond the generic ones."""
+        return {}
 
     def strategy(self, view: View, rng: Random) -> LukFuAction:
         """The heuristic player's choice (:mod:`paiju.lukfu.strategy`)."""

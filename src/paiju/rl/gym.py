@@ -56,7 +56,7 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
             raise ValueError(f"opponents names up to {n - 1} player specs, not {opponents!r}")
         specs += [specs[-1]] * (n - 1 - len(specs))
         others = [p for p in range(n) if p != player]
-        self.bots = {p: make_bot(spec) for p, spec in zip(others, specs, strict=True)}
+        self.bots = {p: make_bot(spec, game) for p, spec in zip(others, specs, strict=True)}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is ansi, not {render_mode!r}")
         self.render_mode = render_mode

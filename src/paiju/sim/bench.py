@@ -196,7 +196,7 @@ def ismcts_speed(game_name: str, preset: str, options: dict[str, Any], players: 
 
     game = get_game(game_name)
     rules = game.rules(preset, options)
-    bot = make_bot(spec)
+    bot = make_bot(spec, game.name)
     if not isinstance(bot, ISMCTSBot):
         raise ValueError(f"the search to measure must be an ismcts spec, not {spec!r}")
     bot.fast = fast

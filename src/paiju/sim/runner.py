@@ -95,7 +95,7 @@ def check_config(config: SimConfig) -> Game:
             f"not {len(config.bots)} ({','.join(config.bots)})"
         )
     for spec in config.bots:
-        make_bot(spec)
+        make_bot(spec, game.name)
     if config.hands < 1:
         raise ValueError(f"--hands must be at least 1, not {config.hands}")
     if config.hands_per_session < 1:
@@ -110,7 +110,7 @@ class SimPlayer:
         self.config = config
         self.game = get_game(config.game)
         self.rules = self.game.rules(config.rules, dict(config.overrides))
-        self.bots: list[Bot] = [make_bot(spec) for spec in config.bots]
+        self.bots: list[Bot] = [make_bot(spec, self.game.name) for spec in config.bots]
         self.want_records = want_records
         self.policy = playout_policy(self.bots)
 

@@ -133,8 +133,8 @@ class Tournament:
         self.config = config
         self.log: Log = log or (lambda _: None)
         self.rules = GAME.rules(config.rules)
-        self.bots = [make_bot(spec) for spec in config.bots]
-        make_bot(config.fallback)  # a bad fallback spec fails now, not at the first drop
+        self.bots = [make_bot(spec, GAME.name) for spec in config.bots]
+        make_bot(config.fallback, GAME.name)  # a bad fallback spec fails now, not at the first drop
         self.session = DaifugoSession(self.rules, config.players, config.seed)
         self.entrants: list[Entrant] = []
         self.listener: socket.socket | None = None
@@ -327,7 +327,8 @@ class Tournament:
             return None
         self.log(f"game {self.games_played + 1}: player {e.number} passed, but {why}; "
                  f"{self.config.fallback} plays this turn for it")
-        return self._apply_bot(e, state, seat, revolution, make_bot(self.config.fallback))
+        fallback = make_bot(self.config.fallback, GAME.name)
+        return self._apply_bot(e, state, seat, revolution, fallback)
 
     def _bot_turn(self, e: Entrant, state: DaifugoState, seat: int, revolution: bool
                   ) -> Table | None:
@@ -392,7 +393,7 @@ class Tournament:
         e.seat.close()
         e.seat = None
         e.dropped = reason
-        e.bot = make_bot(self.config.fallback)
+        e.bot = make_bot(self.config.fallback, GAME.name)
         e.rng = make_rng(self.config.seed, "uecda-fallback", e.number)
 
     # ------------------------------------------------------------ results

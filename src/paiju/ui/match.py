@@ -80,7 +80,7 @@ class Match:
         for i, player in enumerate(computers):
             spec = specs[min(i, len(specs) - 1)]
             try:
-                self.bots[player] = make_bot(spec)
+                self.bots[player] = make_bot(spec, self.game.name)
             except ValueError as err:
                 raise PaijuError(str(err)) from None
             self.bot_names[player] = spec.split(":")[0]

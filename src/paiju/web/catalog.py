@@ -135,7 +135,7 @@ def parse_settings(body: Any) -> Settings:
     if not isinstance(seats, list) or len(seats) != players:
         raise WebError(400, f"'seats' must list one entry for each of the {players} players")
     for n, seat in enumerate(seats):
-        _check_seat(n, seat)
+        _check_seat(n, seat, game.name)
     hands = body.get("hands", 1)
     if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
         raise WebError(400, f"'hands' must be a whole number from 1 to {MAX_HANDS}, "
@@ -154,14 +154,14 @@ def parse_settings(body: Any) -> Settings:
                     hands, None if clock is None else float(clock), creator)
 
 
-def _check_seat(n: int, seat: Any) -> None:
+def _check_seat(n: int, seat: Any, game: str) -> None:
     if not isinstance(seat, str) or not seat.strip():
         raise WebError(400, f"seat {n} must be \"human\" or a computer player's spec, "
                             f"not {seat!r}")
     if seat.strip().lower() == "human":
         return
     try:
-        make_bot(seat)
+        make_bot(seat, game)
     except ValueError as err:
         raise WebError(400, f"seat {n}: {err}") from None
 

@@ -133,7 +133,8 @@ class Table:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._grace: dict[int, asyncio.Task[None]] = {}
         self.bots: dict[int, Bot] = {
-            s.player: make_bot(s.bot or STAND_IN) for s in self.seats if s.kind == "bot"}
+            s.player: make_bot(s.bot or STAND_IN, self.game.name)
+            for s in self.seats if s.kind == "bot"}
         self.stand_in: Bot = make_bot(STAND_IN)
         self.rules_key = msg.rules_key(self.game.name, self.rules)
         if self.started:
