@@ -43,6 +43,15 @@ _RULE_WORDS: dict[tuple[str, Any], str] = {
     ("gekokujo", True): "gekokujō",
     ("miyako_ochi", True): "miyako-ochi",
     ("no_play_after_pass", True): "no play after a pass",
+    ("spade_three_over_lock", True): "the ♠3 on the joker ignores a lock",
+    ("group_joker_suit", "named"): "a joker in a group has a suit",
+    ("five_card_groups", True): "five-card groups",
+    ("last_player_again", True): "the last player may beat their own play",
+    ("lead_pass", True): "the leader may pass",
+    ("gift_order", "spades_first"): "the poor give ♠ first",
+    ("first_lead", "diamond_three"): "♦3 leads the first hand",
+    ("first_lead", "diamond_three_every"): "♦3 leads every hand",
+    ("dealer", "daifugo"): "the Dai Fugō deals",
     ("joker_reversal", True): "joker reversal",
     ("exchange", "off"): "no exchange",
     ("exchange", "always_two"): "2-card exchange",
@@ -104,6 +113,12 @@ class DaifugoPresenter(Presenter):
             words.insert(0, "no revolution")
         if v["sequence_revolution"]:
             words.append(f"a {v['sequence_revolution']}-card sequence revolts")
+        if v["pass_limit"]:
+            words.append(f"{v['pass_limit']} passes in a row end the hand")
+        if v["reseat_every"]:
+            words.append(f"new seats every {v['reseat_every']} hands")
+        if v["titles_reset_every"]:
+            words.append(f"titles forgotten every {v['titles_reset_every']} hands")
         if v["forbidden_finish"]:
             named = {"top": "2s", "joker": "jokers", "eight": "8s", "spade_three": "♠3"}
             words.append("no going out on " + "/".join(named[f] for f in v["forbidden_finish"]))
