@@ -225,6 +225,18 @@ def test_a_record_with_bad_lots_is_refused() -> None:
     base = GAME.from_record(record(HANDS, [], "uecda"))
     with pytest.raises(MalformedRecord, match="'lots' must list every seat from 0 to 4"):
         DaifugoState(base.rules, base.dealt, 0, None, [0, 1, 2, 3, 3])
+    with pytest.raises(MalformedRecord, match="'lots' must list every seat from 0 to 4"):
+        GAME.from_record({**record(HANDS, [], "uecda"), "lots": [0, 1, 2]})
+
+
+def test_the_referee_ranks_by_the_records_lots() -> None:
+    """A record from elsewhere (a UECda server draws its own lot) gives the lot it drew;
+    the referee follows it rather than drawing one from the deal."""
+    rounds = [(s, "pass") for _ in range(4) for s in range(5)]
+    rec = record(HANDS, rounds, "uecda")
+    drawn = ruling(rec)["order"]
+    other = drawn[1:] + drawn[:1]
+    assert ruling({**rec, "lots": other})["order"] == other != drawn
 
 
 TURN_OPTIONS = {"no_play_after_pass": st.booleans(), "last_player_again": st.booleans(),

@@ -17,7 +17,7 @@ from paiju.daifugo.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
 from paiju.daifugo.rules import TABLE, Rules, make_rules
 from paiju.daifugo.session import DaifugoSession, first_hand
 from paiju.daifugo.standard import PLAYERS
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.state import DaifugoState, read_lots
 
 
 class DaifugoGame:
@@ -70,7 +70,9 @@ class DaifugoGame:
         titles = record.get("titles")
         if titles is not None:
             titles = _read_titles(titles, n, rules)
-        state = DaifugoState(rules, hands, first, titles)
+        lots = record.get("lots")
+        state = DaifugoState(rules, hands, first, titles,
+                             lots=read_lots(lots, n) if lots is not None else None)
         _check_first(state, rules, first, titles)
         return state
 
