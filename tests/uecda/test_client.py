@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import socket
-import threading
-from collections.abc import Callable
 
 from click.testing import CliRunner, Result
+from fake_server import serve_once
 
 from paiju.cli import main
 from paiju.uecda.client import play_session
@@ -19,29 +18,6 @@ from paiju.uecda.wire import (
     write_int,
     write_table,
 )
-
-Script = Callable[[socket.socket], None]
-
-
-def serve_once(script: Script) -> tuple[int, threading.Thread, dict[str, object]]:
-    """A one-client server on a free port running ``script``; errors land in the dict."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    out: dict[str, object] = {}
-
-    def run() -> None:
-        conn, _ = listener.accept()
-        listener.close()
-        try:
-            script(conn)
-        except Exception as e:  # reported by the test
-            out["error"] = e
-        finally:
-            conn.close()
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    return port, t, out
 
 
 def test_the_client_gives_its_lowest_card_and_follows_with_the_lowest_above() -> None:

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import socket
-import threading
-from collections.abc import Callable
 from random import Random
 from typing import Any
 
 from click.testing import CliRunner, Result
+from fake_server import serve_once
 
 from paiju.cli import main
 from paiju.core.seeding import make_rng
@@ -19,29 +18,6 @@ from paiju.uecda.client import PlayerStrategy, play_session
 from paiju.uecda.seat import SeatDecoder
 from paiju.uecda.tables import Status, Table, cards_table, play_table, table_play
 from paiju.uecda.wire import ClientConnection, accept_profile, read_table, write_int, write_table
-
-
-def serve_once(script: Callable[[socket.socket], None]
-               ) -> tuple[int, threading.Thread, dict[str, object]]:
-    """A one-client server on a free port running ``script``; errors land in the dict."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    out: dict[str, object] = {}
-
-    def run() -> None:
-        conn, _ = listener.accept()
-        listener.close()
-        try:
-            script(conn)
-        except Exception as e:  # reported by the test
-            out["error"] = e
-        finally:
-            conn.close()
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    return port, t, out
-
 
 MINE = ["4S", "5S", "6S", "7H", "7D", "9C", "10H", "JD", "QS", "KC", "2H"]
 COUNTS = (11, 11, 11, 10, 10)

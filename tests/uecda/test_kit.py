@@ -7,7 +7,6 @@ server ``tndhms`` on a free port in a temporary folder, with official standard c
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import threading
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from kit_helpers import GAMES, finish, kit_path, official_client, start_tndhms, stop
 
 from paiju.uecda.client import play_session
 from paiju.uecda.history import GameLog
@@ -35,80 +35,17 @@ from paiju.uecda.wire import (
 
 pytestmark = pytest.mark.uecda_kit
 
-GAMES = int(os.environ.get("PAIJU_UECDA_GAMES", "20"))
-
-
 @pytest.fixture
 def kit() -> Path:
-    where = os.environ.get("PAIJU_UECDA_KIT")
-    if not where:
-        pytest.skip("PAIJU_UECDA_KIT does not name a built UECda kit")
-    path = Path(where)
-    for part in ("server/src/tndhms", "client/client"):
-        if not (path / part).is_file():
-            pytest.fail(f"PAIJU_UECDA_KIT={where} holds no built {part} (see docs/uecda.md)")
-    return path
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def listening(port: int) -> bool:
-    """Whether some socket listens on ``port`` (read from /proc, so no slot is taken)."""
-    want = f":{port:04X} "
-    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            lines = Path(name).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        if any(want in line and line.split()[3] == "0A" for line in lines):
-            return True
-    return False
+    return kit_path()
 
 
 @pytest.fixture
 def server(kit: Path, tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """tndhms for GAMES games on a free port, with no window."""
-    cfg = (kit / "server/src/tndhms.cfg").read_text(encoding="latin-1").splitlines()
-    fixed = {"WINDOW_TYPE": "console", "GRAPH_WINDOW": "none", "GAME_NUMBER": str(GAMES)}
-    lines = [
-        f"{line.split()[0]}\t{fixed[line.split()[0]]}"
-        if line.split() and line.split()[0] in fixed else line
-        for line in cfg
-    ]
-    (tmp_path / "tndhms.cfg").write_text("\n".join(lines) + "\n", encoding="latin-1")
-    port = free_port()
-    with open(tmp_path / "tndhms.out", "wb") as out:
-        proc = subprocess.Popen(
-            [str(kit / "server/src/tndhms"), "-c", "tndhms.cfg", "-p", str(port)],
-            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + 10
-    while not listening(port):
-        assert proc.poll() is None, (tmp_path / "tndhms.out").read_text(encoding="latin-1")
-        assert time.monotonic() < deadline, "tndhms did not listen within 10 s"
-        time.sleep(0.05)
+    port, proc = start_tndhms(kit, tmp_path)
     yield port, proc
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait()
-
-
-def official_client(kit: Path, port: int, name: str) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [str(kit / "client/client"), "-p", str(port), "-n", name],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    time.sleep(0.1)  # the server takes its players one by one, in the order they come
-    return proc
-
-
-def finish(procs: list[subprocess.Popen[bytes]], timeout: float = 600) -> list[int]:
-    return [p.wait(timeout) for p in procs]
+    stop(proc)
 
 
 def test_the_paiju_client_plays_a_session_on_tndhms(

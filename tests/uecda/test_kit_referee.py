@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_kit import free_port, kit, listening  # noqa: F401  (fixture)
+from kit_helpers import GAMES, kit_path, start_tndhms, stop
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
@@ -45,7 +44,6 @@ from paiju.uecda.wire import ACCEPTED, ALL_OVER, CONTINUE, ClientConnection
 
 pytestmark = pytest.mark.uecda_kit
 
-GAMES = int(os.environ.get("PAIJU_UECDA_GAMES", "20"))
 PLAYERS = 5
 #: option overrides on top of the uecda preset (JSON), to try a reading against the server
 OPTIONS: dict[str, Any] = json.loads(os.environ.get("PAIJU_UECDA_OPTIONS", "{}"))
@@ -258,25 +256,10 @@ def key(tokens: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @pytest.fixture
-def server(kit: Path, tmp_path: Path) -> Iterator[int]:  # noqa: F811
-    cfg = (kit / "server/src/tndhms.cfg").read_text(encoding="latin-1").splitlines()
-    fixed = {"WINDOW_TYPE": "console", "GRAPH_WINDOW": "none", "GAME_NUMBER": str(GAMES)}
-    lines = [f"{ln.split()[0]}\t{fixed[ln.split()[0]]}"
-             if ln.split() and ln.split()[0] in fixed else ln for ln in cfg]
-    (tmp_path / "tndhms.cfg").write_text("\n".join(lines) + "\n", encoding="latin-1")
-    port = free_port()
-    with open(tmp_path / "tndhms.out", "wb") as out:
-        proc = subprocess.Popen(
-            [str(kit / "server/src/tndhms"), "-c", "tndhms.cfg", "-p", str(port)],
-            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 10
-    while not listening(port):
-        assert proc.poll() is None and time.monotonic() < deadline, "tndhms did not start"
-        time.sleep(0.05)
+def server(tmp_path: Path) -> Iterator[int]:
+    port, proc = start_tndhms(kit_path(), tmp_path)
     yield port
-    if proc.poll() is None:
-        proc.kill()
-    proc.wait()
+    stop(proc)
 
 
 def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:

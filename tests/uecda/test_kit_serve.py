@@ -9,14 +9,13 @@ dropped, and every record must referee clean with the points of the results tabl
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from test_kit import GAMES, finish, free_port, listening, official_client
+from kit_helpers import GAMES, finish, free_port, kit_path, listening, official_client
 
 from paiju.core.referee import referee
 
@@ -25,13 +24,7 @@ pytestmark = pytest.mark.uecda_kit
 
 @pytest.fixture
 def devkit() -> Path:
-    where = os.environ.get("PAIJU_UECDA_KIT")
-    if not where:
-        pytest.skip("PAIJU_UECDA_KIT does not name a built UECda kit")
-    path = Path(where)
-    if not (path / "client/client").is_file():
-        pytest.fail(f"PAIJU_UECDA_KIT={where} holds no built client/client (see docs/uecda.md)")
-    return path
+    return kit_path("client/client")
 
 
 def test_official_clients_play_a_tournament_on_paiju_serve(devkit: Path, tmp_path: Path
