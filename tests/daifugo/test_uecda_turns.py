@@ -227,6 +227,9 @@ def test_a_record_with_bad_lots_is_refused() -> None:
         DaifugoState(base.rules, base.dealt, 0, None, [0, 1, 2, 3, 3])
     with pytest.raises(MalformedRecord, match="'lots' must list every seat from 0 to 4"):
         GAME.from_record({**record(HANDS, [], "uecda"), "lots": [0, 1, 2]})
+    for bad in ([0, 1, 2, 3, None], [0, 1, 2, 3, "4"], [0, 1, 2, 3, True], "01234"):
+        with pytest.raises(MalformedRecord, match="'lots' must list every seat"):
+            GAME.from_record({**record(HANDS, [], "uecda"), "lots": bad})
 
 
 def test_the_referee_ranks_by_the_records_lots() -> None:

@@ -81,8 +81,9 @@ def _card_list(toks: Sequence[str]) -> tuple[int, int]:
 
 def read_lots(raw: Any, n: int) -> list[int]:
     """A record's ``lots`` (pass_limit): every seat once; MalformedRecord if not."""
-    if (not isinstance(raw, list) or sorted(raw) != list(range(n))
-            or any(isinstance(s, bool) for s in raw)):
+    if (not isinstance(raw, list)
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in raw)
+            or sorted(raw) != list(range(n))):
         raise MalformedRecord(f"'lots' must list every seat from 0 to {n - 1} once, in the "
                               f"order a lot ranks them, not {raw!r}")
     return list(raw)
