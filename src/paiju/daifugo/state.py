@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.params import plural
 from paiju.core.protocol import Result
-from paiju.daifugo import generate
+from paiju.daifugo import generate, turns
 from paiju.daifugo.actions import (
     DOS,
     PLAY_MELD,
@@ -52,7 +52,7 @@ from paiju.daifugo.rulebook import (
     titles_for,
 )
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.tables import NEXT_SEAT, PREV_SEAT, seat_tables
+from paiju.daifugo.tables import seat_tables
 
 if TYPE_CHECKING:
     from paiju.daifugo.view import DaifugoView
@@ -427,38 +427,9 @@ class DaifugoState(PositionFields):
             p.turn = p.lead_seat = self.book.lead_after_exchange(p.hands, self.first)
 
     def _do_pass(self, seat: int) -> None:
-        p = self.pos
-        p.passed_since |= 1 << seat
-        p.passed_trick |= 1 << seat
-        limit = self.book.pass_limit
-        if limit:
-            p.pass_run += 1
-            if p.pass_run >= limit:
-                self._rank_by_lot()
-                return
-        if p.table is None:
-            self._pass_the_lead(seat)
-            return
-        self._advance(seat)
-
-    def _pass_the_lead(self, seat: int) -> None:
-        """lead_pass (UECda 4.5.1): the next seat that has not passed leads; when every
-        seat still in has passed, the table stays clear and the same leader leads again."""
-        p = self.pos
-        nxt = self._next_from(seat, self.book.passers(p))
-        if nxt is None:
-            self._clear(p.lead_seat)
-        else:
-            p.turn = nxt
-
-    def _rank_by_lot(self) -> None:
-        """pass_limit (UECda 4.5.1): the seats still in take the next places by lot."""
-        p = self.pos
-        lots = self.lots if self.lots is not None else deal_lots(self.dealt)
-        rest = [s for s in lots if p.active >> s & 1]
-        p.final = (p.finished + rest + ([p.fallen] if p.fallen is not None else [])
-                   + p.forbidden[::-1])
-        p.phase = OVER
+        if turns.after_pass(self.book, self.pos, self.n, seat):
+            lots = self.lots if self.lots is not None else deal_lots(self.dealt)
+            turns.rank_by_lot(self.pos, lots)
 
     def _do_play(self, seat: int, m: Meld) -> None:
         p = self.pos
@@ -486,7 +457,7 @@ class DaifugoState(PositionFields):
             else:
                 p.pending_rev = not p.pending_rev
         if not book.on_play and hand:
-            self._advance(seat)  # nothing more to do: the next seat
+            turns.advance(book, p, self.n, seat)  # nothing more to do: the next seat
             return
         clears, skips, forbidden = False, 0, False
         if book.on_play:
@@ -503,7 +474,7 @@ class DaifugoState(PositionFields):
                 return
         if not hand:
             self._went_out(seat, forbidden)
-        self._after_play(seat, clears, skips)
+        turns.after_play(self.book, self.pos, self.n, seat, clears, skips)
 
     def _do_follow(self, seat: int, kind: str, cards: int) -> None:
         p = self.pos
@@ -511,7 +482,7 @@ class DaifugoState(PositionFields):
         p.hands[seat] &= ~cards
         index = len(self.actions) - 1
         if kind == "seven_pass":
-            receiver = self._next_active(seat)
+            receiver = turns.next_active(p, self.n, seat)
             if receiver is not None and cards:
                 p.hands[receiver] |= cards
                 p.hidden.append((index, seat, receiver, cards))
@@ -526,7 +497,7 @@ class DaifugoState(PositionFields):
             return
         p.phase = PLAY if p.phase != OVER else OVER
         clears, skips = p.after_steps
-        self._after_play(seat, clears, skips)
+        turns.after_play(self.book, self.pos, self.n, seat, clears, skips)
 
     def _went_out(self, seat: int, forbidden: bool) -> None:
         p = self.pos
@@ -541,93 +512,6 @@ class DaifugoState(PositionFields):
             p.final = (p.finished + rest + ([p.fallen] if p.fallen is not None else [])
                        + p.forbidden[::-1])
             p.phase = OVER
-
-    def _after_play(self, seat: int, clears: bool, skips: int) -> None:
-        p = self.pos
-        if p.phase == OVER:
-            return
-        p.phase = PLAY
-        if clears:
-            self._clear(seat)
-            return
-        if not skips:
-            self._advance(seat)
-            return
-        cur = seat
-        mask = self.book.passers(p)
-        for _ in range(skips):
-            s = self._next_from(cur, mask)
-            if s is None or s == seat:
-                break
-            p.passed_since |= 1 << s
-            mask |= 1 << s
-            cur = s
-        self._advance(cur)
-
-    def _advance(self, cur: int) -> None:
-        p = self.pos
-        book = self.book
-        mask = p.passed_since | p.passed_trick & book.trick_passes  # Rulebook.passers
-        if book.last_again and not p.cut_pending:
-            self._advance_to_last(cur, mask)
-            return
-        ts = p.table_seat
-        live = p.active & ~mask
-        if not live & ~(1 << ts):
-            self._clear(ts)
-            return
-        n = self.n
-        nxt = (NEXT_SEAT[n] if p.direction == 1 else PREV_SEAT[n])[(cur << n) | live]
-        if nxt < 0 or nxt == ts:
-            self._clear(ts)
-            return
-        p.turn = nxt
-
-    def _advance_to_last(self, cur: int, mask: int) -> None:
-        """last_player_again (UECda 4.2.4): the next seat that has not passed, the table's
-        own player included; the table clears only when every seat still in has passed."""
-        p = self.pos
-        nxt = self._next_from(cur, mask)
-        if nxt is None:
-            self._clear(p.table_seat)
-        else:
-            p.turn = nxt
-
-    def _clear(self, leader: int) -> None:
-        """Clear the table (004: "sets aside all the played cards"); ``leader`` or the next."""
-        p = self.pos
-        if p.pending_rev:
-            p.revolution = not p.revolution
-            p.pending_rev = False
-        p.jack_back_now = False
-        p.lock = 0
-        p.trick = []
-        p.table = None
-        p.table_seat = -1
-        p.cut_pending = False
-        p.passed_since = 0
-        p.passed_trick = 0
-        if not p.active >> leader & 1:
-            nxt = self._next_active(leader)
-            assert nxt is not None
-            leader = nxt
-        p.turn = p.lead_seat = leader
-
-    def _next_from(self, cur: int, mask: int) -> int | None:
-        """The next seat after ``cur`` in the direction of play that is active and not in
-        ``mask`` (``cur`` itself last), or None."""
-        p = self.pos
-        table = NEXT_SEAT[self.n] if p.direction == 1 else PREV_SEAT[self.n]
-        s = table[(cur << self.n) | (p.active & ~mask)]
-        return None if s < 0 else s
-
-    def _next_active(self, cur: int) -> int | None:
-        n, d, active = self.n, self.pos.direction, self.pos.active
-        for k in range(1, n):
-            s = (cur + d * k) % n
-            if active >> s & 1:
-                return s
-        return None
 
     # ---------------------------------------------------------------- public information
 
