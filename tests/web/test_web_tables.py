@@ -13,8 +13,9 @@ from web_helpers import assert_seen_as, make_hub, next_message, play_as, table_s
 
 from paiju.core.referee import referee
 from paiju.web.catalog import WebError
+from paiju.web.hub import Hub
 from paiju.web.store import SeatRow, Store, TableRow
-from paiju.web.tables import Config, Hub, Table
+from paiju.web.tables import Config, Table
 
 
 def settings(game: str, players: int, seats: list[str], hands: int = 1,

@@ -16,8 +16,9 @@ from typing import Any
 
 import httpx
 
+from paiju.web.hub import Hub
 from paiju.web.store import Store
-from paiju.web.tables import Config, Hub, Receiver, Table
+from paiju.web.tables import Config, Receiver, Table
 
 
 def make_hub(path: Path, **config: Any) -> Hub:

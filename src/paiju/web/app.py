@@ -21,9 +21,10 @@ from starlette.exceptions import HTTPException
 
 from paiju.web.catalog import WebError, games_info
 from paiju.web.collect import Collector
+from paiju.web.hub import Hub
 from paiju.web.messages import dumps, error_message, text_of
 from paiju.web.store import Store
-from paiju.web.tables import Config, Hub, Receiver, Table
+from paiju.web.tables import Config, Receiver, Table
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: WebSocket close codes: 4000 + the HTTP status that says why.
