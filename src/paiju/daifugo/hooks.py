@@ -45,8 +45,12 @@ def _lone_joker(t: Meld) -> bool:
 # ---------------------------------------------------------------- beaters
 
 
-def _sandstorm(t: Meld, m: Meld, rev: bool) -> bool:
+def _is_sandstorm(m: Meld) -> bool:
     return m.kind == GROUP and m.rank == THREE and m.size == 3
+
+
+def _sandstorm(t: Meld, m: Meld, rev: bool) -> bool:
+    return _is_sandstorm(m)
 
 
 def _emperor(t: Meld, m: Meld, rev: bool) -> bool:
@@ -137,8 +141,7 @@ def locked_suits(book: Rulebook, trick: list[Meld]) -> int:
 @on_play("sandstorm")
 def sandstorm_clears(book: Rulebook, p: Position, play: Play) -> None:
     """Sandstorm: three 3s clear the table."""
-    m = play.meld
-    if m.kind == GROUP and m.rank == THREE and m.size == 3:
+    if _is_sandstorm(play.meld):
         play.clears = True
 
 

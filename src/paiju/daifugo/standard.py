@@ -338,29 +338,28 @@ def highest_run(h: Grid, rs: Grid) -> Grid:
     return _run_out(h, row, start, best)
 
 
-def lowest_single(h: Grid, joker: bool) -> Grid:
-    """The lowest card (♠ ♥ ♦ ♣ within a rank); none: the joker at [0][14] if allowed."""
+def _single(h: Grid, columns: range, joker: bool, joker_cell: tuple[int, int]) -> Grid:
+    """The first card met along ``columns`` (♠ ♥ ♦ ♣ within a rank); none: the joker at
+    ``joker_cell`` if allowed."""
     out = blank()
-    for c in range(1, 14):
+    for c in columns:
         for s in range(4):
             if at(h, s, c) == 1:
                 put(out, s, c, 1)
                 return out
     if joker:
-        put(out, 0, 14, 2)
+        put(out, *joker_cell, 2)
     return out
+
+
+def lowest_single(h: Grid, joker: bool) -> Grid:
+    """The lowest card; none: the joker at [0][14] if allowed."""
+    return _single(h, range(1, 14), joker, (0, 14))
 
 
 def highest_single(h: Grid, joker: bool) -> Grid:
-    out = blank()
-    for c in range(13, 0, -1):
-        for s in range(4):
-            if at(h, s, c) == 1:
-                put(out, s, c, 1)
-                return out
-    if joker:
-        put(out, 0, 0, 2)
-    return out
+    """The highest card; none: the joker at [0][0] if allowed."""
+    return _single(h, range(13, 0, -1), joker, (0, 0))
 
 
 # ------------------------------------------------------------------ the decisions
