@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from paiju.core.params import plural
 from paiju.daifugo import combos
@@ -82,6 +82,21 @@ class Play:
         self.forbidden: str | None = None
 
 
+class FollowPlan(NamedTuple):
+    """What may follow one table, for listing plays fast (:mod:`paiju.daifugo.generate`)."""
+
+    #: a group on the table: the ranks of groups of its size that may follow (bit
+    #: JOKER_RANK: jokers alone); a sequence: the lowest ranks of the sequences that may
+    ranks: int
+    #: the (rank, size) groups of another size (or kind) that beaters let follow
+    others: tuple[tuple[int, int], ...]
+    #: whether a beater lets emperors follow
+    emperors: bool
+    #: whether a beater's extra ranks are only possible, so that each play listed must
+    #: still be asked :meth:`Rulebook.fits` (its suit decides)
+    check: bool
+
+
 OnPlay = Callable[["Rulebook", "Position", Play], None]
 OnOut = Callable[["Rulebook", "DaifugoState", int], bool]
 
@@ -93,8 +108,10 @@ class Beater:
     ``allows(table, play, reversed)`` decides. ``same_shape``: the play must still be of
     the table's shape; ``locked``: a suit lock still binds it. For listing plays fast,
     ``ranks(table, reversed)`` names the extra ranks of groups of the table's size it
-    may allow, ``groups`` the (rank, size) groups it may allow on any table, and
-    ``emperors`` whether it allows emperors.
+    may allow (each play then asked), ``groups`` the (rank, size) groups it allows on any
+    table whatever their suits, and ``emperors`` whether it allows every emperor (the
+    generator lists these two without asking again; tests/daifugo/test_generation.py
+    holds it to that).
     """
 
     option: str
@@ -196,6 +213,11 @@ class Rulebook:
         self.on_play: tuple[OnPlay, ...] = tuple(h for _, when, h in ON_PLAY if when(rules))
         self.on_out: tuple[OnOut, ...] = tuple(h for _, when, h in ON_OUT if when(rules))
         self.finish_bans = tuple(FINISH_BANS[k] for k in rules.forbidden_finish)
+        #: the follow plans made so far, by table, in the ranking as it is and reversed
+        self.plans: tuple[dict[Meld, FollowPlan], dict[Meld, FollowPlan]] = ({}, {})
+        #: the last plan given, with its table and ranking (a table stays for many turns)
+        self.last_plan: tuple[Meld | None, bool, FollowPlan] = (
+            None, False, FollowPlan(0, (), False, True))
 
     # ------------------------------------------------------------ combinations
 
@@ -249,6 +271,49 @@ class Rulebook:
         if self.seq_above:
             return (m.high < t.rank) if rev else (m.rank > t.high)
         return (m.rank < t.rank) if rev else (m.rank > t.rank)
+
+    def sequence_los(self, t: Meld, rev: bool) -> int:
+        """The lowest ranks of the sequences of ``t``'s length that beat the sequence ``t``
+        (as :meth:`beats`; bits above the 2 and below 0 are never a sequence's)."""
+        size = t.size
+        if self.seq_above:
+            return (((1 << t.rank) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
+        return ((1 << t.rank) - 1) if rev else ~((2 << t.rank) - 1)
+
+    def follow_plan(self, t: Meld, rev: bool) -> FollowPlan:
+        """What may follow the table ``t`` by :meth:`beats` and the beaters (kept per
+        table and ranking: a rulebook sees at most every combination twice)."""
+        plans = self.plans[rev]
+        plan = plans.get(t)
+        if plan is None:
+            plan = plans[t] = self._follow_plan(t, rev)
+        self.last_plan = (t, rev, plan)
+        return plan
+
+    def _follow_plan(self, t: Meld, rev: bool) -> FollowPlan:
+        group = t.kind == GROUP
+        if not group:
+            ranks = self.sequence_los(t, rev)
+        elif t.rank == JOKER_RANK:
+            ranks = 0
+        elif rev:  # the joker stays on top; natural ranks run the other way (beats)
+            ranks = ((1 << t.rank) - 1) | (1 << JOKER_RANK)
+        else:
+            ranks = ((1 << (JOKER_RANK + 1)) - 1) & ~((2 << t.rank) - 1)
+        others: list[tuple[int, int]] = []
+        emperors = check = False
+        for b in self.beaters:
+            if b.ranks is not None and group:
+                more = b.ranks(t, rev) & ~ranks
+                ranks |= more
+                check = check or bool(more)
+            for rank, k in b.groups:
+                if group and k == t.size:
+                    ranks |= 1 << rank
+                else:
+                    others.append((rank, k))
+            emperors = emperors or b.emperors
+        return FollowPlan(ranks, tuple(others), emperors, check)
 
     @staticmethod
     def lock_ok(lock: int, m: Meld) -> bool:

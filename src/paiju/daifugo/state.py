@@ -14,7 +14,7 @@ check serves ``legal_actions``, ``why_illegal`` and ``apply``), what changes is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.params import plural
@@ -53,9 +53,7 @@ from paiju.daifugo.rulebook import (
 )
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.tables import seat_tables
-
-if TYPE_CHECKING:
-    from paiju.daifugo.view import DaifugoView
+from paiju.daifugo.view import DaifugoView
 
 __all__ = [
     "DISCARD_PILE", "DOS", "DROPPED_PILE", "EXCHANGE", "FOLLOW", "OK", "OVER", "PLAY",
@@ -248,9 +246,22 @@ class DaifugoState(PositionFields):
         return other
 
     def view(self, seat: int) -> DaifugoView:
-        from paiju.daifugo.view import DaifugoView
-
         return DaifugoView(self, seat)
+
+    def seat_copy(self, seat: int) -> DaifugoState:
+        """A copy with what ``seat`` cannot see taken out: the other hands, the face-down
+        piles, the deal and the lot (a view's base; the view masks the hidden moves)."""
+        other = DaifugoState.__new__(DaifugoState)
+        other.__dict__.update(self.__dict__)
+        bp = other.pos = self.pos.copy()
+        bp.hands = [h if s == seat else 0 for s, h in enumerate(bp.hands)]
+        bp.discards = 0
+        bp.dropped = 0
+        other.dealt = [0] * self.n
+        other.lots = None  # the lot is drawn, not seen: a sample draws its own
+        other.actions = list(self.actions)
+        other._saved = []
+        return other
 
     def result(self) -> Result:
         final = self.pos.final

@@ -51,23 +51,16 @@ class DaifugoView:
         self._counts = [h.bit_count() for h in pos.hands]
         self._n_discards = pos.discards.bit_count()
         self._n_dropped = pos.dropped.bit_count()
-        self._full = pack(state.rules.jokers)
         self.rules = state.rules
         #: the rulebook of the table's rules, which every player knows
         self.book = state.book
-        base = state.clone()
-        bp = base.pos
-        bp.hands = [h if s == seat else 0 for s, h in enumerate(bp.hands)]
-        bp.discards = 0
-        bp.dropped = 0
-        base.dealt = [0] * state.n
-        base.lots = None  # the lot is drawn, not seen: a sample draws its own
+        base = state.seat_copy(seat)
         #: (index, from, to, cards this seat knows moved or 0, how many cards)
         self._moves = [
             (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
             for i, src, dst, cards in pos.hidden
         ]
-        bp.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
+        base.pos.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
         secret = {i for i, src, dst, cards, _ in self._moves if i >= 0 and not cards}
         if secret:
             base.actions = [
@@ -186,7 +179,8 @@ class _Facts:
         traced_all = 0
         for c, _, _ in self.traced:
             traced_all |= 1 << c
-        self.unseen = view._full & ~seen & ~fixed_all & ~traced_all
+        full = pack(view.rules.jokers)
+        self.unseen = full & ~seen & ~fixed_all & ~traced_all
         # the exchange: the poor kept nothing better than the lowest card they gave
         self.poor: int | None = None
         self.too_good = 0
@@ -194,7 +188,7 @@ class _Facts:
         for i, src, dst, cards, _ in moves:
             if i == -1 and dst == me and cards:
                 keep = base.rules.exchange_keep_joker
-                better = view._full & base.book.better_gifts(cards)
+                better = full & base.book.better_gifts(cards)
                 if keep:
                     better &= ~JOKERS
                 self.poor = src
