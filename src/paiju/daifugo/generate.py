@@ -1,12 +1,14 @@
 """Listing the legal actions of a Dai Fugō position fast.
 
 Plays come from the precomputed tables (:mod:`paiju.daifugo.tables`): every combination
-of the hand of the shape the table asks for. What may follow a table is the rulebook's
-(:meth:`Rulebook.follow_plan`: the ranks that beat it, and what the beaters add). Where
-that alone decides (no suit lock, no 4-stop waiting, no beater's extra that only its
-suit may allow) the plays are legal as they stand; otherwise each is kept only if
-:meth:`Rulebook.fits` allows it. tests/daifugo/test_generation.py and test_rulebook.py
-check the lists against the rulebook on every combination of the hand.
+of the hand of the shape the table asks for. Where the shape and rank alone decide (no
+suit lock, no 4-stop waiting, no house rule that lets other plays follow: the
+rulebook's beaters), they are the legal plays as they stand. Otherwise the candidates
+come from the rulebook's follow plan (:meth:`Rulebook.follow_plan`: the ranks that beat
+the table and what each beater adds, kept per table), and are kept only if
+:meth:`Rulebook.fits` allows them where a lock or a beater's merely possible extras leave
+it open. tests/daifugo/test_generation.py and test_rulebook.py check the lists against
+the rulebook on every combination of the hand.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from paiju.daifugo.cards import FOUR, JOKERS, SUITED, TOKENS, bits
 from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
 from paiju.daifugo.position import EXCHANGE, OVER, PLAY
 from paiju.daifugo.rulebook import OK
-from paiju.daifugo.tables import SPREAD, SeatTables, at_least, sequence_shapes
+from paiju.daifugo.tables import ABOVE, BELOW, SPREAD, SeatTables, at_least, sequence_shapes
 
 if TYPE_CHECKING:
     from paiju.daifugo.state import DaifugoState
@@ -59,40 +61,35 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
         return out
     out.append(tabs.pass_)
     size = t.size
-    if p.cut_pending:  # only 4s may stop an 8-cut (the rulebook decides which)
-        check = True
-        cands: list[Action] = []
-        if at_least(nat, max(1, size - nj)) >> (4 * FOUR) & 1:
-            cands.extend(tabs.group(FOUR, (nat >> (4 * FOUR)) & 15, nj, size))
-    else:
-        rev = p.revolution ^ p.jack_back_now
-        last, last_rev, plan = book.last_plan
-        if last is not t or last_rev != rev:
-            plan = book.follow_plan(t, rev)
-        ranks, others, emperors, check = plan
-        if p.lock:  # where a lock or a beater's possible extras leave it open, ask
-            check = True
-        cands = [] if check else out
-        if t.kind != GROUP:
-            _add_sequences(cands, tabs, nat, nj, size, ranks, book.twos)
-        elif ranks:
-            held = at_least(nat, max(1, size - nj)) & SPREAD[ranks & 0x1FFF]
-            tabs.extend_groups(cands, held, nat, nj, size)
-            if ranks >> JOKER_RANK & 1 and nj >= size:
-                cands.extend(tabs.jokers[nj][size])
-        for rank, k in others:
-            if at_least(nat, max(1, k - nj)) >> (4 * rank) & 1:
-                cands.extend(tabs.group(rank, (nat >> (4 * rank)) & 15, nj, k))
-        if emperors:
-            cands.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
-    if check:
-        if book.joker_suits and nj:  # name the jokers first: a lock may take some names
-            cands = _named(seat, cands)
+    rev = p.revolution ^ p.jack_back_now
+    if not (p.lock or p.cut_pending or book.beaters):
+        # the common case: the shape and the rank decide (see the module's docstring)
+        tr = t.rank
+        if t.kind == GROUP:
+            if tr == JOKER_RANK:
+                return out
+            ranks = at_least(nat, max(1, size - nj)) & (BELOW[tr] if rev else ABOVE[tr])
+            tabs.extend_groups(out, ranks, nat, nj, size)
+            if nj >= size:
+                out.extend(tabs.jokers[nj][size])
+            return out
+        if book.seq_above:
+            los = (((1 << tr) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
+        else:
+            los = ((1 << tr) - 1) if rev else ~((2 << tr) - 1)
+        _add_sequences(out, tabs, nat, nj, size, los, book.twos)
+        return out
+    cands, unsure = _candidates(st, seat, tabs, nat, nj, rev)
+    if book.joker_suits and nj:  # name the jokers first: a lock may take some names only
+        cands = _named(seat, cands)
+    if p.lock or p.cut_pending or unsure:
         fits = book.fits
         if book.odd_groups:
             out.extend(a for a in cands if fits(p, _meld(a)) == OK)
         else:
             out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
+    else:  # the shape and the rank decided, and the beaters' groups always fit
+        out.extend(cands)
     return out
 
 
@@ -165,6 +162,37 @@ def _named(seat: int, actions: list[Action]) -> list[Action]:
         else:
             out.extend(forms)
     return out
+
+
+def _candidates(st: DaifugoState, seat: int, tabs: SeatTables, nat: int, nj: int,
+                rev: bool) -> tuple[list[Action], bool]:
+    """The plays that may fit by the rulebook's follow plan (the higher ones of the
+    table's shape, and the beaters'), with True if each must still be asked
+    :meth:`Rulebook.fits` (a beater's extra ranks that only some suits may play)."""
+    p = st.pos
+    book = st.book
+    t = p.table
+    assert t is not None
+    size = t.size
+    cands: list[Action] = []
+    if p.cut_pending:
+        if at_least(nat, max(1, size - nj)) >> (4 * FOUR) & 1:
+            cands.extend(tabs.group(FOUR, (nat >> (4 * FOUR)) & 15, nj, size))
+        return cands, True
+    ranks, others, emperors, check = book.follow_plan(t, rev)
+    if t.kind != GROUP:
+        _add_sequences(cands, tabs, nat, nj, size, ranks, book.twos)
+    elif ranks:
+        held = at_least(nat, max(1, size - nj)) & SPREAD[ranks & 0x1FFF]
+        tabs.extend_groups(cands, held, nat, nj, size)
+        if ranks >> JOKER_RANK & 1 and nj >= size:
+            cands.extend(tabs.jokers[nj][size])
+    for rank, k in others:
+        if at_least(nat, max(1, k - nj)) >> (4 * rank) & 1:
+            cands.extend(tabs.group(rank, (nat >> (4 * rank)) & 15, nj, k))
+    if emperors:
+        cands.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
+    return cands, check
 
 
 def _add_sequences(out: list[Action], tabs: SeatTables, nat: int, nj: int, length: int,

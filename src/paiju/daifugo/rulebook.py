@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from paiju.core.params import plural
 from paiju.daifugo import combos
@@ -82,19 +82,15 @@ class Play:
         self.forbidden: str | None = None
 
 
-class FollowPlan(NamedTuple):
-    """What may follow one table, for listing plays fast (:mod:`paiju.daifugo.generate`)."""
-
-    #: a group on the table: the ranks of groups of its size that may follow (bit
-    #: JOKER_RANK: jokers alone); a sequence: the lowest ranks of the sequences that may
-    ranks: int
-    #: the (rank, size) groups of another size (or kind) that beaters let follow
-    others: tuple[tuple[int, int], ...]
-    #: whether a beater lets emperors follow
-    emperors: bool
-    #: whether a beater's extra ranks are only possible, so that each play listed must
-    #: still be asked :meth:`Rulebook.fits` (its suit decides)
-    check: bool
+#: What may follow one table when beaters are in force, for listing plays fast
+#: (:mod:`paiju.daifugo.generate`), a plain tuple ``(ranks, others, emperors, check)``.
+#: ``ranks``: a group on the table: the ranks of groups of its size that may follow (bit
+#: JOKER_RANK: jokers alone); a sequence: the lowest ranks of the sequences that may.
+#: ``others``: the (rank, size) groups of another size (or kind) that beaters let follow.
+#: ``emperors``: whether a beater lets emperors follow. ``check``: whether a beater's extra
+#: ranks are only possible, so that each play listed must still be asked
+#: :meth:`Rulebook.fits` (its suit decides).
+FollowPlan = tuple[int, tuple[tuple[int, int], ...], bool, bool]
 
 
 OnPlay = Callable[["Rulebook", "Position", Play], None]
@@ -108,10 +104,10 @@ class Beater:
     ``allows(table, play, reversed)`` decides. ``same_shape``: the play must still be of
     the table's shape; ``locked``: a suit lock still binds it. For listing plays fast,
     ``ranks(table, reversed)`` names the extra ranks of groups of the table's size it
-    may allow (each play then asked), ``groups`` the (rank, size) groups it allows on any
-    table whatever their suits, and ``emperors`` whether it allows every emperor (the
-    generator lists these two without asking again; tests/daifugo/test_generation.py
-    holds it to that).
+    may allow (each such play is then asked), ``groups`` the (rank, size) groups it
+    allows on any table whatever their suits, and ``emperors`` whether it allows every
+    emperor (these two are listed without asking again; tests/daifugo/test_generation.py
+    holds the generator to the rulebook).
     """
 
     option: str
@@ -216,8 +212,8 @@ class Rulebook:
         #: the follow plans made so far, by table, in the ranking as it is and reversed
         self.plans: tuple[dict[Meld, FollowPlan], dict[Meld, FollowPlan]] = ({}, {})
         #: the last plan given, with its table and ranking (a table stays for many turns)
-        self.last_plan: tuple[Meld | None, bool, FollowPlan] = (
-            None, False, FollowPlan(0, (), False, True))
+        self.last_plan: tuple[Meld | None, bool, FollowPlan] = (None, False,
+                                                                 (0, (), False, True))
 
     # ------------------------------------------------------------ combinations
 
@@ -274,7 +270,7 @@ class Rulebook:
 
     def sequence_los(self, t: Meld, rev: bool) -> int:
         """The lowest ranks of the sequences of ``t``'s length that beat the sequence ``t``
-        (as :meth:`beats`; bits above the 2 and below 0 are never a sequence's)."""
+        (:meth:`beats` as a bit mask)."""
         size = t.size
         if self.seq_above:
             return (((1 << t.rank) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
@@ -283,12 +279,15 @@ class Rulebook:
     def follow_plan(self, t: Meld, rev: bool) -> FollowPlan:
         """What may follow the table ``t`` by :meth:`beats` and the beaters (kept per
         table and ranking: a rulebook sees at most every combination twice)."""
+        last, last_rev, plan = self.last_plan
+        if last is t and last_rev == rev:
+            return plan
         plans = self.plans[rev]
-        plan = plans.get(t)
-        if plan is None:
-            plan = plans[t] = self._follow_plan(t, rev)
-        self.last_plan = (t, rev, plan)
-        return plan
+        got = plans.get(t)
+        if got is None:
+            got = plans[t] = self._follow_plan(t, rev)
+        self.last_plan = (t, rev, got)
+        return got
 
     def _follow_plan(self, t: Meld, rev: bool) -> FollowPlan:
         group = t.kind == GROUP
@@ -313,7 +312,7 @@ class Rulebook:
                 else:
                     others.append((rank, k))
             emperors = emperors or b.emperors
-        return FollowPlan(ranks, tuple(others), emperors, check)
+        return ranks, tuple(others), emperors, check
 
     @staticmethod
     def lock_ok(lock: int, m: Meld) -> bool:

@@ -195,7 +195,8 @@ class DaifugoState(PositionFields):
             if action.do == "pass":
                 if p.table is not None or self.book.lead_pass:  # Rulebook.why_not_pass
                     self.actions.append(self.tabs[action.seat].pass_)
-                    self._do_pass(action.seat)
+                    if turns.after_pass(self.book, p, self.n, action.seat):
+                        self._rank_by_lot()
                     return
             else:
                 meld = PLAY_MELD.get(action)
@@ -439,8 +440,12 @@ class DaifugoState(PositionFields):
 
     def _do_pass(self, seat: int) -> None:
         if turns.after_pass(self.book, self.pos, self.n, seat):
-            lots = self.lots if self.lots is not None else deal_lots(self.dealt)
-            turns.rank_by_lot(self.pos, lots)
+            self._rank_by_lot()
+
+    def _rank_by_lot(self) -> None:
+        """pass_limit passes came in a row: the seats still in are ranked by lot."""
+        lots = self.lots if self.lots is not None else deal_lots(self.dealt)
+        turns.rank_by_lot(self.pos, lots)
 
     def _do_play(self, seat: int, m: Meld) -> None:
         p = self.pos
