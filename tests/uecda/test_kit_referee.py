@@ -1,7 +1,10 @@
 """Games of the official server, replayed through paiju's referee (opt-in: PAIJU_UECDA_KIT).
 
-Five clients that play at random, each choosing among the plays the server accepts
-(:func:`paiju.uecda.judge.judge`), play ``tndhms``. Together they saw every hand, every
+Five clients that play at random, each choosing among the plays the judge says the
+server accepts (:func:`paiju.uecda.judge.judge`, which asks the Dai Fugō rulebook) and
+now and then sending any combination of its hand, play ``tndhms``: every answer of the
+server must be the judge's, so what the rulebook allows is held to the server's own
+answers. Together they saw every hand, every
 gift and every turn, so each game becomes a paiju record: the deal before the exchange,
 the titles, who led, the Dai Fugō's and Fugō's gifts and every turn. The record must go
 through ``paiju referee`` under the ``uecda`` preset with the server's finishing order
@@ -50,6 +53,8 @@ OPTIONS: dict[str, Any] = json.loads(os.environ.get("PAIJU_UECDA_OPTIONS", "{}")
 TITLES = ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")
 #: how often a random client passes on the lead, or when it could play
 PASS_ON_LEAD, PASS_ON_FIELD = 0.05, 0.2
+#: how often it sends any combination of its hand, whatever the judge says of it
+ANY_PLAY = 0.1
 
 
 # ------------------------------------------------------------------ a random client
@@ -60,7 +65,7 @@ def plays_of(hand: Table) -> list[Table]:
 
     Singles, the lone joker, groups with or without the joker (standing for each suit the
     group lacks, or fifth in row 4), and sequences of three or more in one suit with at
-    most the joker in them, between the 3 and the 2 (paiju names no card beyond them).
+    most the joker in them, the joker also below the 3 (column 0) or above the 2 (14).
     """
     joker = hand[4, 1] == 2
     held = [[hand[r, c] == 1 for c in range(15)] for r in range(4)]
@@ -81,8 +86,8 @@ def plays_of(hand: Table) -> list[Table]:
                 if r not in chosen:
                     out.append(Table.of({**cells, (r, c): 2}))
     for r in range(4):
-        for lo in range(1, 14):
-            for hi in range(lo + 2, 14):
+        for lo in range(0 if joker else 1, 14):
+            for hi in range(lo + 2, 15 if joker else 14):
                 gaps = [c for c in range(lo, hi + 1) if not held[r][c]]
                 if len(gaps) > (1 if joker else 0):
                     continue
@@ -111,7 +116,11 @@ class Seen:
     gift: Table | None = None
     hands: list[Table] = field(default_factory=list)
     fields: list[Table] = field(default_factory=list)
-    rejected: int = 0
+    #: plays the server answered otherwise than the judge said it would
+    misjudged: list[str] = field(default_factory=list)
+    #: plays sent whatever the judge said of them, and how many the server refused
+    tried: int = 0
+    refused: int = 0
 
 
 def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
@@ -140,8 +149,17 @@ def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
                         lead = hand[5, 4] == 1
                         skip = rng.random() < (PASS_ON_LEAD if lead else PASS_ON_FIELD)
                         play = Table.empty() if skip or not choices else rng.choice(choices)
-                        if conn.send_play(play) != ACCEPTED and any(play.cells[:75]):
-                            seen.rejected += 1
+                        if rng.random() < ANY_PLAY:
+                            play = rng.choice(plays_of(hand))
+                            seen.tried += 1
+                        expected, why = judge(hand, play, last_field)
+                        answer = conn.send_play(play)
+                        if any(play.cells[:75]):
+                            seen.refused += answer != ACCEPTED
+                            if answer != expected:
+                                seen.misjudged.append(
+                                    f"{play.nonzero()}: the server answered {answer}, the "
+                                    f"judge said {expected} ({why})")
                     last_field = conn.read_field()
                     seen.fields.append(last_field)
                     end = conn.read_end()
@@ -276,7 +294,10 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
         t.join(900)
     assert not errors, errors
     assert sorted(games) == list(range(PLAYERS))
-    assert all(s.rejected == 0 for g in games.values() for s in g), "the judge let a bad play by"
+    misjudged = [m for g in games.values() for s in g for m in s.misjudged]
+    tried = sum(s.tried for g in games.values() for s in g)
+    refused = sum(s.refused for g in games.values() for s in g)
+    beyond = 0  # plays with the joker below the 3 or above the 2
     clean = drawn = 0
     problems: list[str] = []
     for g in range(GAMES):
@@ -286,6 +307,8 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
         except (ProtocolError, MalformedRecord) as e:
             problems.append(f"game {g + 1}: {e}")
             continue
+        beyond += sum(1 for a in record["actions"]
+                      if any(c[3:4] in ("<", ">") for c in a.get("cards", ())))
         order = log.order()
         if order is None:
             drawn += 1
@@ -303,5 +326,8 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
         else:
             clean += 1
     print(f"{GAMES} games of tndhms: {clean} agree with paiju on every turn, {drawn} ended "
-          f"after 20 passes, {len(problems)} disagree")
+          f"after 20 passes, {len(problems)} disagree; {tried} plays sent whatever the "
+          f"judge said, {refused} plays refused, every answer as the judge said "
+          f"({len(misjudged)} not); {beyond} plays with the joker beyond the ends")
+    assert misjudged == [], "\n".join(misjudged[:10])
     assert problems == [], "\n".join(problems[:10])

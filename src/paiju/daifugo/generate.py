@@ -54,6 +54,8 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
         out.extend(tabs.jokers[nj][0])
         if book.sequences:
             _add_sequences(out, tabs, nat, nj, 0, -1, book.twos)
+        if book.beyond and nj:
+            out.extend(_beyond(st, seat, nat, nj, 0))
         if book.emperor:
             out.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
         return out
@@ -71,18 +73,17 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
             if nj >= size:
                 out.extend(tabs.jokers[nj][size])
             return out
-        if book.seq_above:
-            los = (((1 << tr) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
-        else:
-            los = ((1 << tr) - 1) if rev else ~((2 << tr) - 1)
+        los = _sequence_los(st, tr, t.high, size, rev)
         _add_sequences(out, tabs, nat, nj, size, los, book.twos)
+        if book.beyond and nj:
+            out.extend(_beyond(st, seat, nat, nj, size))
         return out
     cands, extra = _candidates(st, seat, tabs, nat, nj, rev)
     if book.joker_suits and nj:  # name the jokers first: a lock may take some names only
         cands = _named(seat, cands)
     if p.lock or p.cut_pending or extra:
         fits = book.fits
-        if book.odd_groups:
+        if book.odd_groups or book.beyond:
             out.extend(a for a in cands if fits(p, _meld(a)) == OK)
         else:
             out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
@@ -162,8 +163,23 @@ def _named(seat: int, actions: list[Action]) -> list[Action]:
     return out
 
 
+def _beyond(st: DaifugoState, seat: int, nat: int, nj: int, length: int) -> list[Action]:
+    """The sequences of ``length`` (0: any) whose joker stands below the 3 or above the 2
+    (``sequence_joker_beyond_ends``) that fit the table. They need a joker, so they are
+    listed from the hand and checked one by one rather than from the tables."""
+    p = st.pos
+    fits = st.book.fits
+    return [play_action(seat, m) for m in combos.beyond_sequences(nat, nj, length)
+            if fits(p, m) == OK]
+
+
 def _sequence_los(st: DaifugoState, rank: int, high: int, size: int, rev: bool) -> int:
-    """The lowest ranks of the sequences of ``size`` that beat one from ``rank`` to ``high``."""
+    """The lowest ranks of the sequences of ``size`` that beat one from ``rank`` to ``high``
+    (a joker beyond the ends: ``rank`` -1, ``high`` 13)."""
+    if rank < 0:  # below the 3: no sequence is lower, and under "higher" all start higher
+        if rev:
+            return 0
+        return ~((2 << high) - 1) if st.book.seq_above else -1
     if st.book.seq_above:
         return (((1 << rank) - 1) >> (size - 1)) if rev else ~((2 << high) - 1)
     return ((1 << rank) - 1) if rev else ~((2 << rank) - 1)
@@ -198,6 +214,8 @@ def _candidates(st: DaifugoState, seat: int, tabs: SeatTables, nat: int, nj: int
         allowed = 0
         _add_sequences(cands, tabs, nat, nj, size, _sequence_los(st, t.rank, t.high, size, rev),
                        book.twos)
+        if book.beyond and nj:
+            cands.extend(_beyond(st, seat, nat, nj, size))
     beaten = allowed
     for b in book.beaters:
         if b.ranks is not None and t.kind == GROUP:

@@ -175,10 +175,6 @@ class PlayerStrategy:
         state = game.state(hand, self.rng)
         seat = state.to_move()
         assert seat is not None
-        if hand[5, 4] == 0 and state.pos.table is None:
-            # the field is a play paiju cannot name (a joker below the 3 or above the 2)
-            self.expected = judge(hand, Table.empty(), game.field_table)[0]
-            return Table.empty()
         view = state.view(seat)
         revolution = Status.of(hand).revolution
         action = self.bot.choose(view, self.rng)
