@@ -3,9 +3,16 @@ Dai Fugō rulebook under the uecda rules, with its reasons."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from paiju.daifugo.actions import Action
+from paiju.daifugo.cards import SUITED
+from paiju.daifugo.game import GAME
+from paiju.daifugo.rulebook import rulebook
 from paiju.uecda.judge import judge
+from paiju.uecda.serve_tables import Seating, hand_table
 from paiju.uecda.tables import Status, Table, cards_table, play_table
 
 
@@ -98,3 +105,36 @@ def test_a_joker_beyond_the_ends_ranks_by_its_column() -> None:
     assert on(above, "9H 10H JH QH", False) == 9
     assert on(play_table(["QS", "KS", "AS", "2S"]), "9H 10H JH QH", False) == 8
     assert on(above, "8H 9H 10H JH", True) == 8
+
+
+def test_the_judge_answers_as_the_rules_do_in_random_uecda_hands() -> None:
+    """On the tables a server sends at each turn of random uecda hands, the judge takes
+    exactly the plays the engine's state allows: every legal play, and of a sample of
+    the hand's other combinations, none the state refuses."""
+    rng = random.Random(7)
+    rules = GAME.rules("uecda")
+    book = rulebook(rules)
+    checked = beyond = 0
+    for _ in range(12):
+        state = GAME.new_hand(rules, 5, rng)
+        seating = Seating(tuple(range(5)), None)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            seat = state.to_move()
+            assert seat is not None
+            if state.pos.phase == "play":
+                hand = hand_table(state, seating, seat, seat)
+                t = state.pos.table
+                field = (play_table(list(t.tokens()), state.pos.revolution) if t is not None
+                         else Table.empty())
+                nat, nj = state.pos.hands[seat] & SUITED, (state.pos.hands[seat] >> 52).bit_count()
+                others = book.candidates(nat, nj)
+                sample = rng.sample(others, min(8, len(others)))
+                plays = [a.cards for a in legal if a.do == "play"] + [m.tokens() for m in sample]
+                for cards in plays:
+                    ok = state.why_illegal(Action(seat, "play", cards)) is None
+                    assert (judge(hand, play_table(list(cards)), field)[0] == 9) is ok, cards
+                    checked += 1
+                    beyond += any(c[3:4] in ("<", ">") for c in cards)
+            state.apply(rng.choice(legal))
+    assert checked > 1000 and beyond > 0, (checked, beyond)

@@ -11,8 +11,10 @@ through ``paiju referee`` under the ``uecda`` preset with the server's finishing
 and points. At every turn paiju must also give the turn to the player the server gave
 it to, and allow exactly the plays the server accepts.
 
-Games the server ends after 20 passes in a row rank the players still in at random; the
-tables do not say how, so those games are counted and left out.
+The same is done for five official standard clients, each behind a relay that keeps
+what it sees (they lead sequences with the joker below the 3 or above the 2 now and
+then). Games the server ends after 20 passes in a row rank the players still in at
+random; the tables do not say how, so those games are counted and left out.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -43,7 +47,16 @@ from paiju.uecda.tables import (
     table_cards,
     table_play,
 )
-from paiju.uecda.wire import ACCEPTED, ALL_OVER, CONTINUE, ClientConnection
+from paiju.uecda.wire import (
+    ACCEPTED,
+    ALL_OVER,
+    CONTINUE,
+    ClientConnection,
+    read_int,
+    read_table,
+    write_int,
+    write_table,
+)
 
 pytestmark = pytest.mark.uecda_kit
 
@@ -309,10 +322,93 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
     for t in threads:
         t.join(900)
     assert not errors, errors
-    assert sorted(games) == list(range(PLAYERS))
-    misjudged = [m for g in games.values() for s in g for m in s.misjudged]
     tried = sum(s.tried for g in games.values() for s in g)
     tried_beyond = sum(s.tried_beyond for g in games.values() for s in g)
+    check_games(games, "random", f"; {tried} plays sent whatever the judge said "
+                f"({tried_beyond} with the joker beyond the ends)")
+
+
+def relay_client(down: socket.socket, up: socket.socket, games: dict[int, list[Seen]],
+                 errors: list[BaseException]) -> None:
+    """Carry one official client's messages to tndhms and back, keeping what it sees."""
+    def table(src: socket.socket, dst: socket.socket, what: str) -> Table:
+        t = read_table(src, what, 120)
+        write_table(dst, t, what)
+        return t
+
+    def number(src: socket.socket, dst: socket.socket, what: str) -> int:
+        v = read_int(src, what, 120)
+        write_int(dst, v, what)
+        return v
+
+    try:
+        table(down, up, "profile")
+        mine: list[Seen] = []
+        games[number(up, down, "player number")] = mine
+        last_field = Table.empty()
+        while True:
+            seen = Seen(table(up, down, "dealt hand"))
+            mine.append(seen)
+            if seen.dealt[5, 1] > 0:
+                seen.gift = table(down, up, "gift")
+            end = CONTINUE
+            while end == CONTINUE:
+                hand = table(up, down, "hand")
+                seen.hands.append(hand)
+                if hand[5, 2] == 1:
+                    play = table(down, up, "play")
+                    expected, why = judge(hand, play, last_field)
+                    answer = number(up, down, "answer")
+                    if any(play.cells[:75]):
+                        seen.refused += answer != ACCEPTED
+                        if answer != expected:
+                            seen.misjudged.append(
+                                f"{play.nonzero()}: the server answered {answer}, the "
+                                f"judge said {expected} ({why})")
+                last_field = table(up, down, "field")
+                seen.fields.append(last_field)
+                end = number(up, down, "end code")
+            if end == ALL_OVER:
+                return
+    except BaseException as e:  # reported by the test
+        errors.append(e)
+
+
+def test_official_clients_games_of_tndhms_go_through_the_referee(server: int) -> None:
+    """The same for five official standard clients, each behind a relay that keeps what
+    it sees; they lead sequences with the joker below the 3 or above the 2 now and then."""
+    kit = kit_path()
+    games: dict[int, list[Seen]] = {}
+    errors: list[BaseException] = []
+    threads, procs, socks = [], [], []
+    for i in range(PLAYERS):
+        listener = socket.create_server(("127.0.0.1", 0))
+        procs.append(subprocess.Popen(
+            [str(kit / "client/client"), "-p", str(listener.getsockname()[1]), "-n", f"std{i}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        listener.settimeout(30)
+        down, _ = listener.accept()
+        listener.close()
+        up = socket.create_connection(("127.0.0.1", server))
+        socks += [down, up]
+        t = threading.Thread(target=relay_client, args=(down, up, games, errors), daemon=True)
+        t.start()
+        threads.append(t)
+        time.sleep(0.1)  # the server numbers the players in the order they come
+    for t in threads:
+        t.join(900)
+    for sock in socks:
+        sock.close()
+    assert [p.wait(60) for p in procs] == [0] * PLAYERS
+    assert not errors, errors
+    check_games(games, "official", "")
+
+
+def check_games(games: dict[int, list[Seen]], who: str, note: str) -> None:
+    """Every game through the referee with the server's order, turn by turn as the
+    server played it, and every answer of the server as the judge said."""
+    assert sorted(games) == list(range(PLAYERS))
+    misjudged = [m for g in games.values() for s in g for m in s.misjudged]
     refused = sum(s.refused for g in games.values() for s in g)
     beyond = 0  # plays with the joker below the 3 or above the 2
     clean = drawn = 0
@@ -342,10 +438,9 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
             problems.append(f"game {g + 1}: {found[:3]}")
         else:
             clean += 1
-    print(f"{GAMES} games of tndhms: {clean} agree with paiju on every turn, {drawn} ended "
-          f"after 20 passes, {len(problems)} disagree; {tried} plays sent whatever the "
-          f"judge said, {refused} plays refused, every answer as the judge said "
-          f"({len(misjudged)} not); {beyond} plays with the joker beyond the ends made, "
-          f"{tried_beyond} sent whatever the judge said")
+    print(f"{GAMES} games of tndhms ({who} clients): {clean} agree with paiju on every turn, "
+          f"{drawn} ended after 20 passes, {len(problems)} disagree; {beyond} plays with the "
+          f"joker beyond the ends; {refused} plays refused, every answer as the judge said "
+          f"({len(misjudged)} not){note}")
     assert misjudged == [], "\n".join(misjudged[:10])
     assert problems == [], "\n".join(problems[:10])
