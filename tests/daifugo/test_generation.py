@@ -9,7 +9,8 @@ already decide. These tests hold the two to exact agreement:
   exactly the combinations of the hand (built the plain way, by ``combos``) that
   ``_why_meld`` allows;
 * on small random positions, against a brute force over every subset of the hand in
-  every spelling (each joker plain or standing for each card): every spelling that
+  every spelling (each joker plain or standing for each card, or below the 3 or above
+  the 2): every spelling that
   ``why_illegal`` accepts is a listed play, and applying it gives the same state as
   applying the listed action.
 """
@@ -25,7 +26,7 @@ from daifugo_helpers import random_rules
 
 from paiju.daifugo import combos
 from paiju.daifugo.actions import Action, meld_of_action
-from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, suit_of
+from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, stand_token, suit_of
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.game import GAME
 from paiju.daifugo.state import OK, PLAY, DaifugoState
@@ -46,6 +47,8 @@ def reference_plays(st: DaifugoState) -> set[Meld]:
         cands += [combos.FIVES[r] for r in range(13) if nat >> (4 * r) & 0xF == 0xF]
     if st.seqs:
         cands += combos.all_sequences(nat, nj, st.twos)
+    if st.book.beyond:  # sequence_joker_beyond_ends: a joker below the 3 or above the 2
+        cands += combos.beyond_sequences(nat, nj)
     if st.emperor:
         cands += combos.emperors(nat, st.twos)
     # _why_meld(seat, m) is None exactly when the cards are held (they are: they come
@@ -106,7 +109,7 @@ def spellings(st: DaifugoState, cards: tuple[int, ...], jokers: int) -> list[tup
     names = ["JK"]
     if len(suits) == 1:
         suit = suits.pop()
-        names += ["JK=" + TOKENS[r * 4 + suit] for r in range(13)]
+        names += ["JK=" + stand_token(r * 4 + suit) for r in range(-1, 14)]
     ranks = {c >> 2 for c in cards}
     if len(ranks) == 1:  # a group: its joker may name any card of the rank
         rank = ranks.pop()

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from paiju.uecda.history import GameLog
-from paiju.uecda.tables import ProtocolError, Status, Table, cards_table, play_table
+from paiju.uecda.tables import Status, Table, cards_table, play_table
 
 
 def hand_table(new_trick: bool) -> Table:
@@ -47,13 +45,12 @@ def test_after_a_clear_the_same_cells_again_are_a_play() -> None:
     assert log.on_field(field_table(["JK"], 3)).tokens() == ("JK",)
 
 
-def test_a_play_with_no_paiju_reading_says_so() -> None:
+def test_a_joker_below_the_3_reads_as_paiju_writes_it() -> None:
     log = GameLog()
     log.on_hand(hand_table(True))
     turn = log.on_field(Status(turn=1).on(Table.of({(0, 0): 2, (0, 1): 1, (0, 2): 1})))
     assert turn.size() == 3 and not turn.passed
-    with pytest.raises(ProtocolError, match="below the 3"):
-        turn.tokens()
+    assert turn.tokens() == ("JK=<3S", "3S", "4S")
 
 
 def test_the_players_go_out_in_the_order_their_cards_run_out() -> None:

@@ -1,15 +1,20 @@
 """Games of the official server, replayed through paiju's referee (opt-in: PAIJU_UECDA_KIT).
 
-Five clients that play at random, each choosing among the plays the server accepts
-(:func:`paiju.uecda.judge.judge`), play ``tndhms``. Together they saw every hand, every
+Five clients that play at random, each choosing among the plays the judge says the
+server accepts (:func:`paiju.uecda.judge.judge`, which asks the Dai Fugō rulebook) and
+now and then sending any combination of its hand, play ``tndhms``: every answer of the
+server must be the judge's, so what the rulebook allows is held to the server's own
+answers. Together they saw every hand, every
 gift and every turn, so each game becomes a paiju record: the deal before the exchange,
 the titles, who led, the Dai Fugō's and Fugō's gifts and every turn. The record must go
 through ``paiju referee`` under the ``uecda`` preset with the server's finishing order
 and points. At every turn paiju must also give the turn to the player the server gave
 it to, and allow exactly the plays the server accepts.
 
-Games the server ends after 20 passes in a row rank the players still in at random; the
-tables do not say how, so those games are counted and left out.
+The same is done for five official standard clients, each behind a relay that keeps
+what it sees (they lead sequences with the joker below the 3 or above the 2 now and
+then). Games the server ends after 20 passes in a row rank the players still in at
+random; the tables do not say how, so those games are counted and left out.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -40,7 +47,16 @@ from paiju.uecda.tables import (
     table_cards,
     table_play,
 )
-from paiju.uecda.wire import ACCEPTED, ALL_OVER, CONTINUE, ClientConnection
+from paiju.uecda.wire import (
+    ACCEPTED,
+    ALL_OVER,
+    CONTINUE,
+    ClientConnection,
+    read_int,
+    read_table,
+    write_int,
+    write_table,
+)
 
 pytestmark = pytest.mark.uecda_kit
 
@@ -50,6 +66,17 @@ OPTIONS: dict[str, Any] = json.loads(os.environ.get("PAIJU_UECDA_OPTIONS", "{}")
 TITLES = ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")
 #: how often a random client passes on the lead, or when it could play
 PASS_ON_LEAD, PASS_ON_FIELD = 0.05, 0.2
+#: how often it sends any combination of its hand, whatever the judge says of it
+ANY_PLAY = 0.1
+#: how often it plays a sequence with the joker beyond the ends when it has one (they are
+#: rare among a hand's plays: this makes the random games hold some)
+BEYOND = 0.5
+
+
+def beyond_ends(play: Table) -> bool:
+    """True for a sequence whose joker is in column 0 or 14."""
+    return any(play[r, c] == 2 for r in range(4) for c in (0, 14)) and sum(
+        1 for v in play.cells[:75] if v) > 1
 
 
 # ------------------------------------------------------------------ a random client
@@ -60,7 +87,7 @@ def plays_of(hand: Table) -> list[Table]:
 
     Singles, the lone joker, groups with or without the joker (standing for each suit the
     group lacks, or fifth in row 4), and sequences of three or more in one suit with at
-    most the joker in them, between the 3 and the 2 (paiju names no card beyond them).
+    most the joker in them, the joker also below the 3 (column 0) or above the 2 (14).
     """
     joker = hand[4, 1] == 2
     held = [[hand[r, c] == 1 for c in range(15)] for r in range(4)]
@@ -81,8 +108,8 @@ def plays_of(hand: Table) -> list[Table]:
                 if r not in chosen:
                     out.append(Table.of({**cells, (r, c): 2}))
     for r in range(4):
-        for lo in range(1, 14):
-            for hi in range(lo + 2, 14):
+        for lo in range(0 if joker else 1, 14):
+            for hi in range(lo + 2, 15 if joker else 14):
                 gaps = [c for c in range(lo, hi + 1) if not held[r][c]]
                 if len(gaps) > (1 if joker else 0):
                     continue
@@ -111,7 +138,12 @@ class Seen:
     gift: Table | None = None
     hands: list[Table] = field(default_factory=list)
     fields: list[Table] = field(default_factory=list)
-    rejected: int = 0
+    #: plays the server answered otherwise than the judge said it would
+    misjudged: list[str] = field(default_factory=list)
+    #: plays sent whatever the judge said of them, and how many the server refused
+    tried: int = 0
+    tried_beyond: int = 0
+    refused: int = 0
 
 
 def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
@@ -140,8 +172,23 @@ def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
                         lead = hand[5, 4] == 1
                         skip = rng.random() < (PASS_ON_LEAD if lead else PASS_ON_FIELD)
                         play = Table.empty() if skip or not choices else rng.choice(choices)
-                        if conn.send_play(play) != ACCEPTED and any(play.cells[:75]):
-                            seen.rejected += 1
+                        odd = [p for p in choices if beyond_ends(p)]
+                        if odd and rng.random() < BEYOND:
+                            play = rng.choice(odd)
+                        if rng.random() < ANY_PLAY:
+                            every = plays_of(hand)
+                            odd = [p for p in every if beyond_ends(p)]
+                            play = rng.choice(odd if odd and rng.random() < BEYOND else every)
+                            seen.tried += 1
+                            seen.tried_beyond += beyond_ends(play)
+                        expected, why = judge(hand, play, last_field)
+                        answer = conn.send_play(play)
+                        if any(play.cells[:75]):
+                            seen.refused += answer != ACCEPTED
+                            if answer != expected:
+                                seen.misjudged.append(
+                                    f"{play.nonzero()}: the server answered {answer}, the "
+                                    f"judge said {expected} ({why})")
                     last_field = conn.read_field()
                     seen.fields.append(last_field)
                     end = conn.read_end()
@@ -275,8 +322,95 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
     for t in threads:
         t.join(900)
     assert not errors, errors
+    tried = sum(s.tried for g in games.values() for s in g)
+    tried_beyond = sum(s.tried_beyond for g in games.values() for s in g)
+    check_games(games, "random", f"; {tried} plays sent whatever the judge said "
+                f"({tried_beyond} with the joker beyond the ends)")
+
+
+def relay_client(down: socket.socket, up: socket.socket, games: dict[int, list[Seen]],
+                 errors: list[BaseException]) -> None:
+    """Carry one official client's messages to tndhms and back, keeping what it sees."""
+    def table(src: socket.socket, dst: socket.socket, what: str) -> Table:
+        t = read_table(src, what, 120)
+        write_table(dst, t, what)
+        return t
+
+    def number(src: socket.socket, dst: socket.socket, what: str) -> int:
+        v = read_int(src, what, 120)
+        write_int(dst, v, what)
+        return v
+
+    try:
+        table(down, up, "profile")
+        mine: list[Seen] = []
+        games[number(up, down, "player number")] = mine
+        last_field = Table.empty()
+        while True:
+            seen = Seen(table(up, down, "dealt hand"))
+            mine.append(seen)
+            if seen.dealt[5, 1] > 0:
+                seen.gift = table(down, up, "gift")
+            end = CONTINUE
+            while end == CONTINUE:
+                hand = table(up, down, "hand")
+                seen.hands.append(hand)
+                if hand[5, 2] == 1:
+                    play = table(down, up, "play")
+                    expected, why = judge(hand, play, last_field)
+                    answer = number(up, down, "answer")
+                    if any(play.cells[:75]):
+                        seen.refused += answer != ACCEPTED
+                        if answer != expected:
+                            seen.misjudged.append(
+                                f"{play.nonzero()}: the server answered {answer}, the "
+                                f"judge said {expected} ({why})")
+                last_field = table(up, down, "field")
+                seen.fields.append(last_field)
+                end = number(up, down, "end code")
+            if end == ALL_OVER:
+                return
+    except BaseException as e:  # reported by the test
+        errors.append(e)
+
+
+def test_official_clients_games_of_tndhms_go_through_the_referee(server: int) -> None:
+    """The same for five official standard clients, each behind a relay that keeps what
+    it sees; they lead sequences with the joker below the 3 or above the 2 now and then."""
+    kit = kit_path()
+    games: dict[int, list[Seen]] = {}
+    errors: list[BaseException] = []
+    threads, procs, socks = [], [], []
+    for i in range(PLAYERS):
+        listener = socket.create_server(("127.0.0.1", 0))
+        procs.append(subprocess.Popen(
+            [str(kit / "client/client"), "-p", str(listener.getsockname()[1]), "-n", f"std{i}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        listener.settimeout(30)
+        down, _ = listener.accept()
+        listener.close()
+        up = socket.create_connection(("127.0.0.1", server))
+        socks += [down, up]
+        t = threading.Thread(target=relay_client, args=(down, up, games, errors), daemon=True)
+        t.start()
+        threads.append(t)
+        time.sleep(0.1)  # the server numbers the players in the order they come
+    for t in threads:
+        t.join(900)
+    for sock in socks:
+        sock.close()
+    assert [p.wait(60) for p in procs] == [0] * PLAYERS
+    assert not errors, errors
+    check_games(games, "official", "")
+
+
+def check_games(games: dict[int, list[Seen]], who: str, note: str) -> None:
+    """Every game through the referee with the server's order, turn by turn as the
+    server played it, and every answer of the server as the judge said."""
     assert sorted(games) == list(range(PLAYERS))
-    assert all(s.rejected == 0 for g in games.values() for s in g), "the judge let a bad play by"
+    misjudged = [m for g in games.values() for s in g for m in s.misjudged]
+    refused = sum(s.refused for g in games.values() for s in g)
+    beyond = 0  # plays with the joker below the 3 or above the 2
     clean = drawn = 0
     problems: list[str] = []
     for g in range(GAMES):
@@ -286,6 +420,8 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
         except (ProtocolError, MalformedRecord) as e:
             problems.append(f"game {g + 1}: {e}")
             continue
+        beyond += sum(1 for a in record["actions"]
+                      if any(c[3:4] in ("<", ">") for c in a.get("cards", ())))
         order = log.order()
         if order is None:
             drawn += 1
@@ -302,6 +438,9 @@ def test_random_games_of_tndhms_go_through_the_referee(server: int) -> None:
             problems.append(f"game {g + 1}: {found[:3]}")
         else:
             clean += 1
-    print(f"{GAMES} games of tndhms: {clean} agree with paiju on every turn, {drawn} ended "
-          f"after 20 passes, {len(problems)} disagree")
+    print(f"{GAMES} games of tndhms ({who} clients): {clean} agree with paiju on every turn, "
+          f"{drawn} ended after 20 passes, {len(problems)} disagree; {beyond} plays with the "
+          f"joker beyond the ends; {refused} plays refused, every answer as the judge said "
+          f"({len(misjudged)} not){note}")
+    assert misjudged == [], "\n".join(misjudged[:10])
     assert problems == [], "\n".join(problems[:10])

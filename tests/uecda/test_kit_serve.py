@@ -55,6 +55,7 @@ def test_official_clients_play_a_tournament_on_paiju_serve(devkit: Path, tmp_pat
     assert codes == [0] * 5, log
     assert "takes the seat" not in log, log  # no client dropped
     assert "the rules accept" not in log, log  # no play that tndhms would refuse
+    assert "the rules reject" not in log, log  # nor one it would take (a joker beyond the ends)
     # a rejected lead is a pass; where the rules make a leader play, the fallback plays
     stand_ins = [line for line in log.splitlines() if "plays this turn for it" in line]
     table = (tmp_path / "serve.out").read_text().splitlines()

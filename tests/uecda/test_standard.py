@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from paiju.uecda.standard import Seen, StandardStrategy, observe_field
-from paiju.uecda.tables import ProtocolError, Status, Table, cards_table, play_table, table_play
+from paiju.uecda.tables import Status, Table, cards_table, play_table, table_play
 
 
 def hand(tokens: str, **status: object) -> Table:
@@ -62,14 +60,13 @@ def test_with_the_joker_a_single_card_leads_as_a_pair_and_a_triple_as_a_revoluti
     assert turn("JK") == ("JK",)
 
 
-def test_the_joker_may_stand_below_the_3_which_paiju_cannot_name() -> None:
+def test_the_joker_may_stand_below_the_3() -> None:
     s = StandardStrategy()
     table = hand("3S 4S JK", my_turn=True, field_empty=True)
     s.on_hand(table)
     out = s.play(table)
     assert out.nonzero() == [(0, 0, 2), (0, 1, 1), (0, 2, 1)]
-    with pytest.raises(ProtocolError, match="below the 3"):
-        table_play(out)
+    assert table_play(out) == ("JK=<3S", "3S", "4S")  # sequence_joker_beyond_ends
 
 
 def test_in_a_revolution_the_lead_is_the_highest() -> None:

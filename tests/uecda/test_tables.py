@@ -172,11 +172,18 @@ def test_a_five_card_group_has_its_joker_in_row_4() -> None:
         table_play(grid({(0, 7): 1, (4, 7): 2}))
 
 
-def test_a_joker_beyond_the_3_or_the_2_names_no_paiju_card() -> None:
-    with pytest.raises(ProtocolError, match="below the 3"):
-        table_play(grid({(0, 0): 2, (0, 1): 1, (0, 2): 1}))
-    with pytest.raises(ProtocolError, match="above the 2"):
-        table_play(grid({(1, 12): 1, (1, 13): 1, (1, 14): 2}))
+def test_a_joker_beyond_the_3_or_the_2_is_in_column_0_or_14() -> None:
+    """tndhms takes a sequence's joker in column 0 or 14 (external.c, count_card_num):
+    paiju's sequence_joker_beyond_ends, written JK=<3S and JK=>2H."""
+    below = grid({(0, 0): 2, (0, 1): 1, (0, 2): 1})
+    above = grid({(1, 12): 1, (1, 13): 1, (1, 14): 2})
+    assert table_play(below) == ("JK=<3S", "3S", "4S")
+    assert table_play(above) == ("AH", "2H", "JK=>2H")
+    assert play_table(["JK=<3S", "3S", "4S"]) == below
+    assert play_table(["2H", "JK=>2H", "AH"]) == above
+    every_spade = [r + "S" for r in RANK_NAMES]
+    assert play_table([*every_spade, "JK=>2S"]) == grid(
+        {**{(0, c): 1 for c in range(1, 14)}, (0, 14): 2})
 
 
 @pytest.mark.parametrize(
@@ -218,17 +225,17 @@ def test_rows_5_to_7_of_a_play_are_ignored() -> None:
 # ------------------------------------------------------------------ plays, from random games
 
 
-def meld_of(tokens: tuple[str, ...]) -> object:
+def meld_of(tokens: tuple[str, ...], beyond: bool = False) -> object:
     return read_play([parse_play_token(t) for t in tokens], sequences=True, twos=True,
-                     emperor=False)
+                     emperor=False, five=True, beyond=beyond)
 
 
-def carried(cards: tuple[str, ...]) -> bool:
+def carried(cards: tuple[str, ...], beyond: bool) -> bool:
     """Whether the protocol can carry a play: one joker at most, no emperor."""
     if cards.count("JK") > 1:
         return False
     try:
-        meld_of(cards)
+        meld_of(cards, beyond)
     except BadPlay:
         return False
     return True
@@ -251,11 +258,16 @@ def random_plays(preset: str, games: int, seed: int) -> list[tuple[str, ...]]:
 
 @pytest.mark.parametrize("preset", ["pagat", "uecda", "popular"])
 def test_every_play_of_random_games_goes_both_ways(preset: str) -> None:
-    plays = random_plays(preset, 20, seed=14)
+    beyond = GAME.rules(preset).values["sequence_joker_beyond_ends"]
+    # a joker beyond the ends needs the joker and the 3-4 or A-2 of a suit: rare enough
+    # that uecda plays 60 games to list some
+    plays = random_plays(preset, 60 if beyond else 20, seed=14)
     assert len(plays) > 200
     kinds = {"joker": 0, "joker_group": 0, "joker_sequence": 0}
+    if beyond:
+        kinds["joker_beyond_ends"] = 0
     for cards in plays:
-        if not carried(cards):
+        if not carried(cards, beyond):
             with pytest.raises(ProtocolError):
                 play_table(cards)
             continue
@@ -263,12 +275,14 @@ def test_every_play_of_random_games_goes_both_ways(preset: str) -> None:
             t = play_table(cards, revolution=rev)
             back = table_play(t)
             assert play_table(back, revolution=rev) == t, cards
-            assert meld_of(back) == meld_of(cards), cards
+            assert meld_of(back, beyond) == meld_of(cards, beyond), cards
             if "JK" in cards or any(c.startswith("JK=") for c in cards):
                 assert sorted(c for c in back if not c.startswith("JK")) == sorted(
                     c for c in cards if not c.startswith("JK"))
         if cards == ("JK",):
             kinds["joker"] += 1
+        elif any(c[3:4] in ("<", ">") for c in cards):
+            kinds["joker_beyond_ends"] += 1  # JK=<3S / JK=>2S: column 0 or 14
         elif "JK" in cards or len({c.split("=")[-1][:-1] for c in cards}) == 1:
             kinds["joker_group"] += 1  # a plain JK, or a JK= of the group's rank
         elif any(c.startswith("JK=") for c in cards):

@@ -13,7 +13,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord, UnknownCard
 from paiju.daifugo import combos
-from paiju.daifugo.cards import TOKENS, parse_play_token
+from paiju.daifugo.cards import TOKENS, parse_play_token, stand_token
 from paiju.daifugo.combos import Meld, tokens_of
 
 DOS = ("play", "pass", "give", "seven_pass", "discard")
@@ -99,8 +99,9 @@ class SeatExtras:
 
 
 #: The combinations only some rules know (a group whose jokers name their cards, a
-#: five-card group), kept apart from :data:`PLAY_MELD` so that it holds the combinations
-#: of every rule set and nothing else. At most 8 seats x 611 combinations, built whole
+#: five-card group, a sequence whose joker stands beyond the ends), kept apart from
+#: :data:`PLAY_MELD` so that it holds the combinations of every rule set and nothing
+#: else. At most 8 seats x 1,431 combinations, built whole
 #: per seat (:class:`SeatExtras`) when the seat first needs one.
 EXTRA_MELD: dict[Action, Meld] = {}
 _EXTRA: dict[tuple[int, Meld], Action] = {}
@@ -157,6 +158,6 @@ def action_from_json(obj: Any) -> Action:
         raise UnknownCard(f"only a played joker says what it stands for: {obj!r}")
     # a joker in a group keeps the card it names: the rules decide whether its suit
     # counts (group_joker_suit); where it does not, reading the play drops it
-    toks = [TOKENS[c] if c < 52 else ("JK" if s is None else "JK=" + TOKENS[s])
+    toks = [TOKENS[c] if c < 52 else ("JK" if s is None else "JK=" + stand_token(s))
             for c, s in parsed]
     return Action(seat, do, tuple(sorted(toks, key=_sort_key)))

@@ -5,6 +5,13 @@ order of 004, "Players and Cards": "Joker-2-A-K-Q-J-10-9-8-7-6-5-4-3"), suits 0.
 S, H, D, C. The jokers are 52 and 53: two distinct cards with the same token ``JK``.
 A set of cards is an int bitset: bit ``c`` is card ``c``, so the four cards of a rank
 are four adjacent bits.
+
+Under ``sequence_joker_beyond_ends`` (UECda) a joker in a sequence may stand one step
+beyond the ends of a suit's run: below the 3 (rank -1) or above the 2 (rank 13). Such a
+*place* is numbered as a card would be, ``rank * 4 + suit``: -4..-1 below the 3s (S H D
+C), 52..55 above the 2s. It is never a card of the pack and appears only as what a
+sequence's joker stands for, written ``JK=<3S`` (below the ♠3) and ``JK=>2S`` (above
+the ♠2).
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ JOKERS = (1 << JOKER1) | (1 << JOKER2)
 SUITED = (1 << 52) - 1
 SPADE_THREE = THREE * 4 + SPADES
 DIAMOND_THREE = THREE * 4 + DIAMONDS
+#: The places beyond the ends (see the module's docstring): rank -1 and rank 13.
+BELOW_THREE_RANK, ABOVE_TWO_RANK = -1, NUM_RANKS
 
 
 def diamond_three_holder(hands: Iterable[int]) -> int:
@@ -105,8 +114,24 @@ def parse_card(text: object) -> Card:
     )
 
 
+def is_beyond(c: Card) -> bool:
+    """True for a place beyond the ends (below a 3 or above a 2), not a card."""
+    return c < 0 or c >= 52
+
+
+def stand_token(c: Card) -> str:
+    """The token of what a joker stands for: a card (``9H``) or a place beyond the ends
+    (``<3S`` below the ♠3, ``>2S`` above the ♠2)."""
+    if c < 0:
+        return "<" + TOKENS[THREE * 4 + (c & 3)]
+    if c >= 52:
+        return ">" + TOKENS[TWO * 4 + (c & 3)]
+    return TOKENS[c]
+
+
 def parse_play_token(text: object) -> tuple[Card, Card | None]:
-    """``(card, stands_for)`` from a token of a play: ``9H``, ``JK`` or ``JK=9H``."""
+    """``(card, stands_for)`` from a token of a play: ``9H``, ``JK``, ``JK=9H``, or a
+    joker beyond the ends of a sequence, ``JK=<3S`` / ``JK=>2S``."""
     if isinstance(text, str):
         known = _CANONICAL.get(text)
         if known is not None:
@@ -115,11 +140,24 @@ def parse_play_token(text: object) -> tuple[Card, Card | None]:
         left, _, right = text.partition("=")
         if parse_card(left) != JOKER1:
             raise UnknownCard(f"only a joker may say what it stands for, not {text!r}")
+        right = right.strip()
+        if right[:1] in ("<", ">"):
+            return JOKER1, _parse_beyond(right, text)
         stand = parse_card(right)
         if stand >= 52:
             raise UnknownCard(f"a joker stands for a suited card, not {text!r}")
         return JOKER1, stand
     return parse_card(text), None
+
+
+def _parse_beyond(right: str, text: str) -> Card:
+    """The place of ``<3S`` (below the ♠3) or ``>2S`` (above the ♠2)."""
+    below = right[0] == "<"
+    c = parse_card(right[1:])
+    if c >= 52 or rank_of(c) != (THREE if below else TWO):
+        raise UnknownCard(
+            f"a joker stands below a 3 (JK=<3S) or above a 2 (JK=>2S), not {text!r}")
+    return card(BELOW_THREE_RANK if below else ABOVE_TWO_RANK, c & 3)
 
 
 #: The cards of a bitset, lowest first (:func:`paiju.core.bitset.iter_members`).
@@ -144,3 +182,4 @@ def show(cards: Iterable[str]) -> str:
 
 _CANONICAL: dict[str, tuple[Card, Card | None]] = {TOKENS[c]: (c, None) for c in range(53)}
 _CANONICAL.update({"JK=" + TOKENS[c]: (JOKER1, c) for c in range(52)})
+_CANONICAL.update({"JK=" + stand_token(c): (JOKER1, c) for c in (*range(-4, 0), *range(52, 56))})

@@ -13,7 +13,10 @@ plain ``JK``), unless the rules give it the suit of the card it stands for
 (``group_joker_suit=named``, UECda): then it is named with ``=`` unless the other cards
 leave it only one card. In a sequence a joker stands for one card, named with ``=``
 unless the other cards leave it only one place. The house rule ``emperor`` adds a
-fourth kind; ``five_card_groups`` (UECda) four of a kind and the joker.
+fourth kind; ``five_card_groups`` (UECda) four of a kind and the joker;
+``sequence_joker_beyond_ends`` (UECda) lets a sequence's joker stand below the 3 or above
+the 2 (``JK=<3S``, ``JK=>2S``: :mod:`paiju.daifugo.cards`), so that the sequence's lowest
+rank is -1 or its highest 13.
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from paiju.daifugo.cards import (
     Card,
     bits,
     card,
+    is_beyond,
     rank_of,
-    suit_of,
+    stand_token,
 )
 
 GROUP, SEQUENCE, EMPEROR = 0, 1, 2
@@ -49,18 +53,21 @@ class Meld(NamedTuple):
 
     kind: int
     size: int
-    #: group: its rank (13 for jokers only); sequence and emperor: the lowest rank.
+    #: group: its rank (13 for jokers only); sequence and emperor: the lowest rank (-1
+    #: for a sequence whose joker stands below the 3).
     rank: int
     #: the natural cards, as a bitset.
     naturals: int
     jokers: int
-    #: the cards the jokers stand for, lowest first: in a sequence, and in a group whose
-    #: jokers name their suits (``group_joker_suit=named``); () for any other group.
+    #: the cards the jokers stand for, lowest first: in a sequence (where a place beyond
+    #: the ends, rank -1 or 13, may be one), and in a group whose jokers name their suits
+    #: (``group_joker_suit=named``); () for any other group.
     subs: tuple[Card, ...]
     #: the suits of the natural cards (and of the cards a group's jokers name), as a
     #: 4-bit mask.
     suits: int
-    #: the ranks the combination covers (jokers included), as a 13-bit mask.
+    #: the ranks the combination covers (jokers included; the places beyond the ends are
+    #: no rank), as a 13-bit mask.
     ranks: int
 
     @property
@@ -91,7 +98,7 @@ class Meld(NamedTuple):
         for r in range(self.rank, self.rank + self.size):
             hit = [c for c in range(r * 4, r * 4 + 4) if c in subs]
             if hit:
-                out.append("JK=" + TOKENS[hit[0]])
+                out.append("JK=" + stand_token(hit[0]))
             else:
                 nat = (self.naturals >> (r * 4)) & 0xF
                 out.append(TOKENS[r * 4 + (nat.bit_length() - 1)])
@@ -131,16 +138,26 @@ def group(naturals: int, jokers: int, rank: int) -> Meld:
 
 
 def sequence(suit: int, lo: int, length: int, joker_ranks: int) -> Meld:
-    """The sequence of ``suit`` from rank ``lo``; jokers stand at the ranks in ``joker_ranks``."""
-    window = ((1 << length) - 1) << lo
+    """The sequence of ``suit`` from rank ``lo``; jokers stand at the ranks in ``joker_ranks``
+    and at the places beyond the ends (rank -1 or 13) that the sequence covers."""
+    window = (((1 << length) - 1) << (lo + 1) >> 1) & ALL_RANKS
     naturals = 0
     subs = []
     for r in range(lo, lo + length):
-        if joker_ranks >> r & 1:
+        if not 0 <= r < NUM_RANKS or joker_ranks >> r & 1:
             subs.append(card(r, suit))
         else:
             naturals |= 1 << card(r, suit)
     return Meld(SEQUENCE, length, lo, naturals, len(subs), tuple(subs), 1 << suit, window)
+
+
+ALL_RANKS = (1 << NUM_RANKS) - 1
+
+
+def beyond_ends(m: Meld) -> bool:
+    """True for a sequence whose joker stands below the 3 or above the 2
+    (``sequence_joker_beyond_ends``)."""
+    return m.kind == SEQUENCE and (m.rank < 0 or m.rank + m.size > NUM_RANKS)
 
 
 def named_group(naturals: int, subs: Sequence[Card], rank: int) -> Meld:
@@ -158,13 +175,14 @@ def five_group(rank: int) -> Meld:
 
 def read_play(
     played: Sequence[tuple[Card, Card | None]], *, sequences: bool, twos: bool, emperor: bool,
-    joker_suits: bool = False, five: bool = False,
+    joker_suits: bool = False, five: bool = False, beyond: bool = False,
 ) -> Meld:
     """The combination of ``(card, stands_for)`` pairs, or :class:`BadPlay` saying why not.
 
     ``joker_suits``: a joker in a group stands for a card of the group's rank and takes
     its suit (``group_joker_suit=named``). ``five``: four of a kind and the joker are a
-    group (``five_card_groups``).
+    group (``five_card_groups``). ``beyond``: a sequence's joker may stand below the 3 or
+    above the 2 (``sequence_joker_beyond_ends``).
     """
     if not played:
         raise BadPlay("a play needs at least one card")
@@ -207,44 +225,54 @@ def read_play(
         )
     if size < 3:
         raise BadPlay("cards of different ranks make no combination (a sequence needs three)")
-    suits = {suit_of(c) for c in nat} | {suit_of(s) for s in stands if s is not None}
+    suits = {c & 3 for c in nat} | {s & 3 for s in stands if s is not None}
     if len(suits) > 1:
         raise BadPlay("a sequence is all of one suit; these cards are of several suits")
     suit = suits.pop()
+    # positions: bit rank + 1, so that bit 0 is the place below the 3 and bit 14 the
+    # place above the 2 (sequence_joker_beyond_ends)
     fixed = 0
     for c in nat:
-        fixed |= 1 << rank_of(c)
+        fixed |= 2 << (c >> 2)
     for st in stands:
         if st is None:
             continue
-        if naturals >> st & 1 or fixed >> rank_of(st) & 1:
-            raise BadPlay(f"the joker cannot stand for {TOKENS[st]}: the play already has it")
-        fixed |= 1 << rank_of(st)
-    top = seq_top(twos)
-    if fixed >> (NUM_RANKS - 1) & 1 and not twos:
+        if is_beyond(st) and not beyond:
+            raise BadPlay(f"the joker cannot stand {_beyond_name(st)} under these rules "
+                          "(sequence_joker_beyond_ends is off)")
+        pos = 1 << ((st >> 2) + 1)
+        if fixed & pos:
+            raise BadPlay(f"the joker cannot stand for {stand_token(st)}: the play already has it")
+        fixed |= pos
+    top = seq_top(twos) + 1
+    if fixed >> NUM_RANKS & 1 and not twos:
         raise BadPlay("a 2 cannot be part of a sequence under these rules (twos_in_sequences)")
     lo_f = (fixed & -fixed).bit_length() - 1
     hi_f = fixed.bit_length() - 1
     if hi_f - lo_f + 1 > size:
         raise BadPlay(
             "the cards are not consecutive: " + " ".join(TOKENS[c] for c in nat)
-            + (" (2 and 3 are never adjacent)" if fixed & 1 and hi_f == NUM_RANKS - 1 else "")
+            + (" (2 and 3 are never adjacent)" if fixed & 2 and hi_f == NUM_RANKS else "")
         )
-    windows = [
-        lo for lo in range(max(0, hi_f - size + 1), min(lo_f, top - size + 1) + 1)
-    ]
+    low_end = 0 if beyond else 1
+    high_end = top + 1 if beyond and twos else top
+    windows = range(max(low_end, hi_f - size + 1), min(lo_f, high_end - size + 1) + 1)
     if not windows:
         raise BadPlay("the sequence would run past the 2 (2 and 3 are never adjacent)")
     if len(windows) > 1:
-        low = TOKENS[card(windows[0], suit)]
-        high = TOKENS[card(windows[-1] + size - 1, suit)]
+        low = stand_token(card(windows[0] - 1, suit))
+        high = stand_token(card(windows[-1] + size - 2, suit))
         raise BadPlay(
             "the joker could stand at either end of the sequence: write which card it "
             f"stands for, e.g. JK={low} or JK={high}"
         )
-    lo = windows[0]
-    window = ((1 << size) - 1) << lo
+    lo = windows[0] - 1
+    window = (((1 << size) - 1) << windows[0] >> 1) & ALL_RANKS
     return sequence(suit, lo, size, window & ~_ranks_of(naturals))
+
+
+def _beyond_name(st: Card) -> str:
+    return "below the 3" if st < 0 else "above the 2"
 
 
 def _five(naturals: int, stands: list[Card | None], rank: int, five: bool) -> Meld:
@@ -360,11 +388,6 @@ NAMED: dict[Meld, tuple[Meld, ...]] = {
 #: The five-card groups (four of a kind and the joker), by rank.
 FIVES: tuple[Meld, ...] = tuple(five_group(r) for r in range(NUM_RANKS))
 
-#: Every combination that only some rules know: the named forms of :data:`NAMED` and
-#: the five-card groups.
-EXTRA_MELDS: tuple[Meld, ...] = (
-    *(n for forms in NAMED.values() for n in forms), *FIVES)
-EXTRA_SET = frozenset(EXTRA_MELDS)
 
 
 def sequences(
@@ -461,6 +484,47 @@ def _suit_ranks(naturals: int) -> list[int]:
             if nib & 8:
                 out[3] |= bit
     return out
+
+
+def beyond_sequences(naturals: int, jokers: int, length: int = 0) -> Iterator[Meld]:
+    """Every sequence of ``length`` cards (0: any) from a hand whose joker stands below
+    the 3 or above the 2 (``sequence_joker_beyond_ends``), each joker placement once."""
+    if not jokers:
+        return
+    per_suit = suit_ranks(naturals)
+    lengths = range(3, NUM_RANKS + 3) if length == 0 else (length,)
+    for suit in range(4):
+        held = per_suit[suit] << 1  # positions: bit rank + 1; 0 and 14 are beyond the ends
+        if not held:
+            continue
+        for n in lengths:
+            for lo in sorted({0, 15 - n}):
+                window = ((1 << n) - 1) << lo
+                missing = window & ~held
+                mc = missing.bit_count()
+                if mc > jokers or mc == n:
+                    continue
+                inside = [p for p in range(lo, lo + n) if held >> p & 1]
+                for extra in range(jokers - mc + 1):
+                    if len(inside) - extra < 1:
+                        break
+                    for chosen in combinations(inside, extra):
+                        jr = missing
+                        for p in chosen:
+                            jr |= 1 << p
+                        yield sequence(suit, lo - 1, n, (jr >> 1) & ALL_RANKS)
+
+
+#: Every sequence whose joker stands beyond the ends (820: for each suit and end, a
+#: length L of 3..14 with L ways to place up to one more joker, and the 15-card run
+#: with a joker beyond both ends).
+BEYOND: tuple[Meld, ...] = tuple(beyond_sequences((1 << 52) - 1, 2))
+
+#: Every combination that only some rules know: the named forms of :data:`NAMED`, the
+#: five-card groups and the sequences beyond the ends.
+EXTRA_MELDS: tuple[Meld, ...] = (
+    *(n for forms in NAMED.values() for n in forms), *FIVES, *BEYOND)
+EXTRA_SET = frozenset(EXTRA_MELDS)
 
 
 #: The tokens of each combination: one entry per combination the pack makes, so at most

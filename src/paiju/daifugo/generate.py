@@ -56,6 +56,8 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
         out.extend(tabs.jokers[nj][0])
         if book.sequences:
             _add_sequences(out, tabs, nat, nj, 0, -1, book.twos)
+        if book.beyond and nj:
+            out.extend(_beyond(st, seat, nat, nj, 0))
         if book.emperor:
             out.extend(play_action(seat, m) for m in combos.emperors(nat, book.twos))
         return out
@@ -73,18 +75,16 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
             if nj >= size:
                 out.extend(tabs.jokers[nj][size])
             return out
-        if book.seq_above:
-            los = (((1 << tr) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
-        else:
-            los = ((1 << tr) - 1) if rev else ~((2 << tr) - 1)
-        _add_sequences(out, tabs, nat, nj, size, los, book.twos)
+        _add_sequences(out, tabs, nat, nj, size, book.sequence_los(t, rev), book.twos)
+        if book.beyond and nj:
+            out.extend(_beyond(st, seat, nat, nj, size))
         return out
     cands, unsure = _candidates(st, seat, tabs, nat, nj, rev)
     if book.joker_suits and nj:  # name the jokers first: a lock may take some names only
         cands = _named(seat, cands)
     if p.lock or p.cut_pending or unsure:
         fits = book.fits
-        if book.odd_groups:
+        if book.odd_groups or book.beyond:
             out.extend(a for a in cands if fits(p, _meld(a)) == OK)
         else:
             out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
@@ -164,6 +164,16 @@ def _named(seat: int, actions: list[Action]) -> list[Action]:
     return out
 
 
+def _beyond(st: DaifugoState, seat: int, nat: int, nj: int, length: int) -> list[Action]:
+    """The sequences of ``length`` (0: any) whose joker stands below the 3 or above the 2
+    (``sequence_joker_beyond_ends``) that fit the table. They need a joker, so they are
+    listed from the hand and checked one by one rather than from the tables."""
+    p = st.pos
+    fits = st.book.fits
+    return [play_action(seat, m) for m in combos.beyond_sequences(nat, nj, length)
+            if fits(p, m) == OK]
+
+
 def _candidates(st: DaifugoState, seat: int, tabs: SeatTables, nat: int, nj: int,
                 rev: bool) -> tuple[list[Action], bool]:
     """The plays that may fit by the rulebook's follow plan (the higher ones of the
@@ -182,6 +192,8 @@ def _candidates(st: DaifugoState, seat: int, tabs: SeatTables, nat: int, nj: int
     ranks, others, emperors, check = book.follow_plan(t, rev)
     if t.kind != GROUP:
         _add_sequences(cands, tabs, nat, nj, size, ranks, book.twos)
+        if book.beyond and nj:
+            cands.extend(_beyond(st, seat, nat, nj, size))
     elif ranks:
         held = at_least(nat, max(1, size - nj)) & SPREAD[ranks & 0x1FFF]
         tabs.extend_groups(cands, held, nat, nj, size)

@@ -232,7 +232,8 @@ def _ban_spade_three(book: Rulebook, m: Meld, t: Meld | None, rev: bool) -> bool
 def _ban_top(book: Rulebook, m: Meld, t: Meld | None, rev: bool) -> bool:
     if m.kind == GROUP:
         return m.rank == (THREE if rev else TWO)
-    return m.kind == SEQUENCE and (m.rank == 0 if rev else m.high == book.seq_top)
+    # a joker beyond the ends (sequence_joker_beyond_ends) reaches past the top rank
+    return m.kind == SEQUENCE and (m.rank <= 0 if rev else m.high >= book.seq_top)
 
 
 # ---------------------------------------------------------------- on_out (the first out)

@@ -201,6 +201,8 @@ class Rulebook:
         self.five = rules.five_card_groups
         #: some groups are known only under these rules (fits checks them)
         self.odd_groups = self.joker_suits or self.five
+        #: and a sequence's joker may stand below the 3 or above the 2
+        self.beyond = rules.sequence_joker_beyond_ends
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
         self.free_beaters = tuple(b for b in active if not b.locked)
@@ -221,7 +223,8 @@ class Rulebook:
         """The combination of played tokens; BadPlay (or UnknownCard) saying why not."""
         return combos.read_play([parse_play_token(t) for t in toks], sequences=self.sequences,
                                 twos=self.twos, emperor=self.emperor,
-                                joker_suits=self.joker_suits, five=self.five)
+                                joker_suits=self.joker_suits, five=self.five,
+                                beyond=self.beyond)
 
     def readable(self, m: Meld) -> bool:
         """True if these rules know ``m`` as a combination (as :meth:`read` would)."""
@@ -231,8 +234,8 @@ class Rulebook:
             if m.subs:
                 return self.joker_suits
             return not (self.joker_suits and m.jokers and m.naturals)
-        if m.rank + m.size - 1 > self.seq_top:
-            return False
+        if m.rank < 0 or m.rank + m.size - 1 > self.seq_top:
+            return self.beyond and combos.beyond_ends(m)
         return self.sequences if m.kind == SEQUENCE else self.emperor
 
     def candidates(self, naturals: int, jokers: int) -> list[Meld]:
@@ -244,6 +247,8 @@ class Rulebook:
             out += [combos.FIVES[r] for r in range(13) if (naturals >> (4 * r)) & 0xF == 0xF]
         if self.sequences:
             out += combos.all_sequences(naturals, jokers, self.twos)
+        if self.beyond:
+            out += combos.beyond_sequences(naturals, jokers)
         if self.emperor:
             out += combos.emperors(naturals, self.twos)
         return out
@@ -270,8 +275,13 @@ class Rulebook:
 
     def sequence_los(self, t: Meld, rev: bool) -> int:
         """The lowest ranks of the sequences of ``t``'s length that beat the sequence ``t``
-        (:meth:`beats` as a bit mask)."""
+        (:meth:`beats` as a bit mask; a joker beyond the ends: ``t.rank`` -1 or
+        ``t.high`` 13)."""
         size = t.size
+        if t.rank < 0:  # below the 3: no sequence is lower, and under "higher" all are
+            if rev:
+                return 0
+            return ~((2 << t.high) - 1) if self.seq_above else -1
         if self.seq_above:
             return (((1 << t.rank) - 1) >> (size - 1)) if rev else ~((2 << t.high) - 1)
         return ((1 << t.rank) - 1) if rev else ~((2 << t.rank) - 1)

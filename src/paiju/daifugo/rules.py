@@ -319,7 +319,7 @@ OPTIONS = [
         "and every title of the previous hand is reversed",
         values={"true": "gekokujō is on", "false": "no gekokujō"},
     ),
-    # ---- UECda meld rules (issue 14: man/rule.html 4.2.8, 4.3.1, 4.3.2)
+    # ---- UECda meld rules (issue 14: man/rule.html 4.2.8, 4.3.1, 4.3.2; tndhms's columns)
     Option(
         "spade_three_over_lock", "bool", False, "the ♠3 may beat a lone joker under a suit lock",
         '004 "Three of spades rule" says nothing of a lock, so a lock binds the ♠3 like any '
@@ -351,6 +351,22 @@ OPTIONS = [
         values={"true": "a five-card group may be led, is beaten only by a higher one, and "
                         "revolts as four of a kind does (UECda)",
                 "false": "a group is at most four cards"},
+    ),
+    Option(
+        "sequence_joker_beyond_ends", "bool", False, "a sequence's joker may stand below the "
+        "3 or above the 2",
+        '004 "Play": "The highest 3-card sequence is K-A-2 and the lowest is 3-4-5", so a '
+        'joker stands for a card of the run. The UECda rules of 2010 (man/rule.html 4.3.1, in '
+        'translation: "the joker is always the strongest card: stronger than the 2 without a '
+        'revolution, usable as a card stronger than the 3 in one ... the joker can be used as '
+        'any card") and their server read a joker in a sequence as a rank of its own beyond '
+        "either end: tndhms (external.c, count_card_num and analyze_card) refuses a natural "
+        "card in the table's columns 0 and 14 but not the joker, reads a sequence from its "
+        "lowest column, and compare_card_status ranks it by its columns, so ♠JK-3-4 (the "
+        "joker in column 0) lies below ♠3-4-5 and ♠K-A-2-JK (column 14) above ♠Q-K-A-2.",
+        values={"true": "JK=<3S (below the ♠3) and JK=>2S (above the ♠2) lengthen a "
+                        "sequence; it ranks from the joker's place (UECda)",
+                "false": "a sequence's joker stands for a card from the 3 to the 2"},
     ),
 ]
 
@@ -421,6 +437,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "spade_three_over_lock": True,
         "group_joker_suit": "named",
         "five_card_groups": True,
+        "sequence_joker_beyond_ends": True,
         "dealer": "daifugo",
         "reseat_every": 3,
         "titles_reset_every": 100,
@@ -488,6 +505,7 @@ class Rules:
     spade_three_over_lock: bool
     group_joker_suit: str
     five_card_groups: bool
+    sequence_joker_beyond_ends: bool
     dealer: str
     reseat_every: int
     titles_reset_every: int
@@ -547,6 +565,13 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
         out.append("spade_three_over_lock needs the spade_three rule")
     if values["five_card_groups"] and values["jokers"] == 0:
         out.append("five_card_groups are four of a kind and the joker, but jokers=0")
+    if values["sequence_joker_beyond_ends"]:
+        if values["jokers"] == 0 or not values["sequences"]:
+            out.append("sequence_joker_beyond_ends is about a joker in a sequence: it needs "
+                       "jokers and sequences=true")
+        if not values["twos_in_sequences"]:
+            out.append("sequence_joker_beyond_ends lets the joker stand above the 2: it needs "
+                       "twos_in_sequences=true")
     return out
 
 

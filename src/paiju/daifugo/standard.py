@@ -495,8 +495,9 @@ class _Key:
 
 
 def play_key(play: Grid) -> _Key | None:
-    """The cards of a play grid, to find the paiju action; None for a pass, and a key no
-    action has for a joker below the 3 or above the 2 in a sequence (no card in paiju)."""
+    """The cards of a play grid, to find the paiju action; None for a pass. A joker in
+    column 0 or 14 of a sequence stands below the 3 or above the 2 (``JK=<3S``, ``JK=>2S``:
+    ``sequence_joker_beyond_ends``), which covers no rank."""
     naturals = jokers = ranks = 0
     subs: set[int] = set()
     for r in range(5):
@@ -506,10 +507,10 @@ def play_key(play: Grid) -> _Key | None:
                 naturals |= 1 << ((c - 1) * 4 + r)
             elif v:
                 jokers += 1
-                if r < 4 and 1 <= c <= NUM_RANKS:
+                if r < 4:
                     subs.add((c - 1) * 4 + r)
-            if v:
-                ranks |= 1 << (c - 1) if 1 <= c <= NUM_RANKS else 1 << NUM_RANKS
+            if v and 1 <= c <= NUM_RANKS:
+                ranks |= 1 << (c - 1)
     if not naturals and not jokers:
         return None
     if not naturals:
@@ -532,9 +533,10 @@ def lowest_cards(hand: Sequence[str], count: int) -> set[str]:
 class StandardPlayer:
     """The ``uecda-standard`` player: the standard client's choices over a Dai Fugō view.
 
-    Where paiju's rules have no action for the client's play (its joker below the 3, or a
-    play the rules in force refuse), it passes, or on a lead, where a pass is not allowed,
-    it leads the first play the view lists. Follow-up steps of house rules the client
+    Where the rules in force have no action for the client's play (one they refuse, or
+    its joker below the 3 or above the 2 without ``sequence_joker_beyond_ends``), it
+    passes, or on a lead, where a pass is not allowed, it leads the first play the view
+    lists. Follow-up steps of house rules the client
     does not know (7-watashi, 10-sute) hand over or discard its lowest cards.
     """
 

@@ -41,9 +41,14 @@ def _lukfu_tokens() -> tuple[str, ...]:
 
 
 def _daifugo_tokens() -> tuple[str, ...]:
-    """The 52 suited cards (3S .. 2C), the joker, then a joker standing for each card."""
+    """The 52 suited cards (3S .. 2C), the joker, a joker standing for each card, then a
+    sequence's joker below each 3 and above each 2 (``sequence_joker_beyond_ends``)."""
     suited = dcards.TOKENS[:52]
-    return (*suited, "JK", *("JK=" + t for t in suited))
+    return (*suited, "JK", *("JK=" + t for t in suited), *DAIFUGO_PLACES)
+
+
+#: The joker's tokens beyond the ends: below the 3s, then above the 2s, ♠ ♡ ♢ ♣.
+DAIFUGO_PLACES = tuple("JK=" + dcards.stand_token(c) for c in (*range(-4, 0), *range(52, 56)))
 
 
 TOKENS: dict[str, tuple[str, ...]] = {

@@ -35,6 +35,7 @@ from paiju.lukfu.cards import name as lukfu_name
 from paiju.lukfu.cards import pack as lukfu_pack
 from paiju.lukfu.knowledge import DISCARD
 from paiju.lukfu.view import LukFuView
+from paiju.rl.actions import DAIFUGO_PLACES as PLACES
 from paiju.rl.actions import ActionSpace, space_of
 
 #: Rows of history in an information-state tensor, per game: a Luk Fu hand has at most
@@ -52,6 +53,8 @@ DAIFUGO_TITLES = ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")
 DAIFUGO_LOCKS = ("♠", "♡", "♢", "♣")
 LUKFU_CARDS = 37
 DAIFUGO_CARDS = 54
+#: What a table's jokers stand for: the 52 cards, then the 8 places beyond the ends.
+STANDS = 52 + len(PLACES)
 
 
 def rule_width(option: Option) -> int:
@@ -160,7 +163,7 @@ class Encoder:
             ]
         return [
             ("seat", n), ("phase", len(DAIFUGO_PHASES)), ("to_move", n), ("hand", c),
-            ("counts", n), ("table", c), ("table_stands_for", 52), ("table_seat", n),
+            ("counts", n), ("table", c), ("table_stands_for", STANDS), ("table_seat", n),
             ("flags", 4), ("lock", len(DAIFUGO_LOCKS)), ("played", c),
             ("face_down", 2), ("finished", n * n), ("titles", n * len(DAIFUGO_TITLES)),
             ("known", (n + 2) * c), ("rules", rules), *picks,
@@ -187,8 +190,11 @@ class Encoder:
         return [index[c] for c in members(cards)]
 
     def stands_for(self, tokens: Sequence[str]) -> list[int]:
-        """The cards that jokers of a Dai Fugō play stand for."""
-        return [self._card_of[t[3:]] for t in tokens if t.startswith("JK=")]
+        """The cards that jokers of a Dai Fugō play stand for (0..51), or the places
+        beyond the ends they stand at (52..59: below the 3s, above the 2s)."""
+        card_of = self._card_of
+        return [card_of[t[3:]] if t[3:] in card_of else 52 + PLACES.index(t)
+                for t in tokens if t.startswith("JK=")]
 
     # ------------------------------------------------------------ vectors
 
@@ -303,7 +309,7 @@ class Encoder:
         w.values([k / 14 for k in v["counts"]])
         table = v["table"] or []
         w.bits(self.card_bits(table), c)
-        w.bits(self.stands_for(table), 52)
+        w.bits(self.stands_for(table), STANDS)
         w.one_hot(v["table_seat"], n)
         w.values([float(bool(v[k])) for k in ("revolution", "revolution_pending", "jack_back")]
                  + [1.0 if v["direction"] == "clockwise" else 0.0])

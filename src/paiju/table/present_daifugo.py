@@ -82,6 +82,10 @@ class DaifugoPresenter(Presenter):
         if card >= 52:
             if stands is None:
                 return "JK"
+            if not 0 <= stands < 52:  # beyond the ends of a sequence: JK(<3♠), JK(>2♠)
+                edge = "<" if stands < 0 else ">"
+                card = (0 if stands < 0 else 48) + (stands & 3)
+                return f"JK({edge}{self.label(RANK_NAMES[card >> 2] + 'SHDC'[card & 3], native)})"
             inner = self.label(RANK_NAMES[stands >> 2] + "SHDC"[stands & 3], native)
             return f"JK({inner})"
         rank, suit = RANK_NAMES[card >> 2], SUIT_SYMBOLS[card & 3]

@@ -134,8 +134,9 @@ class PlayerStrategy:
     :class:`~paiju.uecda.seat.SeatDecoder` makes of the tables.
 
     Before a play goes out it is checked as the server will check it
-    (:func:`paiju.uecda.judge.judge`). Where the server would refuse it (its rules and the
-    engine's differ), the ``uecda-standard`` player's choice on the same view is sent if
+    (:func:`paiju.uecda.judge.judge`: the table's own checks and the ``uecda`` rulebook).
+    Where the server would refuse it (the player's rules are not the ``uecda`` preset's,
+    or the table is malformed), the ``uecda-standard`` player's choice on the same view is sent if
     the server takes it, else a pass; each such case, and each answer of the server that
     the check did not foresee, is noted (:meth:`notes`).
     """
@@ -175,10 +176,6 @@ class PlayerStrategy:
         state = game.state(hand, self.rng)
         seat = state.to_move()
         assert seat is not None
-        if hand[5, 4] == 0 and state.pos.table is None:
-            # the field is a play paiju cannot name (a joker below the 3 or above the 2)
-            self.expected = judge(hand, Table.empty(), game.field_table)[0]
-            return Table.empty()
         view = state.view(seat)
         revolution = Status.of(hand).revolution
         action = self.bot.choose(view, self.rng)

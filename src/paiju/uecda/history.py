@@ -30,8 +30,8 @@ class Turn:
         return not any(self.play.cells)
 
     def tokens(self) -> tuple[str, ...]:
-        """The play as paiju tokens; () for a pass. Raises ProtocolError for a play with
-        no paiju reading (a sequence whose joker stands below the 3 or above the 2)."""
+        """The play as paiju tokens (a joker below the 3 or above the 2 is ``JK=<3S`` or
+        ``JK=>2S``); () for a pass."""
         return table_play(self.play)
 
     def size(self) -> int:

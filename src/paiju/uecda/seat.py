@@ -29,7 +29,7 @@ from paiju.daifugo.position import EXCHANGE, PLAY
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.state import DaifugoState
 from paiju.uecda.history import PLAYERS, GameLog, Turn
-from paiju.uecda.tables import ProtocolError, Status, Table, table_cards
+from paiju.uecda.tables import Status, Table, table_cards
 
 #: The titles of the status row [6][5..9]: 0 Dai Fugō .. 4 Dai Hinmin; a rich title
 #: gives to the poor one of the same pair (man/protocol.html 13.2.2, rule.html 4.2.9).
@@ -129,10 +129,7 @@ class SeatDecoder:
             self.passed.add(turn.player)
             self.passed_trick.add(turn.player)
             return turn
-        try:
-            toks = turn.tokens()
-        except ProtocolError:
-            toks = ()  # a joker below the 3 or above the 2: the field is no paiju play
+        toks = turn.tokens()
         if toks and self.last_hand is not None and turn.player != self.me:
             out_after, self.log.out = self.log.out, out_before
             self._check(turn.player, toks, played_mask(turn.play))

@@ -10,7 +10,9 @@ when it is the fifth card of a group. Rows 5 and 6 carry the state of the game
 
 This module turns tables into paiju card tokens and play actions and back. A sequence
 whose joker stands below the 3 (column 0) or above the 2 (column 14), which the official
-server accepts, names no paiju card: reading one raises :class:`ProtocolError`.
+server accepts, reads as paiju's joker beyond the ends (``JK=<3S``, ``JK=>2S``: the
+option ``sequence_joker_beyond_ends``); the places are numbered so that
+:func:`cell_of` gives their columns.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from paiju.daifugo.cards import (
     Card,
     parse_card,
     parse_play_token,
+    stand_token,
 )
 
 ROWS, COLS = 8, 15
@@ -54,12 +57,14 @@ class ProtocolError(PaijuError):
 
 
 def cell_of(card: Card) -> tuple[int, int]:
-    """The (row, column) of a suited card: row = suit, column = rank + 1."""
+    """The (row, column) of a suited card: row = suit, column = rank + 1; of a place
+    beyond the ends (what a joker stands for), column 0 below the 3 and 14 above the 2."""
     return card & 3, (card >> 2) + 1
 
 
 def card_at(row: int, col: int) -> Card:
-    """The suited card at (row, column) of rows 0..3 and columns 1..13."""
+    """The suited card at (row, column) of rows 0..3 and columns 1..13; in columns 0 and
+    14, the place beyond the ends that a sequence's joker may stand for."""
     return (col - 1) * 4 + row
 
 
@@ -280,7 +285,7 @@ def _sequence_cells(
     values = {cell_of(c): 1 for c in naturals}
     if stand is not None:
         if stand in naturals:
-            raise ProtocolError(f"the joker cannot stand for {TOKENS[stand]}: it is played")
+            raise ProtocolError(f"the joker cannot stand for {stand_token(stand)}: it is played")
         values[cell_of(stand)] = JOKER
     return values
 
@@ -358,10 +363,8 @@ def _sequence_tokens(cells: list[tuple[int, int, int]]) -> tuple[str, ...]:
         raise ProtocolError("the cards of one suit are not three or more consecutive ranks")
     out = []
     for r, c, v in sorted(cells, key=lambda x: x[1]):
-        if not 1 <= c <= NUM_RANKS:
-            side = "below the 3" if c == 0 else "above the 2"
-            raise ProtocolError(f"the joker stands {side}: that sequence has no card in paiju")
-        out.append(TOKENS[card_at(r, c)] if v == 1 else "JK=" + TOKENS[card_at(r, c)])
+        # a joker in column 0 or 14 stands beyond the ends: JK=<3S, JK=>2S
+        out.append(TOKENS[card_at(r, c)] if v == 1 else "JK=" + stand_token(card_at(r, c)))
     return tuple(out)
 
 
