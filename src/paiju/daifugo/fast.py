@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from paiju.core.fastpath import fast_path_on
 from paiju.daifugo.actions import EXTRA_MELD, PLAY_MELD, Action
 from paiju.daifugo.cards import tokens
-from paiju.daifugo.combos import Meld
+from paiju.daifugo.combos import Meld, suit_name
 from paiju.daifugo.generate import legal_actions
 from paiju.daifugo.position import OVER, PLAY
 from paiju.daifugo.rulebook import Rulebook
@@ -89,7 +89,7 @@ def random_playout(state: DaifugoState, rng: Random) -> int:
     """Uniform random play to the end of the hand; the number of decisions made."""
     p = state.pos
     actions = state.actions
-    randrange = rng.randrange
+    randrange = uniform_index(rng)
     do_pass = state._do_pass
     do_play = state._do_play
     plays = PLAY_MELD
@@ -109,24 +109,53 @@ def random_playout(state: DaifugoState, rng: Random) -> int:
     return n
 
 
+def uniform_index(rng: Random) -> Callable[[int], int]:
+    """``rng.randrange`` for a positive bound, or the same draw one call shorter: a
+    :class:`random.Random` draws ``randrange(n)`` as ``_randbelow(n)`` (unless a subclass
+    draws it otherwise)."""
+    if type(rng).randrange is Random.randrange:
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+        return below
+    return rng.randrange
+
+
 class SeatView:
     """What the rule-based player reads of one seat's view (:class:`DaifugoView`): the
-    seat, its legal actions, the public table with the seat's own hand (the view's
-    :meth:`~paiju.daifugo.view.DaifugoView.table`), the combination on the table and the
-    rules. Taken from the position when made; it keeps no other seat's cards."""
+    seat, its legal actions, the combination on the table, the rules, and the view's
+    :meth:`~paiju.daifugo.view.DaifugoView.table` but for the cards played face up (the
+    one entry that costs, and that the player does not read; a test checks that it reads
+    no entry missing here, and that every entry here is the view's). Taken from the
+    position when made; it keeps no other seat's cards."""
 
     game = "daifugo"
     __slots__ = ("_legal", "_table", "book", "rules", "seat", "table_meld")
 
     def __init__(self, state: DaifugoState, seat: int, legal: list[Action]) -> None:
+        p = state.pos
+        t = p.table
         self.seat = seat
         self.book: Rulebook = state.book
         self.rules: Rules = state.rules
-        self.table_meld: Meld | None = state.pos.table
+        self.table_meld: Meld | None = t
         self._legal = legal
-        table = {"seat": seat, "hand": tokens(state.pos.hands[seat])}
-        table.update(state.table_now())
-        self._table = table
+        self._table: dict[str, Any] = {
+            "seat": seat,
+            "hand": tokens(p.hands[seat]),
+            "phase": p.phase,
+            "to_move": None if p.phase == OVER else p.turn,
+            "counts": [h.bit_count() for h in p.hands],
+            "table": list(t.tokens()) if t else None,
+            "table_seat": p.table_seat if t else None,
+            "revolution": p.revolution,
+            "revolution_pending": p.pending_rev,
+            "jack_back": p.jack_back_now,
+            "lock": suit_name(p.lock) or None,
+            "direction": "clockwise" if p.direction == 1 else "anticlockwise",
+            "discarded_face_down": p.discards.bit_count(),
+            "dropped_face_down": p.dropped.bit_count(),
+            "finished": list(p.finished),
+            "titles_before": state.titles_eff,
+        }
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
