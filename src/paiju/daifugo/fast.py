@@ -175,10 +175,11 @@ def heuristic_playout(state: DaifugoState, rng: Random) -> int:
     while p.phase != OVER:
         legal = legal_actions(state)
         if len(legal) == 1:
-            action = legal[0]
+            step(state, legal[0])
         else:
-            action = choose(SeatView(state, p.turn, legal), rng)  # type: ignore[arg-type]
-        step(state, action)
+            # the player reads only what a SeatView has of a DaifugoView (a test checks it)
+            view: Any = SeatView(state, p.turn, legal)
+            step(state, choose(view, rng))
         n += 1
     return n
 
