@@ -178,6 +178,20 @@ def test_the_rule_based_player_reads_nothing_the_seat_view_leaves_out() -> None:
     assert not _Reading.read & LEFT_OUT
 
 
+def test_a_play_no_table_knows_is_applied_by_the_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A rule that adds a combination outside the shared tables still plays exactly:
+    # the step hands such a play to apply, which reads it.
+    monkeypatch.setattr(fast, "PLAY_MELD", {})
+    monkeypatch.setattr(fast, "EXTRA_MELD", {})
+    rng = random.Random(6)
+    for n in range(6):
+        rules = make_rules(sorted(PRESETS)[n % 3])
+        check_playouts(rules, 3 + n, 70 + n)
+        check_hands(rules, 3 + n, rng, 1)
+
+
 def test_a_play_out_with_the_fast_path_off_changes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

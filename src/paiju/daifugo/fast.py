@@ -61,15 +61,24 @@ def step(state: DaifugoState, action: Action) -> None:
     it as ``state.apply`` does."""
     p = state.pos
     seat = p.turn
-    if p.phase == PLAY:
+    if p.phase != PLAY:
+        _step_cards(state, seat, action)
+    elif action.do == "pass":
         state.actions.append(action)
-        if action.do == "pass":
-            state._do_pass(seat)
-        else:
-            meld = PLAY_MELD.get(action) or EXTRA_MELD[action]
-            state._do_play(seat, meld)
+        state._do_pass(seat)
+    else:
+        _step_play(state, seat, action)
+
+
+def _step_play(state: DaifugoState, seat: int, action: Action) -> None:
+    """A play of the seat to move, unchecked: its combination is the shared action's; a
+    play no table knows (none under the rules now) is read and applied by ``apply``."""
+    meld = PLAY_MELD.get(action) or EXTRA_MELD.get(action)
+    if meld is None:
+        state.apply(action)
         return
-    _step_cards(state, seat, action)
+    state.actions.append(action)
+    state._do_play(seat, meld)
 
 
 def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
@@ -104,8 +113,12 @@ def random_playout(state: DaifugoState, rng: Random) -> int:
             actions.append(action)
             do_pass(p.turn)
         else:
-            actions.append(action)
-            do_play(p.turn, plays.get(action) or EXTRA_MELD[action])
+            meld = plays.get(action)
+            if meld is None:
+                _step_play(state, p.turn, action)
+            else:
+                actions.append(action)
+                do_play(p.turn, meld)
     return n
 
 
