@@ -11,7 +11,8 @@ where the time goes", says why this form):
   per decision but the list.
 - :func:`step` plays an action already known legal, unchecked, through the state's own
   appliers (``_do_play``, ``_do_pass``, ``_do_give``, ``_do_follow``): the next position is
-  the reference's by construction, with none of ``apply``'s second legality check.
+  the reference's by construction, with none of ``apply``'s second legality check (a play
+  no shared table knows, which no rule makes now, is handed to ``apply`` to read).
 - :func:`random_playout` is a uniform random player to the end of the hand: the choice is
   ``rng.randrange(len(legal))`` over the same list, the draw a
   :class:`~paiju.bots.base.RandomBot` makes from its view, so the same seed gives the same
