@@ -17,35 +17,47 @@ from paiju.bots.base import RandomBot, make_bot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.bots.ismcts import HALVING_SPEC, ISMCTSBot
 from paiju.core.games import get_game
+from paiju.daifugo import fast as daifugo_fast
 from paiju.lukfu import fast
 from paiju.sim.runner import SimConfig, playout_policy, simulate
+
+
+def _switch(monkeypatch: pytest.MonkeyPatch, on: bool) -> None:
+    """Both games' fast paths on or off."""
+    monkeypatch.setattr(fast, "ENABLED", on)
+    monkeypatch.setattr(daifugo_fast, "ENABLED", on)
 
 
 @pytest.fixture(autouse=True)
 def _fast_path_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests compare the two paths, so the fast path is on whatever PAIJU_FAST says."""
-    monkeypatch.setattr(fast, "ENABLED", True)
+    _switch(monkeypatch, True)
 
 
 def _run(config: SimConfig, on: bool, monkeypatch: pytest.MonkeyPatch
          ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    monkeypatch.setattr(fast, "ENABLED", on)
+    _switch(monkeypatch, on)
     records: list[dict[str, Any]] = []
     result = simulate(config, records=records.append).to_json()
     result.pop("seconds")
     return result, records
 
 
-@pytest.mark.parametrize(("rules", "players", "bots", "sessions"), [
-    ("hongkong", 4, "random", 1),
-    ("gloucester", 3, "random", 3),
-    ("sung", 4, "heuristic", 1),
-    ("hongkong", 3, "heuristic", 2),
+@pytest.mark.parametrize(("game", "rules", "players", "bots", "sessions"), [
+    ("lukfu", "hongkong", 4, "random", 1),
+    ("lukfu", "gloucester", 3, "random", 3),
+    ("lukfu", "sung", 4, "heuristic", 1),
+    ("lukfu", "hongkong", 3, "heuristic", 2),
+    ("daifugo", "pagat", 4, "random", 1),
+    ("daifugo", "popular", 5, "random", 3),
+    ("daifugo", "uecda", 5, "heuristic", 2),
+    ("daifugo", "popular", 3, "heuristic", 1),
 ])
 def test_the_same_seed_gives_the_same_hands_on_either_path(
-    rules: str, players: int, bots: str, sessions: int, monkeypatch: pytest.MonkeyPatch
+    game: str, rules: str, players: int, bots: str, sessions: int,
+    monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    config = SimConfig("lukfu", rules, players, (bots,) * players, 48, 7,
+    config = SimConfig(game, rules, players, (bots,) * players, 48, 7,
                        hands_per_session=sessions)
     fast_result, fast_records = _run(config, True, monkeypatch)
     slow_result, slow_records = _run(config, False, monkeypatch)
@@ -78,17 +90,27 @@ def test_the_fast_path_is_taken_only_for_one_plain_policy(
     assert len(calls) == 6
     simulate(SimConfig("lukfu", "hongkong", 3, ("random", "heuristic", "random"), 6, 1))
     assert len(calls) == 6
+    heuristic = daifugo_fast.PLAYOUTS["heuristic"]
+
+    def counted_heuristic(state: Any, rng: random.Random) -> int:
+        calls.append("heuristic")
+        return heuristic(state, rng)
+
+    monkeypatch.setitem(daifugo_fast.PLAYOUTS, "heuristic", counted_heuristic)
+    simulate(SimConfig("daifugo", "popular", 4, ("heuristic",) * 4, 8, 1))
+    assert calls == ["random"] * 6 + ["heuristic"] * 8
 
 
+@pytest.mark.parametrize(("name", "preset"), [("lukfu", "hongkong"), ("daifugo", "popular")])
 @pytest.mark.parametrize("spec", [HALVING_SPEC, "ismcts:iters=40:rollout=random"])
 def test_the_search_chooses_the_same_on_either_path(
-    spec: str, monkeypatch: pytest.MonkeyPatch
+    spec: str, name: str, preset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = get_game("lukfu")
-    rules = game.rules("hongkong")
+    game = get_game(name)
+    rules = game.rules(preset)
     chosen: dict[bool, list[Any]] = {True: [], False: []}
     for on in (True, False):
-        monkeypatch.setattr(fast, "ENABLED", on)
+        _switch(monkeypatch, on)
         for n in range(4):
             rng = random.Random(n)
             state = game.new_hand(rules, 4, rng)
@@ -99,7 +121,7 @@ def test_the_search_chooses_the_same_on_either_path(
             seat = state.to_move()
             if seat is None:
                 continue
-            bot = make_bot(spec)
+            bot = make_bot(spec, name)
             assert isinstance(bot, ISMCTSBot)
             chosen[on].append((bot.choose(state.view(seat), random.Random(n)),
                                bot.last.root_visits, bot.last.root_means))
@@ -128,3 +150,4 @@ def test_the_bench_measures_both_paths_side_by_side() -> None:
     assert "engine_fast" not in plain["paiju"][0]
     assert not bench.has_playout("tiny", "basic", {}, 3)
     assert bench.has_playout("lukfu", "hongkong", {}, 4)
+    assert bench.has_playout("daifugo", "pagat", {"jokers": 1}, 4)

@@ -14,7 +14,7 @@ check serves ``legal_actions``, ``why_illegal`` and ``apply``), what changes is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.params import plural
@@ -54,6 +54,9 @@ from paiju.daifugo.rulebook import (
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.tables import seat_tables
 from paiju.daifugo.view import DaifugoView
+
+if TYPE_CHECKING:
+    from random import Random
 
 __all__ = [
     "DISCARD_PILE", "DOS", "DROPPED_PILE", "EXCHANGE", "FOLLOW", "OK", "OVER", "PLAY",
@@ -218,6 +221,16 @@ class DaifugoState(PositionFields):
                 self._do_give(seat, plan)
             else:
                 self._do_follow(seat, do, plan)
+
+    def playout(self, rng: Random, policy: str = "random") -> int | None:
+        """Play the hand to its end, every seat by ``policy`` (``random`` or ``heuristic``),
+        on the fast path (:mod:`paiju.daifugo.fast`): the decisions made, or ``None``, the
+        state unchanged, when the fast path is off."""
+        from paiju.daifugo import fast
+
+        if not fast.ENABLED or policy not in fast.PLAYOUTS:
+            return None
+        return fast.PLAYOUTS[policy](self, rng)
 
     def push(self, action: Any) -> None:
         """Apply ``action`` so that :meth:`undo` can take it back (for search and replay)."""

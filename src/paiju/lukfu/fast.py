@@ -24,7 +24,8 @@ time goes", says why this form):
   tests/lukfu/test_fast_paths.py) instead of being recomputed from that knowledge, so no
   choice depends on a card the seat cannot see.
 
-``PAIJU_FAST=0`` in the environment turns the fast path off at import (:data:`ENABLED`):
+``PAIJU_FAST=0`` (or ``PAIJU_PURE=1``) in the environment turns the fast path off at import
+(:data:`ENABLED`, :func:`paiju.core.fastpath.fast_path_on`):
 the simulator and the search then play through views as before. Nothing here is compiled,
 so there is no compiled part to fall back from. tests/lukfu/test_fast_lukfu.py holds the
 fast path to the reference at every step.
@@ -32,12 +33,12 @@ fast path to the reference at every step.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from math import comb
 from random import Random
 from typing import TYPE_CHECKING
 
+from paiju.core.fastpath import fast_path_on
 from paiju.lukfu.actions import (
     DECLARE,
     DISCARD_DO,
@@ -53,8 +54,8 @@ from paiju.lukfu.rulebook import Break, Strict
 if TYPE_CHECKING:
     from paiju.lukfu.state import LukFuState
 
-#: Whether the fast path is on (``PAIJU_FAST=0`` turns it off).
-ENABLED = os.environ.get("PAIJU_FAST", "1") != "0"
+#: Whether the fast path is on (``PAIJU_FAST=0`` or ``PAIJU_PURE=1`` turns it off).
+ENABLED = fast_path_on()
 
 #: A legal action without its seat: what it does and its cards (0 if none).
 Choice = tuple[str, int]

@@ -4,7 +4,7 @@ Random play is measured at the level of the engine: ``state.legal_actions()``, a
 uniform choice, ``state.apply()``, exactly the loop a peer engine's random play runs
 (OpenSpiel's ``dou_dizhu`` through its Python binding, RLCard's ``doudizhu`` with its
 random agents). Random play through the simulator, as ``paiju simulate`` plays it, is
-measured beside it. For a game with a fast path (``State.playout``: Luk Fu),
+measured beside it. For a game with a fast path (``State.playout``: both games),
 ``--both-paths`` measures both twice, so one run shows before and after: the engine level
 on the reference loop and on the fast path, and the simulator as it plays now and with
 every decision through a freshly built view (as it played before the fast path).
