@@ -67,6 +67,10 @@ class ActionSpace:
     _token_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
     _ids: dict[Action, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    #: How many ids there are (kinds, tokens and ``end``).
+    size: int = field(init=False, repr=False, compare=False)
+    #: The id that closes a choice whose number of cards is free (the last).
+    end: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_do_index", {d: i for i, d in enumerate(self.dos)})
@@ -75,16 +79,8 @@ class ActionSpace:
             self, "_token_index", {t: base + i for i, t in enumerate(self.tokens)}
         )
         object.__setattr__(self, "_ids", {})
-
-    @property
-    def size(self) -> int:
-        """How many ids there are (kinds, tokens and ``end``)."""
-        return len(self.dos) + len(self.tokens) + 1
-
-    @property
-    def end(self) -> int:
-        """The id that closes a choice whose number of cards is free."""
-        return self.size - 1
+        object.__setattr__(self, "size", len(self.dos) + len(self.tokens) + 1)
+        object.__setattr__(self, "end", self.size - 1)
 
     def token_id(self, token: str) -> int:
         """The id of a card token; ``ValueError`` naming it if the game has no such token."""
@@ -201,7 +197,10 @@ class Picker:
             options, end = self._options, self.space.end
             if options is None:
                 do_id = self.space.do_id
-                self._next = {do_id(do) for do in {a.do for a in self.legal}}
+                # a Luk Fu action is the tuple (seat, do, cards): read without a property
+                dos = ({a[1] for a in self.legal} if self._bits  # type: ignore[index]
+                       else {a.do for a in self.legal})
+                self._next = {do_id(do) for do in dos}
             elif self._bits:
                 base = len(self.space.dos)
                 self._next = {base + (r & -r).bit_length() - 1 if r else end
@@ -237,8 +236,7 @@ class Picker:
         if options is None:
             kind = self.space.dos[action_id]
             if self._bits:
-                left = [(a.cards, a) for a in self.legal  # type: ignore[attr-defined]
-                        if a.do == kind]
+                left = [(a[2], a) for a in self.legal if a[1] == kind]  # type: ignore[index]
             else:
                 ids_of = self.space.fast_ids_of
                 left = [(ids_of(a)[1:], a) for a in self.legal if a.do == kind]

@@ -93,7 +93,7 @@ _BYTE_BITS = np.unpackbits(
 def unpack(ones: int, size: int) -> np.ndarray:
     """A ``float32`` vector of ``size`` entries, 1 where ``ones`` has a bit."""
     raw = np.frombuffer(ones.to_bytes((size + 7) // 8, "little"), np.uint8)
-    return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size].copy()
+    return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
 
 
 def hot(index: int | None, width: int, at: int) -> int:
@@ -102,8 +102,11 @@ def hot(index: int | None, width: int, at: int) -> int:
     return 1 << (at + index) if index is not None and 0 <= index < width else 0
 
 
-#: A Dai Fugō token's card bit (the suited cards; a joker is counted apart).
+#: A Dai Fugō token's card bit (a joker's, ``JK`` or ``JK=x``, is counted apart: 0).
 _SUITED_BIT = {t: 1 << i for i, t in enumerate(DAIFUGO_TOKENS[:52])}
+_CARD_BIT = {**_SUITED_BIT, "JK": 0, **{"JK=" + t: 0 for t in DAIFUGO_TOKENS[:52]}}
+#: The card a joker token ``JK=x`` stands for.
+_STANDS_BIT = {"JK=" + t: bit for t, bit in _SUITED_BIT.items()}
 _JOKER_BITS = (0, 1 << 52, 3 << 52)
 _LUKFU_PHASE = {p: i for i, p in enumerate(LUKFU_PHASES)}
 _DAIFUGO_PHASE = {p: i for i, p in enumerate(DAIFUGO_PHASES)}
@@ -111,19 +114,17 @@ _DAIFUGO_TITLE = {t: i for i, t in enumerate(DAIFUGO_TITLES)}
 _DAIFUGO_LOCK = {t: i for i, t in enumerate(DAIFUGO_LOCKS)}
 
 
-def daifugo_cards(tokens: Sequence[str]) -> tuple[int, int]:
-    """Dai Fugō tokens as card bits (a second joker is card 53; ``JK=x`` is a joker) and
-    the bits of the cards their jokers stand for."""
-    cards = stands = jokers = 0
-    for t in tokens:
-        bit = _SUITED_BIT.get(t)
-        if bit is not None:
-            cards |= bit
-        else:
-            jokers += 1
-            if len(t) > 3:
-                stands |= _SUITED_BIT[t[3:]]
-    return cards | _JOKER_BITS[min(jokers, 2)], stands
+def daifugo_cards(tokens: Sequence[str]) -> int:
+    """Dai Fugō tokens (no suited card twice) as card bits: a joker, ``JK`` or ``JK=x``,
+    is card 52, a second one card 53."""
+    cards = sum(map(_CARD_BIT.__getitem__, tokens))
+    jokers = len(tokens) - cards.bit_count()
+    return cards | _JOKER_BITS[min(jokers, 2)] if jokers else cards
+
+
+def daifugo_stands_for(tokens: Sequence[str]) -> int:
+    """The bits of the cards that the jokers ``JK=x`` among Dai Fugō tokens stand for."""
+    return sum(_STANDS_BIT.get(t, 0) for t in tokens)
 
 
 class Encoder:
@@ -200,11 +201,11 @@ class Encoder:
         """Card indices of tokens (a second joker is card 53; ``JK=x`` is a joker)."""
         if self.game == "lukfu":
             return [self._card_of[t] for t in tokens]
-        return members(daifugo_cards(tokens)[0])
+        return members(daifugo_cards(tokens))
 
     def stands_for(self, tokens: Sequence[str]) -> list[int]:
         """The cards that jokers of a Dai Fugō play stand for."""
-        return members(daifugo_cards(tokens)[1])
+        return members(daifugo_stands_for(tokens))
 
     # ------------------------------------------------------------ vectors
 
@@ -303,29 +304,26 @@ class Encoder:
         ones |= v.declared << at["declared"]
         if v.seat < 3:
             ones |= v.aged() << at["aged"]
-        values = [n / 12 for n in v.hand_counts]
-        values.extend(t / 12 for t in v.tricks)
-        values.append((v.round + 1) / 12)
-        values.extend(n / 12 for n in counts)
-        return ones, values
+        return ones, [n / 12 for n in (*v.hand_counts, *v.tricks, v.round + 1, *counts)]
 
     def _daifugo(self, view: DaifugoView) -> tuple[int, list[float]]:
         """A Dai Fugō view's 1 entries, and its counts (:meth:`_values_layout`)."""
         n, c, at = self.players, self.cards, self.at
         v = view.table()
-        hand = daifugo_cards(v["hand"])[0]
-        table, stands = daifugo_cards(v["table"] or ())
+        table = v["table"] or ()
         flags = at["flags"]
         ones = (hot(v["seat"], n, at["seat"]) | hot(_DAIFUGO_PHASE[v["phase"]], 4, at["phase"])
-                | hot(v["to_move"], n, at["to_move"]) | hand << at["hand"]
-                | table << at["table"] | stands << at["table_stands_for"]
+                | hot(v["to_move"], n, at["to_move"])
+                | daifugo_cards(v["hand"]) << at["hand"]
+                | daifugo_cards(table) << at["table"]
+                | daifugo_stands_for(table) << at["table_stands_for"]
                 | hot(v["table_seat"], n, at["table_seat"])
                 | (1 << flags if v["revolution"] else 0)
                 | (1 << (flags + 1) if v["revolution_pending"] else 0)
                 | (1 << (flags + 2) if v["jack_back"] else 0)
                 | (1 << (flags + 3) if v["direction"] == "clockwise" else 0)
                 | hot(_DAIFUGO_LOCK.get(v["lock"]), 4, at["lock"])
-                | daifugo_cards(v["played"])[0] << at["played"])
+                | daifugo_cards(v["played"]) << at["played"])
         finished, at_finished = v["finished"], at["finished"]
         for place, seat in enumerate(finished):
             if 0 <= seat < n and finished.index(seat) == place:
@@ -339,10 +337,8 @@ class Encoder:
         at_known = at["known"]
         for i, cards in enumerate(known):
             ones |= cards << (at_known + i * c)
-        values = [k / 14 for k in v["counts"]]
-        values.append(v["discarded_face_down"] / 54)
-        values.append(v["dropped_face_down"] / 54)
-        return ones, values
+        return ones, [*(k / 14 for k in v["counts"]), v["discarded_face_down"] / 54,
+                      v["dropped_face_down"] / 54]
 
 
 def _check_card_order() -> None:
