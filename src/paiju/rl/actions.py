@@ -171,7 +171,8 @@ class Picker:
         if not legal:
             raise ValueError("a decision needs at least one legal action")
         self.space = space
-        self.legal = legal
+        #: the legal actions, read once (a Luk Fu position builds them as they are read)
+        self.legal = legal if isinstance(legal, list) else list(legal)
         self.prefix: tuple[int, ...] = ()
         #: whether the ids left are a bitset of cards (Luk Fu)
         self._bits = space.game == "lukfu"
