@@ -233,6 +233,7 @@ class Picker:
             what = self.space.describe(action_id) if ok else f"action id {action_id}"
             legal = ", ".join(self.space.describe(i) for i in self.legal_ids())
             raise ValueError(f"{what} is not legal now; legal: {legal}")
+        action_id = int(action_id)  # a NumPy integer too (the bitsets need Python ints)
         options = self._options
         if options is None:
             kind = self.space.dos[action_id]
