@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -57,6 +57,10 @@ TOKENS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: How many actions' ids an :class:`ActionSpace` keeps before it starts again.
+IDS_KEPT = 1 << 16
+
+
 @dataclass(frozen=True)
 class ActionSpace:
     """The ids of one game: its kinds of action, its card tokens, and ``end``."""
@@ -67,22 +71,21 @@ class ActionSpace:
     _do_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _token_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
+    _ids: dict[Action, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    #: How many ids there are (kinds, tokens and ``end``).
+    size: int = field(init=False, repr=False, compare=False)
+    #: The id that closes a choice whose number of cards is free (the last).
+    end: int = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "_do_index", {d: i for i, d in enumerate(self.dos)})
         base = len(self.dos)
         object.__setattr__(
             self, "_token_index", {t: base + i for i, t in enumerate(self.tokens)}
         )
-
-    @property
-    def size(self) -> int:
-        """How many ids there are (kinds, tokens and ``end``)."""
-        return len(self.dos) + len(self.tokens) + 1
-
-    @property
-    def end(self) -> int:
-        """The id that closes a choice whose number of cards is free."""
-        return self.size - 1
+        object.__setattr__(self, "_ids", {})
+        object.__setattr__(self, "size", len(self.dos) + len(self.tokens) + 1)
+        object.__setattr__(self, "end", self.size - 1)
 
     def token_id(self, token: str) -> int:
         """The id of a card token; ``ValueError`` naming it if the game has no such token."""
@@ -113,14 +116,24 @@ class ActionSpace:
 
     def fast_ids_of(self, action: Action) -> tuple[int, ...]:
         """:meth:`ids_of` without writing the record: a Luk Fu action's cards are a bitset
-        of card numbers (paiju.lukfu.cards), a Dai Fugō action's are its tokens."""
+        of card numbers (paiju.lukfu.cards), a Dai Fugō action's are its tokens. Actions
+        are values, so the answer is kept (up to :data:`IDS_KEPT` actions)."""
+        got = self._ids.get(action)
+        if got is None:
+            got = self._fast_ids(action)
+            if len(self._ids) >= IDS_KEPT:
+                self._ids.clear()
+            self._ids[action] = got
+        return got
+
+    def _fast_ids(self, action: Action) -> tuple[int, ...]:
         cards = getattr(action, "cards", None)
         do = self._do_index.get(action.do)
         if do is None:
             return self.ids_of(action)
         base = len(self.dos)
         if isinstance(cards, int) and self.game == "lukfu":
-            return _lukfu_ids(do, cards, base)
+            return (do, *(base + c for c in lcards.iter_cards(cards)))
         if isinstance(cards, tuple) and self.game == "daifugo":
             if action.do == "pass":
                 return (do,)
@@ -138,12 +151,6 @@ class ActionSpace:
         return f"card {self.tokens[action_id - len(self.dos)]}"
 
 
-@lru_cache(maxsize=1 << 16)
-def _lukfu_ids(do: int, cards: int, base: int) -> tuple[int, ...]:
-    """The ids of a Luk Fu action of kind ``do`` with the cards bitset ``cards``."""
-    return (do, *(base + c for c in lcards.iter_cards(cards)))
-
-
 SPACES: dict[str, ActionSpace] = {
     game: ActionSpace(game, DOS[game], TOKENS[game]) for game in DOS
 }
@@ -158,76 +165,98 @@ def space_of(game: str) -> ActionSpace:
 
 
 class Picker:
-    """One decision in progress: the legal actions and the ids picked so far."""
+    """One decision in progress: the legal actions and the ids picked so far.
+
+    Once a kind is picked, each action still possible is kept with the ids it has left:
+    a Luk Fu action's cards left as a bitset (its card ids go up, so the next is the
+    lowest), a Dai Fugō action's ids left as a tuple (a pair of jokers is ``JK`` twice).
+    """
 
     def __init__(self, space: ActionSpace, legal: Sequence[Action]) -> None:
         if not legal:
             raise ValueError("a decision needs at least one legal action")
         self.space = space
-        self.legal = legal
-        #: The paths of the actions still possible, worked out once a kind is picked.
-        self._options: list[tuple[tuple[int, ...], Action]] | None = None
+        #: the legal actions, read once (a Luk Fu position builds them as they are read)
+        self.legal = legal if isinstance(legal, list) else list(legal)
         self.prefix: tuple[int, ...] = ()
+        #: whether the ids left are a bitset of cards (Luk Fu)
+        self._bits = space.game == "lukfu"
+        #: ``(ids left, action)`` of the actions still possible, once a kind is picked
+        self._options: list[tuple[Any, Action]] | None = None
+        self._next: set[int] | None = None
         self._mask: np.ndarray | None = None
-
-    @property
-    def options(self) -> list[tuple[tuple[int, ...], Action]]:
-        """``(ids, action)`` of every action that agrees with the ids picked so far."""
-        if self._options is None:
-            ids_of = self.space.fast_ids_of
-            self._options = [(ids_of(a), a) for a in self.legal]
-        return self._options
 
     def copy(self) -> Picker:
         """An independent copy (the legal actions are immutable values, so they are shared)."""
         new = Picker.__new__(Picker)
-        new.space, new.legal, new.prefix, new._mask = (
-            self.space, self.legal, self.prefix, self._mask)
+        new.space, new.legal, new.prefix, new._bits, new._next, new._mask = (
+            self.space, self.legal, self.prefix, self._bits, self._next, self._mask)
         new._options = None if self._options is None else list(self._options)
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> Picker:
         return self.copy()
 
+    def next_ids(self) -> set[int]:
+        """The legal ids of the next step (worked out once a step; not to be changed)."""
+        if self._next is None:
+            options, end = self._options, self.space.end
+            if options is None:
+                do_id = self.space.do_id
+                # a Luk Fu action is the tuple (seat, do, cards): read without a property
+                dos = ({a[1] for a in self.legal} if self._bits  # type: ignore[index]
+                       else {a.do for a in self.legal})
+                self._next = {do_id(do) for do in dos}
+            elif self._bits:
+                base = len(self.space.dos)
+                self._next = {base + (r & -r).bit_length() - 1 if r else end
+                              for r, _ in options}
+            else:
+                self._next = {r[0] if r else end for r, _ in options}
+        return self._next
+
     def mask(self) -> np.ndarray:
-        """The legal ids of the next step, as a 0/1 ``int8`` vector."""
+        """The legal ids of the next step, as a 0/1 ``int8`` vector (not to be changed)."""
         if self._mask is None:
-            out = np.zeros(self.space.size, dtype=np.int8)
-            if not self.prefix and self._options is None:
-                out[list({self.space.do_id(a.do) for a in self.legal})] = 1
-                self._mask = out
-                return out
-            k, end = len(self.prefix), self.space.end
-            out[list({ids[k] if len(ids) > k else end for ids, _ in self.options})] = 1
-            self._mask = out
+            out = bytearray(self.space.size)
+            for i in self.next_ids():
+                out[i] = 1
+            self._mask = np.frombuffer(out, dtype=np.int8)
         return self._mask
 
     def legal_ids(self) -> list[int]:
         """The legal ids of the next step, ascending."""
-        return [int(i) for i in np.flatnonzero(self.mask())]
+        return sorted(self.next_ids())
 
     def step(self, action_id: int) -> Action | None:
         """Pick ``action_id``: the chosen action once the choice is closed, else ``None``.
 
         An id outside the mask raises ``ValueError`` and changes nothing.
         """
-        if not 0 <= action_id < self.space.size or not self.mask()[action_id]:
-            what = (self.space.describe(action_id) if 0 <= action_id < self.space.size
-                    else f"action id {action_id}")
+        if action_id not in self.next_ids():
+            ok = 0 <= action_id < self.space.size
+            what = self.space.describe(action_id) if ok else f"action id {action_id}"
             legal = ", ".join(self.space.describe(i) for i in self.legal_ids())
             raise ValueError(f"{what} is not legal now; legal: {legal}")
-        k = len(self.prefix)
-        if action_id == self.space.end:
-            return next(a for ids, a in self.options if len(ids) == k)
-        if k == 0 and self._options is None:
+        action_id = int(action_id)  # a NumPy integer too (the bitsets need Python ints)
+        options = self._options
+        if options is None:
             kind = self.space.dos[action_id]
-            ids_of = self.space.fast_ids_of
-            left = [(ids_of(a), a) for a in self.legal if a.do == kind]
+            if self._bits:
+                left = [(a[2], a) for a in self.legal if a[1] == kind]  # type: ignore[index]
+            else:
+                ids_of = self.space.fast_ids_of
+                left = [(ids_of(a)[1:], a) for a in self.legal if a.do == kind]
+        elif action_id == self.space.end:
+            return next(a for r, a in options if not r)
+        elif self._bits:
+            bit = 1 << (action_id - len(self.space.dos))
+            left = [(r ^ bit, a) for r, a in options if r & -r == bit]
         else:
-            left = [(ids, a) for ids, a in self.options if len(ids) > k and ids[k] == action_id]
+            left = [(r[1:], a) for r, a in options if r and r[0] == action_id]
         self.prefix = (*self.prefix, action_id)
         self._options = left
-        self._mask = None
+        self._next = self._mask = None
         if len(left) == 1:
             return left[0][1]
         return None

@@ -42,6 +42,8 @@ class Match:
         self.session: Session | None = None
         self.state: State | None = None
         self.picker: Picker | None = None
+        #: The player to move, worked out once a decision.
+        self._mover: int | None = None
         self.version = 0
         #: Engine actions applied since the match was made.
         self.applied = 0
@@ -58,7 +60,9 @@ class Match:
 
     def _new_decision(self) -> None:
         self.version += 1
-        assert self.state is not None
+        assert self.state is not None and self.session is not None
+        seat = self.state.to_move()
+        self._mover = None if seat is None else self.session.seat_players()[seat]
         self.picker = None if self.state.is_terminal() else Picker(
             self.space, self.state.legal_actions())
 
@@ -76,9 +80,7 @@ class Match:
 
     def to_move(self) -> int | None:
         """The player whose decision it is, or ``None`` when the session is over."""
-        assert self.session is not None and self.state is not None
-        seat = self.state.to_move()
-        return None if seat is None else self.session.seat_players()[seat]
+        return self._mover
 
     def step(self, action_id: int) -> dict[int, float] | None:
         """Pick ``action_id`` for the player to move; each player's points if a hand ended.
@@ -127,13 +129,13 @@ class Match:
 
     def mask(self, player: int) -> np.ndarray:
         """The legal ids of ``player`` now (all zero when it is not its turn)."""
-        if self.picker is None or self.to_move() != player:
+        if self.picker is None or self._mover != player:
             return np.zeros(self.space.size, dtype=np.int8)
         return self.picker.mask()
 
     def prefix(self, player: int) -> tuple[int, ...]:
         """The ids ``player`` has picked in its decision in progress."""
-        if self.picker is None or self.to_move() != player:
+        if self.picker is None or self._mover != player:
             return ()
         return self.picker.prefix
 

@@ -15,6 +15,12 @@ Two vectors per seat:
   past action (seat, kind, the cards the seat saw, how many cards), the last
   :data:`HISTORY` rows of the hand. The information state string holds the full view
   and history, with no limit.
+
+Every entry of the observation is 0 or 1 but for a few counts and the rule flags, and a
+card segment lists cards in the engines' own card order (the same as the action ids'
+tokens). So an observation is built as one integer of its 1 entries (a seat's bitset of
+cards shifted to its segment's offset is that segment), unpacked into the vector in one
+step; the counts are stored after at their fixed offsets, the rule flags as one slice.
 """
 
 from __future__ import annotations
@@ -82,36 +88,49 @@ def rule_flags(options: Mapping[str, Option], values: Mapping[str, Any]) -> list
     return out
 
 
-class _Writer:
-    """Writes segments at increasing offsets, gathered and stored in one go (:meth:`done`)."""
+#: The eight entries of each byte value, lowest bit first.
+_BYTE_BITS = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.ones: list[int] = []
-        self.at_values: list[int] = []
-        self.values_: list[float] = []
-        self.at = 0
 
-    def one_hot(self, index: int | None, width: int) -> None:
-        if index is not None and 0 <= index < width:
-            self.ones.append(self.at + index)
-        self.at += width
+def unpack(ones: int, size: int) -> np.ndarray:
+    """A ``float32`` vector of ``size`` entries, 1 where ``ones`` has a bit."""
+    raw = np.frombuffer(ones.to_bytes((size + 7) // 8, "little"), np.uint8)
+    return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
 
-    def bits(self, indices: Sequence[int], width: int) -> None:
-        at = self.at
-        self.ones.extend(at + i for i in indices)
-        self.at += width
 
-    def values(self, values: Sequence[float]) -> None:
-        self.at_values.extend(range(self.at, self.at + len(values)))
-        self.values_.extend(values)
-        self.at += len(values)
+def hot(index: int | None, width: int, at: int) -> int:
+    """The bit of a one-hot segment of ``width`` at offset ``at`` (none if ``index`` is
+    ``None`` or out of range)."""
+    return 1 << (at + index) if index is not None and 0 <= index < width else 0
 
-    def done(self) -> np.ndarray:
-        out = np.zeros(self.size, dtype=np.float32)
-        out[self.ones] = 1.0
-        out[self.at_values] = self.values_
-        return out
+
+#: A Dai Fugō token's card bit (a joker's, ``JK`` or ``JK=x``, is counted apart: 0).
+_SUITED_BIT = {t: 1 << i for i, t in enumerate(DAIFUGO_TOKENS[:52])}
+_CARD_BIT = {**_SUITED_BIT, "JK": 0, **{"JK=" + t: 0 for t in DAIFUGO_TOKENS[:52]},
+             **{p: 0 for p in PLACES}}
+#: The card a joker token ``JK=x`` stands for (bits 0..51), or its place beyond the ends
+#: (bits 52..59: below the 3s, above the 2s).
+_STANDS_BIT = {**{"JK=" + t: bit for t, bit in _SUITED_BIT.items()},
+               **{p: 1 << (52 + i) for i, p in enumerate(PLACES)}}
+_JOKER_BITS = (0, 1 << 52, 3 << 52)
+_LUKFU_PHASE = {p: i for i, p in enumerate(LUKFU_PHASES)}
+_DAIFUGO_PHASE = {p: i for i, p in enumerate(DAIFUGO_PHASES)}
+_DAIFUGO_TITLE = {t: i for i, t in enumerate(DAIFUGO_TITLES)}
+_DAIFUGO_LOCK = {t: i for i, t in enumerate(DAIFUGO_LOCKS)}
+
+
+def daifugo_cards(tokens: Sequence[str]) -> int:
+    """Dai Fugō tokens (no suited card twice) as card bits: a joker, ``JK`` or ``JK=x``,
+    is card 52, a second one card 53."""
+    cards = sum(map(_CARD_BIT.__getitem__, tokens))
+    jokers = len(tokens) - cards.bit_count()
+    return cards | _JOKER_BITS[min(jokers, 2)] if jokers else cards
+
+
+def daifugo_stands_for(tokens: Sequence[str]) -> int:
+    """The bits of the cards that the jokers ``JK=x`` among Dai Fugō tokens stand for."""
+    return sum(_STANDS_BIT.get(t, 0) for t in tokens)
 
 
 class Encoder:
@@ -129,11 +148,14 @@ class Encoder:
         self.row_size = self.actors + len(self.space.dos) + len(self.space.tokens) + 1
         self.info_size = self.obs_size + self.history * self.row_size
         self._card_of = {t: i for i, t in enumerate(self.space.tokens)}
-        #: the engine's card numbers -> their entries in a card segment
-        self._index = (
-            [self._card_of[lukfu_name(c)] for c in sorted(lukfu_pack(4))] if game == "lukfu"
-            else [self._card_of[t] for t in DAIFUGO_TOKENS[:52]] + [52, 53])
-        self._flags: tuple[Mapping[str, Any], list[float]] | None = None
+        # a card segment's entries are the engine's card numbers (tested at import below)
+        #: each segment's offset
+        self.at = {name: at for name, at, _ in self.layout()}
+        #: the offsets of the entries that are counts, in the order the encoders list them
+        self._value_at = np.array(self._values_layout(), dtype=np.intp)
+        rules_at = self.at["rules"]
+        self._rules_slice = slice(rules_at, rules_at + dict(self._segments)["rules"])
+        self._flags: tuple[Mapping[str, Any], np.ndarray] | None = None
 
     @property
     def actors(self) -> int:
@@ -169,55 +191,54 @@ class Encoder:
             ("known", (n + 2) * c), ("rules", rules), *picks,
         ]
 
+    def _values_layout(self) -> list[int]:
+        """The offsets of the count entries, in the order :meth:`_lukfu` and
+        :meth:`_daifugo` give their values."""
+        at, a, n = self.at, self.actors, self.players
+        if self.game == "lukfu":
+            return [*range(at["hand_counts"], at["hand_counts"] + a),
+                    *range(at["tricks"], at["tricks"] + a), at["round"],
+                    *range(at["discard_counts"], at["discard_counts"] + a)]
+        return [*range(at["counts"], at["counts"] + n), at["face_down"], at["face_down"] + 1]
+
     # ------------------------------------------------------------ cards
 
     def card_bits(self, tokens: Sequence[str]) -> list[int]:
         """Card indices of tokens (a second joker is card 53; ``JK=x`` is a joker)."""
-        card_of = self._card_of
         if self.game == "lukfu":
-            return [card_of[t] for t in tokens]
-        out: list[int] = []
-        for t in tokens:
-            if t[0] == "J" and t[1] == "K":
-                out.append(53 if 52 in out else 52)
-            else:
-                out.append(card_of[t])
-        return out
-
-    def _bits(self, cards: int) -> list[int]:
-        """Card indices of an engine bitset."""
-        index = self._index
-        return [index[c] for c in members(cards)]
+            return [self._card_of[t] for t in tokens]
+        return members(daifugo_cards(tokens))
 
     def stands_for(self, tokens: Sequence[str]) -> list[int]:
         """The cards that jokers of a Dai Fugō play stand for (0..51), or the places
         beyond the ends they stand at (52..59: below the 3s, above the 2s)."""
-        card_of = self._card_of
-        return [card_of[t[3:]] if t[3:] in card_of else 52 + PLACES.index(t)
-                for t in tokens if t.startswith("JK=")]
+        return members(daifugo_stands_for(tokens))
 
     # ------------------------------------------------------------ vectors
 
     def observation(self, view: View, prefix: Sequence[int] = ()) -> np.ndarray:
         """The observation vector of a seat's view and a pick prefix."""
-        w = _Writer(self.obs_size)
         if isinstance(view, LukFuView):
-            self._lukfu(w, view)
+            ones, values = self._lukfu(view)
         else:
             assert isinstance(view, DaifugoView)
-            self._daifugo(w, view)
-        w.values(self._rule_flags(view.rules))
-        dos = len(self.space.dos)
-        w.one_hot(prefix[0] if prefix else None, dos)
-        w.bits([i - dos for i in prefix[1:]], len(self.space.tokens))
-        assert w.at == self.obs_size
-        return w.done()
+            ones, values = self._daifugo(view)
+        if prefix:
+            at = self.at["picked_do"]
+            ones |= hot(prefix[0], len(self.space.dos), at)
+            for i in prefix[1:]:
+                ones |= 1 << (at + i)
+        out = unpack(ones, self.obs_size)
+        out[self._value_at] = values
+        out[self._rules_slice] = self._rule_flags(view.rules)
+        return out
 
-    def _rule_flags(self, rules: Any) -> list[float]:
+    def _rule_flags(self, rules: Any) -> np.ndarray:
         """The rule flags of ``rules``, kept for the last rules seen (they rarely change)."""
         cached = self._flags
         if cached is None or cached[0] is not rules:
-            cached = self._flags = (rules, rule_flags(self.options, rules.values))
+            flags = np.array(rule_flags(self.options, rules.values), dtype=np.float32)
+            cached = self._flags = (rules, flags)
         return cached[1]
 
     def with_prefix(self, base: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
@@ -226,10 +247,8 @@ class Encoder:
         out = base.copy()
         if not prefix:
             return out
-        dos = len(self.space.dos)
-        at = self.obs_size - dos - len(self.space.tokens)
-        out[at + prefix[0]] = 1.0
-        for i in prefix[1:]:
+        at = self.at["picked_do"]
+        for i in prefix:
             out[at + i] = 1.0
         return out
 
@@ -263,25 +282,20 @@ class Encoder:
 
     # ------------------------------------------------------------ games
 
-    def _lukfu(self, w: _Writer, v: LukFuView) -> None:
-        c, a = self.cards, self.actors
-        bits = self._bits
-        w.one_hot(v.seat, 4)
-        w.one_hot(LUKFU_PHASES.index(v.phase), len(LUKFU_PHASES))
-        w.one_hot(v.to_move(), 4)
-        w.bits(bits(v.hand), c)
-        w.values([n / 12 for n in v.hand_counts])
-        w.one_hot(v.caller, a)
-        w.one_hot(v.privileged, a)
-        w.values([1.0 if v.master_passed else 0.0])
-        w.values([t / 12 for t in v.tricks])
-        for won in v.won:
-            w.bits(bits(won), c)
-        w.values([(v.round + 1) / 12])
-        w.one_hot(v.leader, a)
+    def _lukfu(self, v: LukFuView) -> tuple[int, list[float]]:
+        """A Luk Fu view's 1 entries, and its counts (:meth:`_values_layout`)."""
+        c, a, at = self.cards, self.actors, self.at
         top = v.top
-        w.bits(bits(top.cards) if top is not None else [], c)
-        w.one_hot(v.top_seat if top is not None else None, a)
+        ones = (hot(v.seat, 4, at["seat"]) | hot(_LUKFU_PHASE[v.phase], 6, at["phase"])
+                | hot(v.to_move(), 4, at["to_move"]) | v.hand << at["hand"]
+                | hot(v.caller, a, at["caller"]) | hot(v.privileged, a, at["privileged"])
+                | (1 << at["master_passed"] if v.master_passed else 0)
+                | hot(v.leader, a, at["leader"]))
+        if top is not None:
+            ones |= top.cards << at["top"] | hot(v.top_seat, a, at["top_seat"])
+        won = at["won"]
+        for seat, cards in enumerate(v.won):
+            ones |= cards << (won + seat * c)
         played, seen, counts = [0] * a, [0] * a, [0] * a
         for e in v.events:
             if e.kind != DISCARD:
@@ -289,44 +303,57 @@ class Encoder:
             else:
                 seen[e.seat] |= e.cards
                 counts[e.seat] += e.count if not e.cards else e.cards.bit_count()
-        for cards in played:
-            w.bits(bits(cards), c)
-        for cards in seen:
-            w.bits(bits(cards), c)
-        w.values([n / 12 for n in counts])
-        w.bits(bits(1 << v.dreamer_card) if v.dreamer_card is not None else [], c)
-        w.bits(bits(v.declared), c)
-        w.bits(bits(v.aged()) if v.seat < 3 else [], c)
+        at_played, at_seen = at["played"], at["discarded_seen"]
+        for seat in range(a):
+            ones |= played[seat] << (at_played + seat * c) | seen[seat] << (at_seen + seat * c)
+        if v.dreamer_card is not None:
+            ones |= 1 << (at["dreamer"] + v.dreamer_card)
+        ones |= v.declared << at["declared"]
+        if v.seat < 3:
+            ones |= v.aged() << at["aged"]
+        return ones, [n / 12 for n in (*v.hand_counts, *v.tricks, v.round + 1, *counts)]
 
-    def _daifugo(self, w: _Writer, view: DaifugoView) -> None:
-        n, c = self.players, self.cards
-        bits = self._bits
+    def _daifugo(self, view: DaifugoView) -> tuple[int, list[float]]:
+        """A Dai Fugō view's 1 entries, and its counts (:meth:`_values_layout`)."""
+        n, c, at = self.players, self.cards, self.at
         v = view.table()
-        w.one_hot(v["seat"], n)
-        w.one_hot(DAIFUGO_PHASES.index(v["phase"]), len(DAIFUGO_PHASES))
-        w.one_hot(v["to_move"], n)
-        w.bits(self.card_bits(v["hand"]), c)
-        w.values([k / 14 for k in v["counts"]])
-        table = v["table"] or []
-        w.bits(self.card_bits(table), c)
-        w.bits(self.stands_for(table), STANDS)
-        w.one_hot(v["table_seat"], n)
-        w.values([float(bool(v[k])) for k in ("revolution", "revolution_pending", "jack_back")]
-                 + [1.0 if v["direction"] == "clockwise" else 0.0])
-        lock = v["lock"]
-        w.one_hot(DAIFUGO_LOCKS.index(lock) if lock in DAIFUGO_LOCKS else None,
-                  len(DAIFUGO_LOCKS))
-        w.bits(self.card_bits(v["played"]), c)
-        w.values([v["discarded_face_down"] / 54, v["dropped_face_down"] / 54])
-        for seat in range(n):
-            place = v["finished"].index(seat) if seat in v["finished"] else None
-            w.one_hot(place, n)
-        titles = v["titles_before"] or [None] * n
-        for title in titles:
-            w.one_hot(DAIFUGO_TITLES.index(title) if title in DAIFUGO_TITLES else None,
-                      len(DAIFUGO_TITLES))
+        table = v["table"] or ()
+        flags = at["flags"]
+        ones = (hot(v["seat"], n, at["seat"]) | hot(_DAIFUGO_PHASE[v["phase"]], 4, at["phase"])
+                | hot(v["to_move"], n, at["to_move"])
+                | daifugo_cards(v["hand"]) << at["hand"]
+                | daifugo_cards(table) << at["table"]
+                | daifugo_stands_for(table) << at["table_stands_for"]
+                | hot(v["table_seat"], n, at["table_seat"])
+                | (1 << flags if v["revolution"] else 0)
+                | (1 << (flags + 1) if v["revolution_pending"] else 0)
+                | (1 << (flags + 2) if v["jack_back"] else 0)
+                | (1 << (flags + 3) if v["direction"] == "clockwise" else 0)
+                | hot(_DAIFUGO_LOCK.get(v["lock"]), 4, at["lock"])
+                | daifugo_cards(v["played"]) << at["played"])
+        finished, at_finished = v["finished"], at["finished"]
+        for place, seat in enumerate(finished):
+            if 0 <= seat < n and finished.index(seat) == place:
+                ones |= hot(place, n, at_finished + seat * n)
+        at_titles = at["titles"]
+        for seat, title in enumerate(v["titles_before"] or ()):
+            ones |= hot(_DAIFUGO_TITLE.get(title), 5, at_titles + seat * 5)
         known = [0] * (n + 2)
         for seat, cards in view.facts().known_pins():  # seats, the discard pile, the drop
             known[seat if seat >= 0 else n - 1 - seat] |= cards
-        for cards in known:
-            w.bits(bits(cards), c)
+        at_known = at["known"]
+        for i, cards in enumerate(known):
+            ones |= cards << (at_known + i * c)
+        return ones, [*(k / 14 for k in v["counts"]), v["discarded_face_down"] / 54,
+                      v["dropped_face_down"] / 54]
+
+
+def _check_card_order() -> None:
+    """A card segment's entry ``i`` is the engine's card number ``i``, and the action
+    ids' tokens follow the same order (what building from bitsets relies on)."""
+    lukfu = space_of("lukfu").tokens
+    assert [lukfu.index(lukfu_name(c)) for c in sorted(lukfu_pack(4))] == list(range(37))
+    assert space_of("daifugo").tokens[:52] == DAIFUGO_TOKENS[:52]
+
+
+_check_card_order()

@@ -58,7 +58,9 @@ class PaijuAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.match.space.size)
                               for a in self.possible_agents}
         self._rng = Random()
-        self._last = ""
+        #: the last step, ``(agent, id)``, for :meth:`render`
+        self._last: tuple[str, int] | None = None
+        self._paid = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -76,7 +78,8 @@ class PaijuAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._last = ""
+        self._last = None
+        self._paid = False
         self._select()
 
     def _select(self) -> None:
@@ -100,13 +103,17 @@ class PaijuAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = int(action)
+        points = self.match.step(action)  # an illegal id raises here, changing nothing
+        self._last = (agent, action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._last = f"{agent}: {self.match.space.describe(int(action))}"
-        points = self.match.step(int(action))
+        if self._paid:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._paid = False
         if points is not None:
             for p, value in points.items():
                 self.rewards[self.possible_agents[p]] = value
+            self._paid = True
         if self.match.over:
             self.terminations = {a: True for a in self.agents}
         else:
@@ -118,7 +125,11 @@ class PaijuAEC(AECEnv):
     def render(self) -> str | None:
         player = self.match.to_move()
         whose = "the session is over" if player is None else f"player_{player} to move"
-        text = f"{self._last or 'dealt'}; {whose}"
+        if self._last is None:
+            text = f"dealt; {whose}"
+        else:
+            agent, action = self._last
+            text = f"{agent}: {self.match.space.describe(action)}; {whose}"
         if self.render_mode == "human":
             print(text)
             return None
