@@ -300,6 +300,9 @@ class TinyGame:
     def strategy(self, view: Any, rng: _random.Random) -> Move:
         return heuristic(view, rng)
 
+    def seat_view(self, state: Any, seat: int) -> Any:
+        return state.view(seat)
+
     def action_from_json(self, obj: Any) -> Move:
         if not isinstance(obj, Mapping) or obj.get("do") not in ("play", "pass"):
             raise MalformedRecord(f"not a tiny action: {obj!r}")

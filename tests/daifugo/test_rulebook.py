@@ -95,7 +95,8 @@ def test_fast_generator_is_the_rulebook_filter(setup: tuple[Rules, int], seed: i
 
 
 def test_every_hook_is_registered_under_an_option() -> None:
-    from paiju.daifugo.rulebook import BEATERS, FINISH_BANS, ON_OUT, ON_PLAY, rulebook
+    from paiju.daifugo.registry import BEATERS, FINISH_BANS, ON_OUT, ON_PLAY
+    from paiju.daifugo.rulebook import rulebook
 
     rulebook(make_rules("pagat"))  # the hooks are registered with the first rulebook
     names = {o.name for o in OPTIONS}

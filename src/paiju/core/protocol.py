@@ -215,6 +215,11 @@ class Game(Protocol):
         """The game's rule-based player (``heuristic``): its choice from ``view`` only."""
         ...
 
+    def seat_view(self, state: State, seat: int) -> View:
+        """``seat``'s view for a front end that will show it and hand it to players
+        (``state.view(seat)``, with what they will ask for worked out the quick way)."""
+        ...
+
     @property
     def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
         """The game's own players beyond the generic ones (``random``, ``heuristic``,

@@ -22,16 +22,8 @@ from paiju.daifugo.cards import (
 )
 from paiju.daifugo.combos import EMPEROR, GROUP, JOKER_RANK, SEQUENCE, Meld
 from paiju.daifugo.position import DROPPED_PILE, OVER
-from paiju.daifugo.rulebook import (
-    TITLE_RANK,
-    Beater,
-    Play,
-    Rulebook,
-    beater,
-    finish_ban,
-    on_out,
-    on_play,
-)
+from paiju.daifugo.registry import Beater, Play, beater, finish_ban, on_out, on_play
+from paiju.daifugo.rulebook import TITLE_RANK, Rulebook
 
 if TYPE_CHECKING:
     from paiju.daifugo.position import Position

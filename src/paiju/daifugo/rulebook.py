@@ -16,8 +16,7 @@ Adding a house rule is one hook, its option, its row in docs/daifugo.md and its 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING
@@ -34,11 +33,19 @@ from paiju.daifugo.cards import (
     tokens,
 )
 from paiju.daifugo.combos import GROUP, JOKER_RANK, SEQUENCE, Meld, suit_name
+from paiju.daifugo.registry import (
+    BEATERS,
+    FINISH_BANS,
+    ON_OUT,
+    ON_PLAY,
+    FollowPlan,
+    OnOut,
+    OnPlay,
+)
 from paiju.daifugo.rules import Rules
 
 if TYPE_CHECKING:
     from paiju.daifugo.position import Position
-    from paiju.daifugo.state import DaifugoState
 
 #: What :meth:`Rulebook.fits` answers: the play fits, or which rule it breaks (NO_READ:
 #: these rules do not know the combination, e.g. a group whose joker names no card under
@@ -54,121 +61,6 @@ TITLE_NAMES = {
 TITLE_RANK = {DAIFUGO: 0, FUGO: 1, HEIMIN: 2, HINMIN: 3, DAIHINMIN: 4}
 REVERSED_TITLE = {DAIFUGO: DAIHINMIN, FUGO: HINMIN, HEIMIN: HEIMIN, HINMIN: FUGO,
                   DAIHINMIN: DAIFUGO}
-
-
-class Play:
-    """One play being applied, as the on_play hooks see it and mark it."""
-
-    __slots__ = ("clears", "cut", "following", "forbidden", "meld", "reversed", "seat",
-                 "skips", "steps", "table")
-
-    def __init__(self, seat: int, meld: Meld, table: Meld | None, reversed_: bool,
-                 following: bool) -> None:
-        #: who plays, and what
-        self.seat = seat
-        self.meld = meld
-        #: the table before the play, and whether the ranking was reversed then
-        self.table = table
-        self.reversed = reversed_
-        #: True if the play follows the table's shape (it may lock suits)
-        self.following = following
-        #: hooks' marks: the play clears the table; cuts it (an 8: a clear, unless
-        #: stopped); skips this many seats; owes these follow-up steps; is a
-        #: forbidden finish (the reason)
-        self.clears = False
-        self.cut = False
-        self.skips = 0
-        self.steps: list[tuple[str, int]] = []
-        self.forbidden: str | None = None
-
-
-#: What may follow one table when beaters are in force, for listing plays fast
-#: (:mod:`paiju.daifugo.generate`), a plain tuple ``(ranks, others, emperors, check)``.
-#: ``ranks``: a group on the table: the ranks of groups of its size that may follow (bit
-#: JOKER_RANK: jokers alone); a sequence: the lowest ranks of the sequences that may.
-#: ``others``: the (rank, size) groups of another size (or kind) that beaters let follow.
-#: ``emperors``: whether a beater lets emperors follow. ``check``: whether a beater's extra
-#: ranks are only possible, so that each play listed must still be asked
-#: :meth:`Rulebook.fits` (its suit decides).
-FollowPlan = tuple[int, tuple[tuple[int, int], ...], bool, bool]
-
-
-OnPlay = Callable[["Rulebook", "Position", Play], None]
-OnOut = Callable[["Rulebook", "DaifugoState", int], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class Beater:
-    """A house rule that lets a play follow the table other than by "same shape, higher".
-
-    ``allows(table, play, reversed)`` decides. ``same_shape``: the play must still be of
-    the table's shape; ``locked``: a suit lock still binds it. For listing plays fast,
-    ``ranks(table, reversed)`` names the extra ranks of groups of the table's size it
-    may allow (each such play is then asked), ``groups`` the (rank, size) groups it
-    allows on any table whatever their suits, and ``emperors`` whether it allows every
-    emperor (these two are listed without asking again; tests/daifugo/test_generation.py
-    holds the generator to the rulebook).
-    """
-
-    option: str
-    allows: Callable[[Meld, Meld, bool], bool]
-    same_shape: bool
-    locked: bool
-    ranks: Callable[[Meld, bool], int] | None = None
-    groups: tuple[tuple[int, int], ...] = ()
-    emperors: bool = False
-
-
-#: The registries, in the order the hooks act: (option, when it is on, hook).
-BEATERS: list[tuple[Callable[[Rules], bool], Beater]] = []
-ON_PLAY: list[tuple[str, Callable[[Rules], bool], OnPlay]] = []
-ON_OUT: list[tuple[str, Callable[[Rules], bool], OnOut]] = []
-#: The forbidden finishes by kind: (play, table before, reversed before) -> banned?
-FINISH_BANS: dict[str, Callable[[Rulebook, Meld, Meld | None, bool], bool]] = {}
-
-
-def _is_on(option: str) -> Callable[[Rules], bool]:
-    def when(rules: Rules) -> bool:
-        value = getattr(rules, option)
-        return value not in (False, 0, "off", ())
-
-    return when
-
-
-def beater(b: Beater, when: Callable[[Rules], bool] | None = None) -> Beater:
-    """Register ``b`` under its option."""
-    BEATERS.append((when or _is_on(b.option), b))
-    return b
-
-
-def on_play(option: str, when: Callable[[Rules], bool] | None = None
-            ) -> Callable[[OnPlay], OnPlay]:
-    """Register an on_play hook under ``option`` (on unless false, 0, "off" or empty)."""
-    def register(hook: OnPlay) -> OnPlay:
-        ON_PLAY.append((option, when or _is_on(option), hook))
-        return hook
-
-    return register
-
-
-def on_out(option: str) -> Callable[[OnOut], OnOut]:
-    """Register a hook for the first seat going out; True ends its part of going out."""
-    def register(hook: OnOut) -> OnOut:
-        ON_OUT.append((option, _is_on(option), hook))
-        return hook
-
-    return register
-
-
-def finish_ban(kind: str) -> Callable[[Callable[[Rulebook, Meld, Meld | None, bool], bool]],
-                                      Callable[[Rulebook, Meld, Meld | None, bool], bool]]:
-    """Register the test of one ``forbidden_finish`` kind."""
-    def register(test: Callable[[Rulebook, Meld, Meld | None, bool], bool]
-                 ) -> Callable[[Rulebook, Meld, Meld | None, bool], bool]:
-        FINISH_BANS[kind] = test
-        return test
-
-    return register
 
 
 class Rulebook:

@@ -40,11 +40,11 @@ from paiju.daifugo.position import (
     Position,
     PositionFields,
 )
+from paiju.daifugo.registry import Play
 from paiju.daifugo.rulebook import (
     OK,
     TITLE_NAMES,
     TITLE_RANK,
-    Play,
     Rulebook,
     deal_lots,
     points_for,

@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
-from paiju.core.protocol import View
+from paiju.core.protocol import State, View
 from paiju.core.records import field
 from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
 from paiju.lukfu.rules import TABLE, Rules, make_rules
@@ -161,5 +161,14 @@ class LukFuGame:
         if not isinstance(view, LukFuView):
             raise TypeError(f"the Luk Fu player reads a Luk Fu view, not {type(view).__name__}")
         return choose(view, rng)
+
+    def seat_view(self, state: State, seat: int) -> View:
+        """The view with an active seat's aged cards from the engine's quick answer
+        (``LukFuState.view(seat, aged=True)``: the same as the seat's own reasoning, by
+        test, about ten times faster), which the state message, the observation and the
+        rule-based player all read."""
+        if not isinstance(state, LukFuState):
+            raise TypeError(f"a Luk Fu view is of a Luk Fu hand, not {type(state).__name__}")
+        return state.view(seat, aged=True)
 
 GAME = LukFuGame()

@@ -18,7 +18,6 @@ import numpy as np
 
 from paiju.core.games import counts_text, default_players, get_game
 from paiju.core.protocol import Action, Session, State, View
-from paiju.lukfu.state import LukFuState
 from paiju.rl.actions import Picker, path, space_of
 from paiju.rl.observe import Encoder
 
@@ -123,7 +122,7 @@ class Match:
         if cached is not None and cached[0] == self.version:
             return cached[1]
         seat = self.seat_of(player)
-        view = _seat_view(self.state, seat if seat is not None else 0)
+        view = self.game.seat_view(self.state, seat if seat is not None else 0)
         self._views[player] = (self.version, view)
         return view
 
@@ -148,14 +147,6 @@ class Match:
             cached = (self.version, encode(view))
             self._vectors[player, info_state] = cached
         return self.encoder.with_prefix(cached[1], self.prefix(player))
-
-
-def _seat_view(state: State, seat: int) -> View:
-    """A seat's view; a Luk Fu seat's holds its aged cards from the engine's quick answer
-    (the observation encodes them)."""
-    if isinstance(state, LukFuState):
-        return state.view(seat, aged=True)
-    return state.view(seat)
 
 
 def new_seed(rng: Random | None = None) -> int:

@@ -27,10 +27,9 @@ from typing import Any
 from paiju.bots.base import Bot, make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
-from paiju.core.protocol import Action, State, View
+from paiju.core.protocol import Action, State
 from paiju.core.seeding import make_rng
 from paiju.daifugo.view import DaifugoView
-from paiju.lukfu.state import LukFuState
 from paiju.table.hints import HINT_SECONDS, search_hint
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
@@ -88,15 +87,6 @@ class Receiver:
                 return
             self.last = text
         self.queue.put_nowait(message)
-
-
-def seat_view(state: State, seat: int) -> View:
-    """A seat's view. A Luk Fu seat's carries its aged cards from the engine's quick answer
-    (``LukFuState.aged``: the same as the seat's own reasoning from its view, only about
-    ten times faster), for the state message and the computer player alike."""
-    if isinstance(state, LukFuState):
-        return state.view(seat, aged=True)
-    return state.view(seat)
 
 
 class Table:
@@ -322,7 +312,8 @@ class Table:
         if player is None:
             views = [state.view(s).to_json() for s in range(state.num_seats)]
             return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
-        return msg.state_message(ctx, player, seat_view(state, self.seat_players.index(player)))
+        view = self.game.seat_view(state, self.seat_players.index(player))
+        return msg.state_message(ctx, player, view)
 
     def _send_all(self, message: dict[str, Any]) -> None:
         for r in list(self.receivers):
@@ -504,7 +495,7 @@ class Table:
             await asyncio.sleep(self.config.bot_delay)
         if self.version != version or self.state is None:
             return
-        view = seat_view(self.state, seat)
+        view = self.game.seat_view(self.state, seat)
         rng = make_rng(self.seed, "web player", self.hand, len(self.by))
         if getattr(bot, "name", "") in QUICK_PLAYERS:
             action = bot.choose(view, rng)
