@@ -25,6 +25,8 @@ def test_seat_view_shows_what_the_seats_own_view_shows(game_name: str, preset: s
                 quick, own = game.seat_view(state, seat), state.view(seat)
                 assert quick.to_json() == own.to_json()
                 assert quick.legal_actions() == own.legal_actions()
+                if game_name == "lukfu" and seat < 3:  # the engine's answer, the seat's own
+                    assert quick.aged() == own.aged()  # type: ignore[attr-defined]
                 checked += 1
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
