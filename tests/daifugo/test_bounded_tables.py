@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from paiju.daifugo import actions, combos, tables
+from paiju.daifugo import actions, combos, strategy, tables
 from paiju.daifugo.cards import SUITED
 from paiju.daifugo.game import GAME
 
@@ -21,6 +21,7 @@ from paiju.daifugo.game import GAME
 LIMITED = {
     "paiju.daifugo.tables._SEQ_SHAPES": lambda: tables.SEQ_SHAPES_LIMIT,
     "paiju.daifugo.combos._SUIT_RANKS": lambda: combos.SUIT_RANKS_LIMIT,
+    "paiju.daifugo.strategy._PLAYS": lambda: strategy.PLAYS_LIMIT,
 }
 
 #: Rule sets that between them make every kind of combination: sequences with one and
@@ -51,6 +52,9 @@ def _play(hands: int, seed: int) -> None:
         while not state.is_terminal():
             if rng.random() < 0.05:
                 state.view(state.to_move()).sample(rng)
+            if k % 3 == 2:  # the rule-based player plays every third hand (strategy._PLAYS)
+                state.apply(GAME.strategy(state.view(state.to_move()), rng))
+                continue
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
 
@@ -99,3 +103,20 @@ def test_suit_ranks_cache_keeps_its_limit(monkeypatch: pytest.MonkeyPatch) -> No
         assert len(combos._SUIT_RANKS) <= 8
         assert got == [sum(1 << r for r in range(13) if hand >> (4 * r + s) & 1)
                        for s in range(4)]
+
+
+def test_plays_cache_keeps_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(strategy, "PLAYS_LIMIT", 32)
+    strategy._PLAYS.clear()
+    rng = Random(5)
+    rules = GAME.rules("pagat")
+    for _ in range(3):
+        state: Any = GAME.new_hand(rules, 4, rng)
+        while not state.is_terminal():
+            view = state.view(state.to_move())
+            before = {a: strategy._read(a, rules_book) for a in view.legal_actions()
+                      for rules_book in [view.book] if a.do == "play"}
+            assert len(strategy._PLAYS) <= 32
+            for action, play in before.items():  # a cached play is the play read afresh
+                assert play == strategy._make_play(action, view.book.read(action.cards))
+            state.apply(GAME.strategy(view, rng))

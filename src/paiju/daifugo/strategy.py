@@ -56,8 +56,27 @@ class Play:
     sequence: bool
 
 
+#: How many shared actions' plays :data:`_PLAYS` keeps at most; it is emptied when full
+#: (a few thousand serve the plays of many hands).
+PLAYS_LIMIT = 16384
+#: The play of each shared action read so far (it is the same under any rules).
+_PLAYS: dict[Action, Play] = {}
+
+
 def _read(action: Action, book: Rulebook) -> Play:
-    meld = meld_of_action(action) or book.read(action.cards)
+    got = _PLAYS.get(action)
+    if got is not None:
+        return got
+    shared = meld_of_action(action)
+    play = _make_play(action, shared or book.read(action.cards))
+    if shared is not None:
+        if len(_PLAYS) >= PLAYS_LIMIT:
+            _PLAYS.clear()
+        _PLAYS[action] = play
+    return play
+
+
+def _make_play(action: Action, meld: Meld) -> Play:
     if meld.kind == GROUP:
         ranks: tuple[int, ...] = (meld.rank,) * (meld.size - meld.jokers)
     else:
