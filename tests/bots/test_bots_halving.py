@@ -167,3 +167,55 @@ def test_each_candidate_has_an_interval_from_its_play_outs() -> None:
         assert (width == float("inf")) == (visits < 2)
         if visits >= 2:
             assert width >= 0 and stats.root_spreads[key] >= 0
+
+
+def test_the_opponent_model_round_trips_and_refuses_unknown_players() -> None:
+    bot = make_bot(STRONG + ":opponents=uecda-standard")
+    assert isinstance(bot, ISMCTSBot) and bot.opponents == "uecda-standard"
+    assert bot.spec.endswith(":opponents=uecda-standard") and make_bot(bot.spec) == bot
+    with pytest.raises(ValueError, match="unknown player 'nobody'"):
+        make_bot("ismcts:opponents=nobody")
+    with pytest.raises(ValueError, match="a player name without settings"):
+        ISMCTSBot(iterations=4, opponents="ismcts:iters=4")
+
+
+class _Spy:
+    """Plays like the heuristic and remembers the seats it played for."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+
+    def choose(self, view, rng):  # type: ignore[no-untyped-def]
+        self.seats.append(view.seat)
+        return make_bot("heuristic").choose(view, rng)
+
+
+def test_the_opponent_model_plays_every_other_seat_in_the_playouts() -> None:
+    from paiju.core.games import get_game
+
+    game = get_game("daifugo")
+    state = game.new_hand(game.rules("uecda"), 5, Random(4))
+    bot = ISMCTSBot(iterations=8, rollout="heuristic", opponents="uecda-standard")
+    spy = _Spy()
+    bot._model = spy
+    bot._rollout(state, Random(1), 2)
+    assert state.to_move() is None
+    assert spy.seats and 2 not in spy.seats and set(spy.seats) <= {0, 1, 3, 4}
+
+
+def test_the_opponent_model_search_is_deterministic() -> None:
+    from paiju.core.games import get_game
+
+    game = get_game("daifugo")
+    spec = "ismcts:iters=24:root=halving:tree=root:rollout=heuristic:opponents=uecda-standard"
+    views = []
+    for seed in range(3):
+        state = game.new_hand(game.rules("uecda"), 5, Random(seed))
+        seat = state.to_move()
+        assert seat is not None
+        views.append(state.view(seat))
+    first = [make_bot(spec).choose(v, Random(7)) for v in views]
+    assert first == [make_bot(spec).choose(v, Random(7)) for v in views]
+    assert all(a in v.legal_actions() for a, v in zip(first, views, strict=True))

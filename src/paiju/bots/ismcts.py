@@ -27,6 +27,12 @@ later decision; ``reward=place`` rewards a seat by its finishing place where the
 has an order of going out (``Result.order``). Together with heuristic rollouts these
 make the Dai Fugō search of the strength ladder (:data:`HALVING_SPEC`).
 
+``opponents=NAME`` is an *opponent model*: in the play-outs every other seat is played
+by the player ``NAME`` (a player name without settings, such as ``uecda-standard``)
+instead of the rollout policy; the searching seat keeps the rollout policy. It is right
+only against opponents that do play like ``NAME``, and is named as such wherever it is
+measured (docs/strength.md).
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -130,6 +136,8 @@ class ISMCTSBot:
     name: str = "ismcts"
     #: whether rollouts go to the game's fast path (``State.playout``) where it has one
     fast: bool = True
+    #: the player name that plays the other seats in play-outs (an opponent model), or None
+    opponents: str | None = None
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -153,12 +161,21 @@ class ISMCTSBot:
 
         self._policy: Bot = HeuristicBot() if self.rollout == "heuristic" else RandomBot()
         self._guide: Bot | None = HeuristicBot() if self.prior == "heuristic" else None
+        self._model: Bot | None = None
+        if self.opponents is not None:
+            from paiju.bots.base import make_bot
+
+            if ":" in self.opponents:
+                raise ValueError(
+                    f"ismcts opponents is a player name without settings, not {self.opponents!r}")
+            self._model = make_bot(self.opponents)
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``, ``z``."""
-        known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z"}
+        ``reward``, ``root``, ``tree``, ``z``, ``opponents``."""
+        known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
+                 "opponents"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -174,7 +191,8 @@ class ISMCTSBot:
             raise ValueError(f"ismcts setting is not a number: {err}") from None
         return cls(iterations, seconds, exploration, params.get("rollout", "random"),
                    params.get("prior", "none"), params.get("reward", "points"),
-                   params.get("root", "ucb"), params.get("tree", "full"), z)
+                   params.get("root", "ucb"), params.get("tree", "full"), z,
+                   opponents=params.get("opponents"))
 
     @property
     def spec(self) -> str:
@@ -194,6 +212,8 @@ class ISMCTSBot:
                                     ("root", self.root, "ucb"), ("tree", self.tree, "full")):
             if value != default:
                 parts.append(f"{key}={value}")
+        if self.opponents is not None:
+            parts.append(f"opponents={self.opponents}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -224,7 +244,7 @@ class ISMCTSBot:
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.sample(rng), rng, bounds)
+            self._iterate(root, view.sample(rng), rng, bounds, view.seat)
             root.visits += 1
             done += 1
         self.last = _stats(done, start, root.children)
@@ -272,7 +292,7 @@ class ISMCTSBot:
                     state.apply(action)
                     child = children[action]
                     child.avail += 1
-                    values = self._iterate(child, state, rng, bounds, [child])
+                    values = self._iterate(child, state, rng, bounds, view.seat, [child])
                     rewards[action][dets] = values[view.seat]
                     done += 1
                 dets += 1
@@ -292,7 +312,7 @@ class ISMCTSBot:
         return best
 
     def _iterate(
-        self, root: _Node, state: State, rng: Random, bounds: list[float],
+        self, root: _Node, state: State, rng: Random, bounds: list[float], me: int,
         path: list[_Node] | None = None,
     ) -> Sequence[float]:
         path = [] if path is None else path
@@ -326,7 +346,7 @@ class ISMCTSBot:
             state.apply(action)
             path.append(child)
             node = child
-        self._rollout(state, rng)
+        self._rollout(state, rng, me)
         values = self._values(state.result())
         low, high = bounds
         bounds[0], bounds[1] = min(low, *values), max(high, *values)
@@ -366,7 +386,18 @@ class ISMCTSBot:
         assert best is not None
         return best
 
-    def _rollout(self, state: State, rng: Random) -> None:
+    def _rollout(self, state: State, rng: Random, me: int) -> None:
+        """Play ``state`` out: seat ``me`` by the rollout policy, the others by the
+        opponent model if there is one, else by the rollout policy too."""
+        model = self._model
+        if model is not None:
+            policy = self._policy
+            while True:
+                seat = state.to_move()
+                if seat is None:
+                    return
+                player = policy if seat == me else model
+                state.apply(player.choose(state.view(seat), rng))
         fast = getattr(state, "playout", None) if self.fast else None  # a game's fast path
         if fast is not None and fast(rng, self.rollout) is not None:
             return
