@@ -33,7 +33,16 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from paiju.daifugo.actions import Action, meld_of_action
-from paiju.daifugo.cards import EIGHT, NUM_RANKS, THREE, TWO, bits, parse_play_token, rank_of
+from paiju.daifugo.cards import (
+    EIGHT,
+    NUM_RANKS,
+    THREE,
+    TOKENS,
+    TWO,
+    bits,
+    parse_play_token,
+    rank_of,
+)
 from paiju.daifugo.combos import GROUP, Meld
 from paiju.daifugo.rulebook import Rulebook
 
@@ -84,15 +93,24 @@ def _make_play(action: Action, meld: Meld) -> Play:
     return Play(action, meld, ranks, meld.jokers, meld.size, meld.kind != GROUP)
 
 
+#: The rank of each canonical card token of a hand (the joker's: None).
+_TOKEN_RANK: dict[str, int | None] = {
+    TOKENS[c]: (rank_of(c) if c < 52 else None) for c in range(len(TOKENS))}
+
+
 def _hand_ranks(data: dict[str, Any]) -> tuple[Counter[int], int]:
     counts: Counter[int] = Counter()
     jokers = 0
     for token in data["hand"]:
-        card, _ = parse_play_token(token)
-        if card >= 52:
+        if token in _TOKEN_RANK:
+            rank = _TOKEN_RANK[token]
+        else:  # any other spelling of a card
+            card, _ = parse_play_token(token)
+            rank = rank_of(card) if card < 52 else None
+        if rank is None:
             jokers += 1
         else:
-            counts[rank_of(card)] += 1
+            counts[rank] += 1
     return counts, jokers
 
 
