@@ -145,6 +145,15 @@ class Seen:
     tried_beyond: int = 0
     refused: int = 0
 
+    def answered(self, play: Table, answer: int, expected: int, why: str | None) -> None:
+        """Count the server's answer to a play (not a pass), and note it if the judge
+        foresaw another."""
+        if any(play.cells[:75]):
+            self.refused += answer != ACCEPTED
+            if answer != expected:
+                self.misjudged.append(f"{play.nonzero()}: the server answered {answer}, the "
+                                      f"judge said {expected} ({why})")
+
 
 def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
                   errors: list[BaseException]) -> None:
@@ -182,13 +191,7 @@ def random_client(port: int, name: str, seed: int, games: dict[int, list[Seen]],
                             seen.tried += 1
                             seen.tried_beyond += beyond_ends(play)
                         expected, why = judge(hand, play, last_field)
-                        answer = conn.send_play(play)
-                        if any(play.cells[:75]):
-                            seen.refused += answer != ACCEPTED
-                            if answer != expected:
-                                seen.misjudged.append(
-                                    f"{play.nonzero()}: the server answered {answer}, the "
-                                    f"judge said {expected} ({why})")
+                        seen.answered(play, conn.send_play(play), expected, why)
                     last_field = conn.read_field()
                     seen.fields.append(last_field)
                     end = conn.read_end()
@@ -358,13 +361,7 @@ def relay_client(down: socket.socket, up: socket.socket, games: dict[int, list[S
                 if hand[5, 2] == 1:
                     play = table(down, up, "play")
                     expected, why = judge(hand, play, last_field)
-                    answer = number(up, down, "answer")
-                    if any(play.cells[:75]):
-                        seen.refused += answer != ACCEPTED
-                        if answer != expected:
-                            seen.misjudged.append(
-                                f"{play.nonzero()}: the server answered {answer}, the "
-                                f"judge said {expected} ({why})")
+                    seen.answered(play, number(up, down, "answer"), expected, why)
                 last_field = table(up, down, "field")
                 seen.fields.append(last_field)
                 end = number(up, down, "end code")
