@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from paiju.core.fastpath import fast_path_on
 from paiju.daifugo.actions import EXTRA_MELD, PLAY_MELD, Action
 from paiju.daifugo.cards import tokens
-from paiju.daifugo.combos import Meld, suit_name
+from paiju.daifugo.combos import Meld
 from paiju.daifugo.generate import legal_actions
 from paiju.daifugo.position import OVER, PLAY
 from paiju.daifugo.rulebook import Rulebook
@@ -152,24 +152,9 @@ class SeatView:
         self.rules: Rules = state.rules
         self.table_meld: Meld | None = t
         self._legal = legal
-        self._table: dict[str, Any] = {
-            "seat": seat,
-            "hand": tokens(p.hands[seat]),
-            "phase": p.phase,
-            "to_move": None if p.phase == OVER else p.turn,
-            "counts": [h.bit_count() for h in p.hands],
-            "table": list(t.tokens()) if t else None,
-            "table_seat": p.table_seat if t else None,
-            "revolution": p.revolution,
-            "revolution_pending": p.pending_rev,
-            "jack_back": p.jack_back_now,
-            "lock": suit_name(p.lock) or None,
-            "direction": "clockwise" if p.direction == 1 else "anticlockwise",
-            "discarded_face_down": p.discards.bit_count(),
-            "dropped_face_down": p.dropped.bit_count(),
-            "finished": list(p.finished),
-            "titles_before": state.titles_eff,
-        }
+        self._table: dict[str, Any] = state.table_now(played=False)
+        self._table["seat"] = seat
+        self._table["hand"] = tokens(p.hands[seat])
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)

@@ -550,10 +550,11 @@ class DaifugoState(PositionFields):
                 else {"seat": a.seat, "do": a.do, "count": len(a.cards)}
                 for a in self.actions]
 
-    def table_now(self) -> dict[str, Any]:
-        """What every seat sees, without the history of actions (cheap, for players)."""
+    def table_now(self, played: bool = True) -> dict[str, Any]:
+        """What every seat sees, without the history of actions (cheap, for players);
+        without ``played``, less the cards played face up (the one entry that costs)."""
         p = self.pos
-        return {
+        out = {
             "phase": p.phase,
             "to_move": self.to_move(),
             "counts": [h.bit_count() for h in p.hands],
@@ -564,10 +565,12 @@ class DaifugoState(PositionFields):
             "jack_back": p.jack_back_now,
             "lock": suit_name(p.lock) or None,
             "direction": "clockwise" if p.direction == 1 else "anticlockwise",
-            "played": tokens(p.played),
-            "discarded_face_down": p.discards.bit_count(),
-            "dropped_face_down": p.dropped.bit_count(),
-            "finished": list(p.finished),
-            "titles_before": self.titles_eff,
         }
+        if played:
+            out["played"] = tokens(p.played)
+        out["discarded_face_down"] = p.discards.bit_count()
+        out["dropped_face_down"] = p.dropped.bit_count()
+        out["finished"] = list(p.finished)
+        out["titles_before"] = self.titles_eff
+        return out
 
