@@ -3,7 +3,9 @@
 Plays hand 0 untimed (the seat tables and caches fill), then hands 1..N of a game and
 preset with uniformly random choices, at the engine level (``legal_actions``/``apply``)
 or through each seat's view (``RandomBot.choose(state.view(seat))``, as ``paiju simulate``
-plays without its fast path), and prints the decisions made. Run it under valgrind with
+plays without its fast path), or as the rule-based player's fast play-outs
+(``state.playout(rng, "heuristic")``, run without ``PAIJU_FAST=0``), and prints the
+decisions made. Run it under valgrind with
 the reference engine and a fixed string hash, once with N hands and once with 0, and
 divide the difference by the decisions (docs/performance.md, "Before and after the
 rulebook"):
@@ -32,6 +34,9 @@ def main(game_name: str, preset: str, hands: int, how: str, players: int = 4) ->
             decisions = 0
         rng = make_rng(7, "ic", game_name, i)
         state = game.new_hand(rules, players, rng)
+        if how == "heuristic-playout":
+            decisions += state.playout(rng, "heuristic")
+            continue
         while True:
             if how == "views":
                 seat = state.to_move()
@@ -49,6 +54,7 @@ def main(game_name: str, preset: str, hands: int, how: str, players: int = 4) ->
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if len(args) not in (4, 5) or args[3] not in ("engine", "views"):
-        sys.exit("usage: count_instructions.py GAME PRESET HANDS engine|views [PLAYERS]")
+    if len(args) not in (4, 5) or args[3] not in ("engine", "views", "heuristic-playout"):
+        sys.exit("usage: count_instructions.py GAME PRESET HANDS "
+                 "engine|views|heuristic-playout [PLAYERS]")
     print("decisions", main(args[0], args[1], int(args[2]), args[3], *map(int, args[4:])))
