@@ -404,28 +404,22 @@ def sequences(
         if held.bit_count() + jokers < length:
             continue
         for lo in range(0, top - length + 2):
-            if los >> lo & 1:
-                for jr in _joker_places(held, jokers, lo, length):
+            if not los >> lo & 1:
+                continue
+            window = ((1 << length) - 1) << lo
+            missing = window & ~held
+            mc = missing.bit_count()
+            if mc > jokers or mc == length:
+                continue
+            inside = [r for r in range(lo, lo + length) if held >> r & 1]
+            for extra in range(0, jokers - mc + 1):
+                if len(inside) - extra < 1:
+                    break
+                for chosen in combinations(inside, extra):
+                    jr = missing
+                    for r in chosen:
+                        jr |= 1 << r
                     yield sequence(suit, lo, length, jr)
-
-
-def _joker_places(held: int, jokers: int, lo: int, length: int) -> Iterator[int]:
-    """Each way up to ``jokers`` jokers can fill the run of ``length`` places from ``lo``
-    over the places ``held`` (bits), as the mask of the places they fill, once each: the
-    missing places, and any held ones beside (at least one natural card stays)."""
-    missing = (((1 << length) - 1) << lo) & ~held
-    mc = missing.bit_count()
-    if mc > jokers or mc == length:
-        return
-    inside = [r for r in range(lo, lo + length) if held >> r & 1]
-    for extra in range(0, jokers - mc + 1):
-        if len(inside) - extra < 1:
-            break
-        for chosen in combinations(inside, extra):
-            jr = missing
-            for r in chosen:
-                jr |= 1 << r
-            yield jr
 
 
 def all_sequences(naturals: int, jokers: int, twos: bool) -> Iterator[Meld]:
@@ -505,8 +499,20 @@ def beyond_sequences(naturals: int, jokers: int, length: int = 0) -> Iterator[Me
             continue
         for n in lengths:
             for lo in sorted({0, 15 - n}):
-                for jr in _joker_places(held, jokers, lo, n):
-                    yield sequence(suit, lo - 1, n, (jr >> 1) & ALL_RANKS)
+                window = ((1 << n) - 1) << lo
+                missing = window & ~held
+                mc = missing.bit_count()
+                if mc > jokers or mc == n:
+                    continue
+                inside = [p for p in range(lo, lo + n) if held >> p & 1]
+                for extra in range(jokers - mc + 1):
+                    if len(inside) - extra < 1:
+                        break
+                    for chosen in combinations(inside, extra):
+                        jr = missing
+                        for p in chosen:
+                            jr |= 1 << p
+                        yield sequence(suit, lo - 1, n, (jr >> 1) & ALL_RANKS)
 
 
 #: Every sequence whose joker stands beyond the ends (820: for each suit and end, a
