@@ -219,3 +219,88 @@ def test_the_opponent_model_search_is_deterministic() -> None:
     first = [make_bot(spec).choose(v, Random(7)) for v in views]
     assert first == [make_bot(spec).choose(v, Random(7)) for v in views]
     assert all(a in v.legal_actions() for a, v in zip(first, views, strict=True))
+
+
+def test_inference_needs_a_model_and_round_trips() -> None:
+    bot = make_bot(STRONG + ":opponents=uecda-standard:infer=8")
+    assert isinstance(bot, ISMCTSBot) and bot.infer == 8
+    assert bot.spec.endswith(":opponents=uecda-standard:infer=8") and make_bot(bot.spec) == bot
+    with pytest.raises(ValueError, match="needs opponents=NAME"):
+        make_bot(STRONG + ":infer=8")
+    with pytest.raises(ValueError, match="must not be negative"):
+        make_bot(STRONG + ":opponents=uecda-standard:infer=-1")
+    view = _deal(1).view(0)
+    with pytest.raises(ValueError, match="tiny has none"):
+        ISMCTSBot(iterations=4, opponents="random", infer=2)._deal(view, Random(1))
+
+
+def _uecda_game_against_standard(seed: int, stop: int):  # type: ignore[no-untyped-def]
+    """A uecda hand after an exchange, the others playing uecda-standard, at seat 0's
+    ``stop``-th decision of play (or the last one)."""
+    from paiju.core.games import get_game
+    from paiju.daifugo.position import EXCHANGE
+
+    game = get_game("daifugo")
+    session = game.new_session(game.rules("uecda"), 5, seed)
+    std = make_bot("uecda-standard")
+    rng = Random(seed)
+    for _ in range(2):
+        state = session.deal()
+        seen = 0
+        while not state.is_terminal():
+            seat = state.to_move()
+            if seat == 0 and state.phase != EXCHANGE and len(state.legal_actions()) > 1:
+                seen += 1
+                if seen == stop and session.hands_played:
+                    return state
+            state.apply(std.choose(state.view(seat), rng))
+        session.finish(state)
+    return None
+
+
+def test_the_true_deal_agrees_with_every_move_of_standard_opponents() -> None:
+    """The model reading a rewound deal reproduces each move the real players made,
+    so the inference never rules out the truth."""
+    from paiju.daifugo.rewind import Replay, start_of_play
+
+    bot = ISMCTSBot(iterations=4, opponents="uecda-standard", infer=1)
+    checked = caught = 0
+    for seed in range(8):
+        state = _uecda_game_against_standard(seed, 4)
+        if state is None:
+            continue
+        got = start_of_play(state)
+        assert got is not None
+        start, actions = got
+        assert len(actions) > 4
+        replay = Replay(start, actions, tuple(state.hands), 0, 0)
+        assert bot._misses(replay, [1, 2, 3, 4], Random(0)) == dict.fromkeys([1, 2, 3, 4])
+        # a deal that is not the true one: one seat's lowest card now for another's highest
+        a, b = [s for s in range(1, 5) if state.hands[s]][:2]
+        low, high = state.hands[a] & -state.hands[a], 1 << (state.hands[b].bit_length() - 1)
+        wrong = start.clone()
+        wrong.pos.hands[a] ^= low | high
+        wrong.pos.hands[b] ^= low | high
+        misses = bot._misses(Replay(wrong, actions, tuple(state.hands), 0, 0), [a, b], Random(0))
+        caught += any(m is not None for m in misses.values())
+        checked += 1
+    assert checked >= 4 and caught >= checked // 2
+
+
+def test_inferred_deals_agree_with_the_others_moves_more_often() -> None:
+    spec = STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard"
+    plain, inferred = make_bot(spec + ":infer=1"), make_bot(spec + ":infer=12")
+    assert isinstance(plain, ISMCTSBot) and isinstance(inferred, ISMCTSBot)
+    totals = {"plain": [0, 0], "inferred": [0, 0]}
+    for seed in range(6):
+        state = _uecda_game_against_standard(seed, 5)
+        if state is None:
+            continue
+        view = state.view(0)
+        for name, bot in (("plain", plain), ("inferred", inferred)):
+            action = bot.choose(view, Random(seed))
+            assert action in view.legal_actions()
+            totals[name][0] += bot.last.deals
+            totals[name][1] += bot.last.consistent
+    (pd, pc), (idl, ic) = totals["plain"], totals["inferred"]
+    assert pd and idl and ic / idl > pc / pd

@@ -33,6 +33,15 @@ instead of the rollout policy; the searching seat keeps the rollout policy. It i
 only against opponents that do play like ``NAME``, and is named as such wherever it is
 measured (docs/strength.md).
 
+``infer=K`` (with ``opponents=NAME``) also reads the others' past moves through the
+model. A deal is wound back to the start of play (``View.sample_replay``, where the game
+has it) and replayed, the model asked at every decision of the other seats; a seat
+*agrees* if the model makes every move it made. The determinizations of one decision
+form a chain: each takes K steps from the last, a step swapping a hidden card of a
+seat that does not agree (or of any seat, once all do) with another seat's, kept
+unless fewer seats agree or they agree less far. With a deterministic model of
+opponents who do play like it, the deals drift to those their passes and plays allow.
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -55,7 +64,7 @@ from dataclasses import dataclass, field
 from random import Random
 
 from paiju.bots.base import Bot, RandomBot, legal_actions_of
-from paiju.core.protocol import Action, Result, State, View
+from paiju.core.protocol import Action, Replay, Result, State, View
 
 #: The search the strength ladder plays Dai Fugō with (docs/strength.md): sequential
 #: halving over the root's moves on shared deals, heuristic play-outs, place rewards.
@@ -112,6 +121,9 @@ class SearchStats:
     root_spreads: dict[str, float] = field(default_factory=dict)
     #: set when the heuristic's move was kept over a better-looking one
     kept: Kept | None = None
+    #: with ``infer``: determinizations drawn, and how many agreed with every past move
+    deals: int = 0
+    consistent: int = 0
 
     def interval(self, key: str, z: float = 1.96) -> float:
         """Half the width of the ``z`` interval of root action ``key``'s mean (inf if unknown)."""
@@ -138,6 +150,9 @@ class ISMCTSBot:
     fast: bool = True
     #: the player name that plays the other seats in play-outs (an opponent model), or None
     opponents: str | None = None
+    #: with ``opponents``: how many draws a determinization may take to agree with the
+    #: others' past moves under the model (0: no inference)
+    infer: int = 0
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -169,13 +184,21 @@ class ISMCTSBot:
                 raise ValueError(
                     f"ismcts opponents is a player name without settings, not {self.opponents!r}")
             self._model = make_bot(self.opponents)
+        if self.infer < 0:
+            raise ValueError(f"ismcts infer must not be negative, not {self.infer}")
+        if self.infer and self._model is None:
+            raise ValueError("ismcts infer reads the others' moves through a model: "
+                             "it needs opponents=NAME")
+        self._deals = self._consistent = 0
+        #: with ``infer``: the view searched, the chain's deal and its seats' first misses
+        self._chain: tuple[View, Replay, dict[int, int | None]] | None = None
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``, ``z``, ``opponents``."""
+        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``."""
         known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
-                 "opponents"}
+                 "opponents", "infer"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -187,12 +210,13 @@ class ISMCTSBot:
             iterations = int(params["iters"]) if "iters" in params else default_iters
             exploration = float(params.get("c", "0.7"))
             z = float(params.get("z", "1"))
+            infer = int(params.get("infer", "0"))
         except ValueError as err:
             raise ValueError(f"ismcts setting is not a number: {err}") from None
         return cls(iterations, seconds, exploration, params.get("rollout", "random"),
                    params.get("prior", "none"), params.get("reward", "points"),
                    params.get("root", "ucb"), params.get("tree", "full"), z,
-                   opponents=params.get("opponents"))
+                   opponents=params.get("opponents"), infer=infer)
 
     @property
     def spec(self) -> str:
@@ -214,6 +238,8 @@ class ISMCTSBot:
                 parts.append(f"{key}={value}")
         if self.opponents is not None:
             parts.append(f"opponents={self.opponents}")
+        if self.infer:
+            parts.append(f"infer={self.infer}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -244,10 +270,10 @@ class ISMCTSBot:
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.sample(rng), rng, bounds, view.seat)
+            self._iterate(root, self._deal(view, rng), rng, bounds, view.seat)
             root.visits += 1
             done += 1
-        self.last = _stats(done, start, root.children)
+        self.last = self._tally(_stats(done, start, root.children))
         return root
 
     def halve(self, view: View, legal: Sequence[Action], rng: Random) -> Action:
@@ -286,7 +312,7 @@ class ISMCTSBot:
             for _ in range(per):
                 if deadline is not None and done and time.perf_counter() >= deadline:
                     break
-                det = view.sample(rng)
+                det = self._deal(view, rng)
                 for action in alive:
                     state = det.clone()
                     state.apply(action)
@@ -308,8 +334,69 @@ class ISMCTSBot:
             if not _beats(mean, se, n, self.z):
                 kept = Kept(str(anchor.to_json()), str(best.to_json()), mean, self.z * se, n)
                 best = anchor
-        self.last = _stats(done, start, children, kept)
+        self.last = self._tally(_stats(done, start, children, kept))
         return best
+
+    def _tally(self, stats: SearchStats) -> SearchStats:
+        stats.deals, stats.consistent = self._deals, self._consistent
+        self._deals = self._consistent = 0
+        self._chain = None
+        return stats
+
+    def _deal(self, view: View, rng: Random) -> State:
+        """A determinization: ``view.sample``, or with ``infer`` the next step of a
+        chain of deals that the model's agreement with the others' moves steers."""
+        if not self.infer:
+            return view.sample(rng)
+        rewind = getattr(view, "sample_replay", None)
+        if rewind is None:
+            raise ValueError(f"ismcts infer needs a game whose views wind a sample back "
+                             f"(View.sample_replay); {view.game} has none")
+        self._deals += 1
+        chain = self._chain
+        budget = self.infer
+        if chain is None or chain[0] is not view:
+            replay = rewind(rng)
+            if replay is None:  # the game cannot wind this hand back: no inference
+                self._chain = None
+                return view.sample(rng)
+            others = sorted({a.seat for a in replay.actions if a.seat != view.seat})
+            chain = (view, replay, self._misses(replay, others, rng))
+            budget -= 1
+        _, replay, misses = chain
+        for _ in range(budget):
+            bad = [s for s, m in misses.items() if m is not None]
+            moved = replay.vary(rng, bad or list(misses))
+            if moved is None:
+                break
+            tried = dict(misses)
+            tried.update(self._misses(moved, list(moved.changed), rng))
+            if _agreement(tried) >= _agreement(misses):
+                replay, misses = moved, tried
+        self._chain = (view, replay, misses)
+        if all(m is None for m in misses.values()):
+            self._consistent += 1
+        state = replay.start.clone()
+        for action in replay.actions:
+            state.apply(action)
+        return state
+
+    def _misses(self, replay: Replay, seats: Sequence[int], rng: Random) -> dict[int, int | None]:
+        """For each of ``seats``: the index of its first move in ``replay`` that the
+        model would not have made, or None if it made them all."""
+        model = self._model
+        assert model is not None
+        out: dict[int, int | None] = {s: None for s in seats}
+        todo = set(seats)
+        state = replay.start.clone()
+        for i, action in enumerate(replay.actions):
+            if not todo:
+                break
+            if action.seat in todo and model.choose(state.view(action.seat), rng) != action:
+                out[action.seat] = i
+                todo.discard(action.seat)
+            state.apply(action)
+        return out
 
     def _iterate(
         self, root: _Node, state: State, rng: Random, bounds: list[float], me: int,
@@ -413,6 +500,13 @@ class ISMCTSBot:
             if seat is None:
                 return
             state.apply(policy.choose(state.view(seat), rng))
+
+
+def _agreement(misses: Mapping[int, int | None]) -> tuple[int, int]:
+    """How well a deal agrees: the seats that made every move, then how far the
+    others got."""
+    return (sum(m is None for m in misses.values()),
+            sum(m for m in misses.values() if m is not None))
 
 
 def _paired(mine: Mapping[int, float], other: Mapping[int, float]) -> tuple[float, float, int]:

@@ -9,6 +9,11 @@ A :class:`View` is what one seat knows: its own cards and everything public. It 
 holds another seat's cards, a face-down discard or a hidden card. ``View.sample``
 deals a full state that agrees with everything the seat has seen (a determinization),
 which is how searching players reason about hidden cards without reading them.
+
+A view may also offer ``sample_replay(rng) -> Replay | None``: a sample wound back to
+an earlier point of the hand, with the public actions since, for players that check a
+sample against what the others did (``ismcts:infer``). Games without it are sampled
+plainly.
 """
 
 from __future__ import annotations
@@ -85,6 +90,27 @@ class View(Protocol):
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON (for front ends and logs)."""
+        ...
+
+
+class Replay(Protocol):
+    """A sample wound back (``View.sample_replay``): ``start`` played through ``actions``
+    is a sample of now. Copy ``start`` before playing it."""
+
+    @property
+    def start(self) -> State: ...
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+
+    @property
+    def changed(self) -> tuple[int, ...]:
+        """The seats whose cards the :meth:`vary` that made this one changed."""
+        ...
+
+    def vary(self, rng: Random, seats: list[int]) -> Replay | None:
+        """The same sample with a hidden card of one of ``seats`` swapped for another
+        seat's, within what the viewer knows; ``None`` if there is no such swap."""
         ...
 
 

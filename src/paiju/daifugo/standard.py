@@ -40,9 +40,10 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from paiju.core.protocol import View
-from paiju.daifugo.actions import PLAY_MELD, Action
+from paiju.daifugo.actions import PLAY_MELD, Action, pass_action
 from paiju.daifugo.cards import JOKER1, NUM_RANKS, Card, bits, parse_card
 from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
+from paiju.daifugo.position import PLAY
 from paiju.daifugo.view import DaifugoView
 
 ROWS, COLS = 8, 15
@@ -545,12 +546,14 @@ class StandardPlayer:
     def choose(self, view: View, rng: Random) -> Action:
         if not isinstance(view, DaifugoView):
             raise TypeError(f"the uecda-standard player plays Dai Fugō, not {view.game}")
+        if view.to_move() == view.seat and view.phase == PLAY:
+            return _play(view)
         legal = list(view.legal_actions())
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
         if legal[0].do != "play" and legal[0].do != "pass":
             return _give(view, legal)
-        return _play(view, legal)
+        return _play(view)
 
 
 def _give(view: DaifugoView, legal: list[Action]) -> Action:
@@ -565,7 +568,9 @@ def _give(view: DaifugoView, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _play(view: DaifugoView, legal: list[Action]) -> Action:
+def _play(view: DaifugoView) -> Action:
+    """The client's play as the view's action; its pass is read without listing the
+    legal actions (a pass is legal unless the seat leads without ``lead_pass``)."""
     table = view.table()
     counts = list(table.get("counts", []))[:5]
     status = {(5, 4): int(table["table"] is None), (5, 5): int(bool(table["jack_back"])),
@@ -573,6 +578,9 @@ def _play(view: DaifugoView, legal: list[Action]) -> Action:
     status.update({(6, c): n for c, n in enumerate(counts)})
     hand = hand_grid(table["hand"], status)
     key = play_key(choose(hand, seen_of(view, hand)))
+    if key is None and (view.table_meld is not None or view.book.lead_pass):
+        return pass_action(view.seat)
+    legal = list(view.legal_actions())
     passes = [a for a in legal if a.do == "pass"]
     if key is not None:
         for a in legal:

@@ -30,6 +30,7 @@ from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
+from paiju.daifugo.rewind import Replay, start_of_play
 
 if TYPE_CHECKING:
     from paiju.daifugo.state import DaifugoState
@@ -84,6 +85,11 @@ class DaifugoView:
         return self._turn
 
     @property
+    def phase(self) -> str:
+        """The hand's phase (public): ``exchange``, ``play``, ``follow`` or ``over``."""
+        return self._base.pos.phase
+
+    @property
     def table_meld(self) -> Meld | None:
         """The combination on the table (public), for asking the rulebook about it."""
         return self._base.pos.table
@@ -135,6 +141,19 @@ class DaifugoView:
         raises), since the deal and the face-down moves behind it are not drawn.
         """
         return self.facts().sample(rng)
+
+    def sample_replay(self, rng: Random) -> Replay | None:
+        """A sample (as :meth:`sample` draws it) wound back to the start of play, with
+        the public actions that bring it to now and the cards it may swap between the
+        other seats; ``None`` once a card has moved face down after the exchange
+        (:mod:`paiju.daifugo.rewind`)."""
+        st = self.sample(rng)
+        got = start_of_play(st)
+        if got is None:
+            return None
+        facts = self.facts()
+        return Replay(got[0], got[1], tuple(st.pos.hands), facts.unseen, self._seat,
+                      facts.poor, facts.too_good)
 
 
 class _Facts:
