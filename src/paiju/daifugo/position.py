@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING
 from paiju.daifugo.combos import Meld
 
 if TYPE_CHECKING:
-    from paiju.daifugo.rulebook import Rulebook
+    pass
 
-_new = object.__new__
 
 EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
 #: Where face-down cards go besides a seat's hand: the 10-discards and miyako-ochi's drop.
@@ -88,125 +87,15 @@ class Position:
 
     def copy(self) -> Position:
         """An independent copy (the lists copied, the immutable values shared)."""
-        o = _new(Position)
-        o.hands = self.hands[:]
-        o.turn = self.turn
-        o.active = self.active
-        o.phase = self.phase
-        o.direction = self.direction
-        o.table = self.table
-        o.table_seat = self.table_seat
-        o.trick = self.trick[:]
-        o.lock = self.lock
-        o.revolution = self.revolution
-        o.pending_rev = self.pending_rev
-        o.jack_back_now = self.jack_back_now
-        o.cut_pending = self.cut_pending
-        o.passed_since = self.passed_since
-        o.passed_trick = self.passed_trick
-        o.pass_run = self.pass_run
-        o.lead_seat = self.lead_seat
-        o.finished = self.finished[:]
-        o.forbidden = self.forbidden[:]
-        o.fallen = self.fallen
-        o.final = self.final
-        o.played = self.played
-        o.discards = self.discards
-        o.dropped = self.dropped
-        o.pending = self.pending[:]
-        o.after_steps = self.after_steps
-        o.hidden = self.hidden[:]
-        o.exchange = self.exchange[:]
-        return o
+        return Position(
+            self.hands[:], self.turn, self.active, self.phase, self.direction, self.table,
+            self.table_seat, self.trick[:], self.lock, self.revolution, self.pending_rev,
+            self.jack_back_now, self.cut_pending, self.passed_since, self.passed_trick,
+            self.pass_run, self.lead_seat, self.finished[:], self.forbidden[:], self.fallen,
+            self.final, self.played, self.discards, self.dropped, self.pending[:],
+            self.after_steps, self.hidden[:], self.exchange[:],
+        )
 
     def reversed_now(self) -> bool:
         """True while the ranking is reversed (revolution xor Jack back)."""
         return self.revolution ^ self.jack_back_now
-
-
-class PositionFields:
-    """Read-only access to a state's position by the fields' names (``state.hands``)."""
-
-    pos: Position
-    book: Rulebook
-
-    @property
-    def hands(self) -> list[int]:
-        return self.pos.hands
-
-    @property
-    def phase(self) -> str:
-        return self.pos.phase
-
-    @property
-    def turn(self) -> int:
-        return self.pos.turn
-
-    @property
-    def table(self) -> Meld | None:
-        return self.pos.table
-
-    @property
-    def lock(self) -> int:
-        return self.pos.lock
-
-    @property
-    def revolution(self) -> bool:
-        return self.pos.revolution
-
-    @property
-    def jack(self) -> bool:
-        """Jack back is in force (the name the tests and older callers use)."""
-        return self.pos.jack_back_now
-
-    @property
-    def cut_pending(self) -> bool:
-        return self.pos.cut_pending
-
-    @property
-    def exchange(self) -> list[tuple[int, int, int]]:
-        return self.pos.exchange
-
-    @property
-    def played(self) -> int:
-        return self.pos.played
-
-    @property
-    def discards(self) -> int:
-        return self.pos.discards
-
-    @property
-    def dropped(self) -> int:
-        return self.pos.dropped
-
-    @property
-    def hidden(self) -> list[tuple[int, int, int, int]]:
-        return self.pos.hidden
-
-    @property
-    def finished(self) -> list[int]:
-        return self.pos.finished
-
-    @property
-    def forbidden(self) -> list[int]:
-        return self.pos.forbidden
-
-    @property
-    def fallen(self) -> int | None:
-        return self.pos.fallen
-
-    @property
-    def final(self) -> list[int] | None:
-        return self.pos.final
-
-    @property
-    def seqs(self) -> bool:
-        return self.book.sequences
-
-    @property
-    def twos(self) -> bool:
-        return self.book.twos
-
-    @property
-    def emperor(self) -> bool:
-        return self.book.emperor

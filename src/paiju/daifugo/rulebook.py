@@ -16,7 +16,7 @@ Adding a house rule is one hook, its option, its row in docs/daifugo.md and its 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING
@@ -65,6 +65,10 @@ REVERSED_TITLE = {DAIFUGO: DAIHINMIN, FUGO: HINMIN, HEIMIN: HEIMIN, HINMIN: FUGO
 
 class Rulebook:
     """The rules of one option set, as functions of the position (built once per Rules)."""
+
+    def __reduce__(self) -> tuple[Callable[[Rules], Rulebook], tuple[Rules]]:
+        """Pickled as its rules (a compiled class is not rebuilt field by field)."""
+        return rulebook, (self.rules,)
 
     def __init__(self, rules: Rules) -> None:
         from paiju.daifugo import hooks  # noqa: F401  (registers the house rules)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.params import plural
 from paiju.core.protocol import Result
@@ -30,6 +32,7 @@ from paiju.daifugo.actions import (
 )
 from paiju.daifugo.cards import parse_play_token, tokens
 from paiju.daifugo.combos import GROUP, BadPlay, Meld, suit_name
+from paiju.daifugo.fields import PositionFields
 from paiju.daifugo.position import (
     DISCARD_PILE,
     DROPPED_PILE,
@@ -38,7 +41,6 @@ from paiju.daifugo.position import (
     OVER,
     PLAY,
     Position,
-    PositionFields,
 )
 from paiju.daifugo.registry import Play
 from paiju.daifugo.rulebook import (
@@ -100,6 +102,7 @@ def _joker_bits(hand: int, k: int) -> int:
     return out
 
 
+@mypyc_attr(native_class=False)  # its copies share the attributes' dict (clone)
 class DaifugoState(PositionFields):
     """One hand of Dai Fugō: the deal, the rulebook, the position and the actions."""
 
@@ -151,8 +154,9 @@ class DaifugoState(PositionFields):
         book, p = self.book, self.pos
         titles = book.effective_titles(titles, self.dealt)
         self.titles_eff = titles
-        self.prev_first = min(range(self.n), key=lambda s: TITLE_RANK[titles[s]])
-        self.prev_last = max(range(self.n), key=lambda s: TITLE_RANK[titles[s]])
+        ranks = [TITLE_RANK[t] for t in titles]  # the first seat of the best, the worst
+        self.prev_first = ranks.index(min(ranks))
+        self.prev_last = ranks.index(max(ranks))
         for rich_t, poor_t, k in book.exchange_pairs(self.n):
             if rich_t not in titles or poor_t not in titles:
                 continue
@@ -181,7 +185,8 @@ class DaifugoState(PositionFields):
     #: Every legal action of the seat to move, each play once in canonical notation: a
     #: new list on every call. Listed fast (:mod:`paiju.daifugo.generate`); tests hold
     #: it to exactly the combinations of the hand that the rulebook allows.
-    legal_actions = generate.legal_actions
+    def legal_actions(self) -> list[Action]:
+        return generate.legal_actions(self)
 
     def why_illegal(self, action: Any) -> str | None:
         try:
@@ -248,7 +253,9 @@ class DaifugoState(PositionFields):
         self.pos, count = self._saved.pop()
         del self.actions[count:]
 
-    pop = undo
+    def pop(self) -> None:
+        """The same as :meth:`undo`."""
+        self.undo()
 
     def clone(self) -> DaifugoState:
         other = DaifugoState.__new__(DaifugoState)
@@ -384,7 +391,8 @@ class DaifugoState(PositionFields):
         except BadPlay as err:
             raise IllegalAction(str(err)) from None
 
-    _meld_of = meld_of
+    def _meld_of(self, action: Action) -> Meld:
+        return self.meld_of(action)
 
     def _fits(self, m: Meld) -> int:
         """:meth:`Rulebook.fits` in this position (the name older tests use)."""

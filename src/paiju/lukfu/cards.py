@@ -93,7 +93,7 @@ _NUM_SUIT = re.compile(rf"^([1-9一二三四五六七八九])\s*({_SUIT_PATTERN}
 _SUIT_NUM = re.compile(rf"^({_SUIT_PATTERN})\s*([1-9一二三四五六七八九])$")
 
 
-def parse_card(token: str) -> Card:
+def parse_card(token: object) -> Card:
     """A card from any of the sources' names, case-insensitive.
 
     ``9Sip``, ``9 sip``, ``Sup9``, ``9Gong``, ``4Sop``, ``1Ten``, ``九拾``, ``LiChen``,

@@ -26,9 +26,10 @@ time goes", says why this form):
 
 ``PAIJU_FAST=0`` (or ``PAIJU_PURE=1``) in the environment turns the fast path off at import
 (:data:`ENABLED`, :func:`paiju.core.fastpath.fast_path_on`):
-the simulator and the search then play through views as before. Nothing here is compiled,
-so there is no compiled part to fall back from. tests/lukfu/test_fast_lukfu.py holds the
-fast path to the reference at every step.
+the simulator and the search then play through views as before. Like the engine, this
+module is compiled where the machine can (:mod:`paiju.compiled`), and its source serves
+where it cannot. tests/lukfu/test_fast_lukfu.py holds the fast path to the reference at
+every step.
 """
 
 from __future__ import annotations

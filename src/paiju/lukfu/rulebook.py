@@ -164,6 +164,10 @@ CARDS_OUT: dict[str, Callable[[Position, int], int | None]] = {
 class Rulebook:
     """The rules of one option set: hooks picked once, and the checks that use them."""
 
+    def __reduce__(self) -> tuple[Callable[[Rules], Rulebook], tuple[Rules]]:
+        """Pickled as its rules (a compiled class is not rebuilt field by field)."""
+        return rulebook, (self.rules,)
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.strict = rules.surrender == STRICT

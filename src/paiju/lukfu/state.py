@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from mypy_extensions import mypyc_attr
+
 from paiju.core.errors import IllegalAction
 from paiju.core.protocol import Result
 from paiju.lukfu import aged
@@ -91,6 +93,7 @@ class _Fact(Generic[T]):
         setattr(obj.pos, self.name, value)
 
 
+@mypyc_attr(native_class=False)  # built bare by clone, its fields read by descriptors
 class LukFuState:
     """A hand of Luk Fu. Build it with :func:`new_state` or :meth:`LukFuState.__init__`."""
 
@@ -248,7 +251,9 @@ class LukFuState:
         self._legal = None
         return action
 
-    undo = pop
+    def undo(self) -> LukFuAction:
+        """The same as :meth:`pop`."""
+        return self.pop()
 
     def replay(self, a: LukFuAction, shown: int | None = None) -> None:
         """Play ``a`` unchecked, as replayed from a sampled deal (the lead rules are not part
