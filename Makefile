@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve test lint typecheck unit clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,rl]'

@@ -47,8 +47,9 @@ def _extensions() -> list[Any]:
     plan = _plan()
     paths = [str(plan.source_of(m, PACKAGE).relative_to(HERE)) for m in plan.MODULES]
     try:
-        # the modules imported beside them are type-checked, not compiled; libraries
-        # that the build environment lacks (click, textual ...) do not matter to them
+        # the modules imported beside them are type-checked, not compiled: click, which
+        # they import, is a build requirement (pyproject.toml) so that its types are
+        # the ones `make typecheck` sees; a library missing here would read as Any
         exts = mypycify(["--ignore-missing-imports", *paths], opt_level="3",
                         group_name=plan.GROUP)
     except (Exception, SystemExit) as err:
