@@ -150,8 +150,8 @@ class ISMCTSBot:
     fast: bool = True
     #: the player name that plays the other seats in play-outs (an opponent model), or None
     opponents: str | None = None
-    #: with ``opponents``: how many draws a determinization may take to agree with the
-    #: others' past moves under the model (0: no inference)
+    #: with ``opponents``: the steps of the inference chain per determinization
+    #: (0: no inference; the module's docstring)
     infer: int = 0
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
