@@ -28,7 +28,8 @@ from typing import Any
 
 #: The modules pip compiles: each game's cards, combinations, rulebook, position, state,
 #: fast path and rule-based player, and the bitset helpers they share. (The views are
-#: left out: compiled, their import cycle with the states crashes at import.)
+#: left out: compiled, a class annotation naming the state, which they import only for
+#: type checking, crashes at import; docs/performance.md, "The compiled engines".)
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
     "paiju.daifugo.actions",
