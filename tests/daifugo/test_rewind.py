@@ -4,9 +4,10 @@ sample of now: the seat's own view of it is the seat's view of the real hand."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
-from daifugo_helpers import random_rules
+from daifugo_helpers import play_random, random_rules
 
 from paiju.daifugo.cards import JOKERS
 from paiju.daifugo.game import GAME
@@ -19,11 +20,20 @@ def _second_hand(rules: object, n: int, seed: int) -> DaifugoState:
     session = GAME.new_session(rules, n, seed)
     rng = random.Random(seed)
     first = session.deal()
-    while not first.is_terminal():
-        actions = first.legal_actions()
-        first.apply(actions[rng.randrange(len(actions))])
+    play_random(first, rng)
     session.finish(first)
     return session.deal()
+
+
+def _decisions(st: DaifugoState, rng: random.Random, limit: int = 3000) -> Iterator[int]:
+    """Each seat to move of ``st``, played on by a random legal action after each."""
+    for _ in range(limit):
+        seat = st.to_move()
+        if seat is None:
+            return
+        yield seat
+        actions = st.legal_actions()
+        st.apply(actions[rng.randrange(len(actions))])
 
 
 def _public(st: DaifugoState, seat: int) -> dict[str, object]:
@@ -40,17 +50,14 @@ def test_a_rewound_sample_replays_to_what_the_seat_sees(preset: str) -> None:
         n = 3 + seed % 4
         st = _second_hand(rules, n, seed)
         rng = random.Random(seed)
-        while not st.is_terminal():
-            seat = st.to_move()
-            assert seat is not None
+        for seat in _decisions(st, rng):
             if st.phase != EXCHANGE and rng.random() < 0.3:
                 view = st.view(seat)
                 got = view.sample_replay(rng)
                 if got is not None:
-                    start, acts = got.start.clone(), got.actions
+                    acts = got.actions
                     assert all(a.do != "give" for a in acts)
-                    for a in acts:
-                        start.apply(a)
+                    start = got.state()
                     assert _public(start, seat) == _public(st, seat)
                     known = st.hands[seat] | st.played
                     assert [h.bit_count() for h in start.hands] == [
@@ -61,8 +68,6 @@ def test_a_rewound_sample_replays_to_what_the_seat_sees(preset: str) -> None:
                     assert unseen_got & ~JOKERS == unseen_real & ~JOKERS & ~known
                     wound += bool(acts)
                 checked += 1
-            actions = st.legal_actions()
-            st.apply(actions[rng.randrange(len(actions))])
     assert checked >= 30 and wound >= 20
 
 
@@ -71,21 +76,12 @@ def test_random_option_mixes_wind_back_or_say_none() -> None:
     for seed in range(40):
         rules = random_rules(rng)
         st = _second_hand(rules, 4 + seed % 3, seed)
-        steps = 0
-        while not st.is_terminal() and steps < 400:
-            seat = st.to_move()
-            assert seat is not None
+        for seat in _decisions(st, rng, 400):
             got = st.view(seat).sample_replay(rng)
             if got is not None:
-                start, acts = got.start.clone(), got.actions
-                for a in acts:
-                    start.apply(a)
-                assert _public(start, seat) == _public(st, seat)
+                assert _public(got.state(), seat) == _public(st, seat)
             elif st.phase != EXCHANGE:
                 assert st.pos.hidden and max(i for i, *_ in st.pos.hidden) >= 0
-            actions = st.legal_actions()
-            st.apply(actions[rng.randrange(len(actions))])
-            steps += 1
 
 
 def test_the_sample_itself_is_not_changed_and_a_face_down_move_stops_the_rewind() -> None:
@@ -94,9 +90,7 @@ def test_the_sample_itself_is_not_changed_and_a_face_down_move_stops_the_rewind(
     for seed in range(30):
         st = _second_hand(rules, 4, seed)
         rng = random.Random(seed)
-        while not st.is_terminal():
-            seat = st.to_move()
-            assert seat is not None
+        for seat in _decisions(st, rng):
             before = _public(st, seat)
             got = st.view(seat).sample_replay(rng)
             assert _public(st, seat) == before
@@ -104,8 +98,6 @@ def test_the_sample_itself_is_not_changed_and_a_face_down_move_stops_the_rewind(
             if late:
                 assert got is None
                 seen_none = True
-            actions = st.legal_actions()
-            st.apply(actions[rng.randrange(len(actions))])
     assert seen_none
 
 
@@ -118,9 +110,7 @@ def test_a_varied_deal_swaps_two_free_cards_and_still_replays() -> None:
     for seed in range(10):
         st = _second_hand(rules, 5, seed)
         rng = random.Random(seed)
-        while not st.is_terminal():
-            seat = st.to_move()
-            assert seat is not None
+        for seat in _decisions(st, rng):
             if st.phase != EXCHANGE and rng.random() < 0.3:
                 view = st.view(seat)
                 replay = view.sample_replay(rng)
@@ -140,13 +130,9 @@ def test_a_varied_deal_swaps_two_free_cards_and_still_replays() -> None:
                     if replay.poor is not None:
                         assert (moved.now[replay.poor] & replay.too_good).bit_count() <= (
                             replay.now[replay.poor] & replay.too_good).bit_count()
-                    start = moved.start.clone()
-                    for act in moved.actions:
-                        start.apply(act)
+                    start = moved.state()
                     assert _public(start, seat) == _public(st, seat)
                     assert list(start.hands) == list(moved.now)
                     replay = moved
                     varied += 1
-            actions = st.legal_actions()
-            st.apply(actions[rng.randrange(len(actions))])
     assert varied >= 50

@@ -108,9 +108,14 @@ class Replay(Protocol):
         """The seats whose cards the :meth:`vary` that made this one changed."""
         ...
 
+    def state(self) -> State:
+        """A new state: ``start`` played through ``actions`` (the sample of now)."""
+        ...
+
     def vary(self, rng: Random, seats: list[int]) -> Replay | None:
         """The same sample with a hidden card of one of ``seats`` swapped for another
-        seat's, within what the viewer knows; ``None`` if there is no such swap."""
+        seat's, within what the viewer knows; ``None`` if the swap it drew is not
+        allowed or there is none to draw."""
         ...
 
 

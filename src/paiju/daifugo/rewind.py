@@ -33,7 +33,7 @@ def start_of_play(state: DaifugoState) -> tuple[DaifugoState, list[Action]] | No
     pos = state.pos
     if k == len(acts) or pos.phase == EXCHANGE:
         return state.clone(), []
-    if pos.discards or pos.dropped or any(i >= k for i, _, _, _ in pos.hidden):
+    if any(i >= k for i, _, _, _ in pos.hidden):  # the discard pile and drop go this way too
         return None
     hands = pos.hands[:]
     jokers = pos.played & JOKERS
@@ -75,10 +75,18 @@ class Replay:
     #: the two seats whose hands the last :meth:`vary` changed
     changed: tuple[int, ...] = ()
 
+    def state(self) -> DaifugoState:
+        """A new state: :attr:`start` played through :attr:`actions` (the deal now)."""
+        out = self.start.clone()
+        for action in self.actions:
+            out.apply(action)
+        return out
+
     def vary(self, rng: Random, seats: list[int]) -> Replay | None:
         """The same deal with one free card of one of ``seats`` swapped for one of
-        another seat's (not the viewer's), within what the viewer knows; ``None`` if no
-        such swap exists."""
+        another seat's (not the viewer's), within what the viewer knows; ``None`` if the
+        swap drawn would give the poor a card they could not have kept, or there is
+        no swap to draw."""
         holders = [s for s in range(len(self.now)) if s != self.seat and self.now[s] & self.free]
         mine = [s for s in seats if s in holders]
         if not mine or len(holders) < 2:
