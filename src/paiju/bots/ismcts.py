@@ -190,8 +190,9 @@ class ISMCTSBot:
             raise ValueError("ismcts infer reads the others' moves through a model: "
                              "it needs opponents=NAME")
         self._deals = self._consistent = 0
-        #: with ``infer``: the view searched, the chain's deal and its seats' first misses
-        self._chain: tuple[View, Replay, dict[int, int | None]] | None = None
+        #: with ``infer``: the view searched, the chain's deal (None: the view cannot wind
+        #: a sample back) and its seats' first misses
+        self._chain: tuple[View, Replay | None, dict[int, int | None]] | None = None
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
@@ -356,19 +357,22 @@ class ISMCTSBot:
         chain = self._chain
         budget = self.infer
         if chain is None or chain[0] is not view:
-            replay = rewind(rng)
-            if replay is None:  # the game cannot wind this hand back: no inference
-                self._chain = None
-                return view.sample(rng)
-            others = sorted({a.seat for a in replay.actions if a.seat != view.seat})
-            chain = (view, replay, self._misses(replay, others, rng))
+            first = rewind(rng)
+            misses: dict[int, int | None] = {}
+            if first is not None:
+                others = sorted({a.seat for a in first.actions if a.seat != view.seat})
+                misses = self._misses(first, others, rng)
+            chain = (view, first, misses)
             budget -= 1
         _, replay, misses = chain
+        if replay is None:  # the game cannot wind this hand back: no inference
+            self._chain = chain
+            return view.sample(rng)
         for _ in range(budget):
             bad = [s for s, m in misses.items() if m is not None]
             moved = replay.vary(rng, bad or list(misses))
-            if moved is None:
-                break
+            if moved is None:  # a swap the viewer's knowledge rules out: a step lost
+                continue
             tried = dict(misses)
             tried.update(self._misses(moved, list(moved.changed), rng))
             if _agreement(tried) >= _agreement(misses):
@@ -376,10 +380,7 @@ class ISMCTSBot:
         self._chain = (view, replay, misses)
         if all(m is None for m in misses.values()):
             self._consistent += 1
-        state = replay.start.clone()
-        for action in replay.actions:
-            state.apply(action)
-        return state
+        return replay.state()
 
     def _misses(self, replay: Replay, seats: Sequence[int], rng: Random) -> dict[int, int | None]:
         """For each of ``seats``: the index of its first move in ``replay`` that the
