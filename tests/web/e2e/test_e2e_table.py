@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -243,3 +244,37 @@ def test_a_link_to_no_table_says_so(server: Any, contexts: Any) -> None:
     banner.wait_for(state="visible")
     assert "no table" in banner.inner_text()
     assert page.get_by_test_id("lobby").is_hidden() and page.get_by_test_id("play").is_hidden()
+
+
+def test_taking_the_last_seat_never_shows_the_watchers_table(server: Any, contexts: Any) -> None:
+    """The last seat starts the table; the page's watcher connection hears of the start before
+    the seat's reply (held back here), and the page waits for its own hand instead."""
+    table = server.create(game="lukfu", rules="hongkong", players=3,
+                          seats=["human", "human", "heuristic"], hands=1, clock=None)
+    alice, bob = contexts().new_page(), contexts().new_page()
+    join(alice, server.base, table, 0, "Alice")
+    bob.goto(f"{server.base}/t/{table}")
+    bob.get_by_test_id("lobby").wait_for(state="visible")
+    bob.evaluate("""() => {
+        window.shown = [];
+        new MutationObserver(() => {
+            const play = document.getElementById('play');
+            if (!play.hidden) window.shown.push(
+                document.getElementById('hand-info').dataset.role + ':'
+                + document.querySelectorAll('[data-testid=hand] [data-testid=card]').length);
+        }).observe(document.body, {subtree: true, childList: true, attributes: true});
+    }""")
+
+    def late_reply(route: Any) -> None:
+        reply = route.fetch()  # the seat is taken and the table starts
+        assert server.table(table)["started"]
+        time.sleep(0.4)  # the watcher's connection hears of it first
+        route.fulfill(response=reply)
+
+    bob.route("**/api/tables/*/seats/1", late_reply)
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("take-seat-1").click()
+    bob.get_by_test_id("play").wait_for(state="visible")
+    bob.wait_for_function("document.getElementById('hand-info').dataset.role === 'player'")
+    shown = bob.evaluate("window.shown")
+    assert shown and all(s == "player:12" for s in shown), shown

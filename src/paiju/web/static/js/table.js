@@ -23,6 +23,8 @@ const page = {
   over: null, // the last hand_over message
   sessionOver: null,
   gotState: false,
+  joining: false, // a seat is being taken: the watcher's states wait, so the page never shows a watcher's table in between
+  held: null, // the last state the watcher's connection received while joining
 };
 const replay = new Replay($("replay"));
 
@@ -77,6 +79,8 @@ async function takeSeat(player) {
     $("join-name").focus();
     return;
   }
+  page.joining = true;
+  page.held = null;
   try {
     const got = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${player}`, { name });
     page.seat = { token: got.token, player: got.player, name };
@@ -86,7 +90,11 @@ async function takeSeat(player) {
     connect(true);
   } catch (err) {
     say(err.message, "error");
+    if (page.held) onState(page.held);
     refreshInfo();
+  } finally {
+    page.joining = false;
+    page.held = null;
   }
 }
 
@@ -422,7 +430,8 @@ function connect(withToken) {
     } catch {
       return;
     }
-    if (msg.type === "state") onState(msg);
+    if (msg.type === "state" && !token && page.joining) page.held = msg;
+    else if (msg.type === "state") onState(msg);
     else if (msg.type === "error") onError(msg, token);
     else if (msg.type === "hand_over") onHandOver(msg);
     else if (msg.type === "hint") onHint(msg);
