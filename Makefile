@@ -8,7 +8,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve test lint typecheck unit clean
 
-$(STAMP): pyproject.toml setup.py
+# the modules pip compiles (src/paiju/compiled.py): an edit to one installs them again, so the
+# tests run the compiled build of the sources as they are
+COMPILED := $(shell $(PYTHON) -c "import re; print(' '.join('src/' + m.replace('.', '/') + '.py' for m in re.findall(r'\"(paiju[.][a-z_.]+)\"', open('src/paiju/compiled.py').read())))")
+
+$(STAMP): pyproject.toml setup.py src/paiju/compiled.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test,rl]'

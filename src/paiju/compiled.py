@@ -27,9 +27,8 @@ from types import ModuleType
 from typing import Any
 
 #: The modules pip compiles: each game's cards, combinations, rulebook, position, state,
-#: fast path and rule-based player, and the bitset helpers they share. (The views are
-#: left out: compiled, a class annotation naming the state, which they import only for
-#: type checking, crashes at import; docs/performance.md, "The compiled engines".)
+#: views, fast path and rule-based player, the Luk Fu actions, and the bitset helpers
+#: they share.
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
     "paiju.daifugo.actions",
@@ -40,14 +39,21 @@ MODULES: tuple[str, ...] = (
     "paiju.daifugo.hooks",
     "paiju.daifugo.position",
     "paiju.daifugo.registry",
+    "paiju.daifugo.rewind",
     "paiju.daifugo.rulebook",
     "paiju.daifugo.state",
     "paiju.daifugo.strategy",
     "paiju.daifugo.tables",
     "paiju.daifugo.turns",
+    "paiju.daifugo.view",
+    "paiju.lukfu.actions",
     "paiju.lukfu.aged",
     "paiju.lukfu.aging",
+    "paiju.lukfu.bystander",
     "paiju.lukfu.cards",
+    "paiju.lukfu.constraint",
+    "paiju.lukfu.inference",
+    "paiju.lukfu.search",
     "paiju.lukfu.fast",
     "paiju.lukfu.knowledge",
     "paiju.lukfu.lead",
@@ -57,6 +63,7 @@ MODULES: tuple[str, ...] = (
     "paiju.lukfu.scoring",
     "paiju.lukfu.state",
     "paiju.lukfu.strategy",
+    "paiju.lukfu.view",
 )
 
 #: The name of the library the compiled modules share (mypycify's group).

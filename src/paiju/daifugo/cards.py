@@ -17,6 +17,7 @@ the ♠2).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from paiju.core.bitset import iter_members
 from paiju.core.bitset import mask_of as mask_of
@@ -27,16 +28,33 @@ Card = int
 RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 SUIT_NAMES = ("S", "H", "D", "C")
 SUIT_SYMBOLS = ("♠", "♡", "♢", "♣")
-NUM_RANKS = 13
-THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE, TWO = range(13)
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
-JOKER1, JOKER2 = 52, 53
-JOKERS = (1 << JOKER1) | (1 << JOKER2)
-SUITED = (1 << 52) - 1
-SPADE_THREE = THREE * 4 + SPADES
-DIAMOND_THREE = THREE * 4 + DIAMONDS
+NUM_RANKS: Final = 13
+THREE: Final = 0
+FOUR: Final = 1
+FIVE: Final = 2
+SIX: Final = 3
+SEVEN: Final = 4
+EIGHT: Final = 5
+NINE: Final = 6
+TEN: Final = 7
+JACK: Final = 8
+QUEEN: Final = 9
+KING: Final = 10
+ACE: Final = 11
+TWO: Final = 12
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+JOKER1: Final = 52
+JOKER2: Final = 53
+JOKERS: Final = (1 << JOKER1) | (1 << JOKER2)
+SUITED: Final = (1 << 52) - 1
+SPADE_THREE: Final = THREE * 4 + SPADES
+DIAMOND_THREE: Final = THREE * 4 + DIAMONDS
 #: The places beyond the ends (see the module's docstring): rank -1 and rank 13.
-BELOW_THREE_RANK, ABOVE_TWO_RANK = -1, NUM_RANKS
+BELOW_THREE_RANK: Final = -1
+ABOVE_TWO_RANK: Final = NUM_RANKS
 
 
 def diamond_three_holder(hands: Iterable[int]) -> int:

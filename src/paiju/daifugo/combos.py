@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from paiju.daifugo.cards import (
     NUM_RANKS,
@@ -37,8 +37,10 @@ from paiju.daifugo.cards import (
     stand_token,
 )
 
-GROUP, SEQUENCE, EMPEROR = 0, 1, 2
-JOKER_RANK = NUM_RANKS
+GROUP: Final = 0
+SEQUENCE: Final = 1
+EMPEROR: Final = 2
+JOKER_RANK: Final = NUM_RANKS
 KIND_NAMES = {GROUP: "group", SEQUENCE: "sequence", EMPEROR: "emperor"}
 GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind",
                5: "five-card group"}
@@ -151,7 +153,7 @@ def sequence(suit: int, lo: int, length: int, joker_ranks: int) -> Meld:
     return Meld(SEQUENCE, length, lo, naturals, len(subs), tuple(subs), 1 << suit, window)
 
 
-ALL_RANKS = (1 << NUM_RANKS) - 1
+ALL_RANKS: Final = (1 << NUM_RANKS) - 1
 
 
 def beyond_ends(m: Meld) -> bool:

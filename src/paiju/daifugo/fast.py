@@ -177,8 +177,7 @@ def heuristic_playout(state: DaifugoState, rng: Random) -> int:
             step(state, legal[0])
         else:
             # the player reads only what a SeatView has of a DaifugoView (a test checks it)
-            view: Any = SeatView(state, p.turn, legal)
-            step(state, choose(view, rng))
+            step(state, choose(SeatView(state, p.turn, legal), rng))
         n += 1
     return n
 

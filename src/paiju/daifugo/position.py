@@ -9,7 +9,7 @@ copy plus its few lists), which is what :meth:`DaifugoState.clone` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from paiju.daifugo.combos import Meld
 
@@ -17,9 +17,13 @@ if TYPE_CHECKING:
     pass
 
 
-EXCHANGE, PLAY, FOLLOW, OVER = "exchange", "play", "follow", "over"
+EXCHANGE: Final = "exchange"
+PLAY: Final = "play"
+FOLLOW: Final = "follow"
+OVER: Final = "over"
 #: Where face-down cards go besides a seat's hand: the 10-discards and miyako-ochi's drop.
-DISCARD_PILE, DROPPED_PILE = -1, -2
+DISCARD_PILE: Final = -1
+DROPPED_PILE: Final = -2
 
 
 @dataclass(slots=True)

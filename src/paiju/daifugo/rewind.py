@@ -13,15 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING
 
 from paiju.core.bitset import iter_members
 from paiju.daifugo.actions import Action
 from paiju.daifugo.cards import JOKERS
 from paiju.daifugo.position import EXCHANGE, Position
-
-if TYPE_CHECKING:
-    from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.state import DaifugoState
 
 
 def start_of_play(state: DaifugoState) -> tuple[DaifugoState, list[Action]] | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from paiju.core.params import plural
 from paiju.daifugo import combos
@@ -50,9 +50,18 @@ if TYPE_CHECKING:
 #: What :meth:`Rulebook.fits` answers: the play fits, or which rule it breaks (NO_READ:
 #: these rules do not know the combination, e.g. a group whose joker names no card under
 #: ``group_joker_suit=named``).
-OK, NO_STOP, NO_SHAPE, NO_LOCK, NO_BEAT, NO_READ = range(6)
+OK: Final = 0
+NO_STOP: Final = 1
+NO_SHAPE: Final = 2
+NO_LOCK: Final = 3
+NO_BEAT: Final = 4
+NO_READ: Final = 5
 
-DAIFUGO, FUGO, HEIMIN, HINMIN, DAIHINMIN = "daifugo", "fugo", "heimin", "hinmin", "daihinmin"
+DAIFUGO: Final = "daifugo"
+FUGO: Final = "fugo"
+HEIMIN: Final = "heimin"
+HINMIN: Final = "hinmin"
+DAIHINMIN: Final = "daihinmin"
 TITLE_NAMES = {
     DAIFUGO: "Dai Fugō", FUGO: "Fugō", HEIMIN: "Heimin", HINMIN: "Hinmin",
     DAIHINMIN: "Dai Hinmin",

@@ -55,10 +55,11 @@ from paiju.daifugo.rulebook import (
 )
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.tables import seat_tables
-from paiju.daifugo.view import DaifugoView
 
 if TYPE_CHECKING:
     from random import Random
+
+    from paiju.daifugo.view import DaifugoView
 
 __all__ = [
     "DISCARD_PILE", "DOS", "DROPPED_PILE", "EXCHANGE", "FOLLOW", "OK", "OVER", "PLAY",
@@ -267,6 +268,8 @@ class DaifugoState(PositionFields):
         return other
 
     def view(self, seat: int) -> DaifugoView:
+        from paiju.daifugo.view import DaifugoView  # the view imports this module
+
         return DaifugoView(self, seat)
 
     def seat_copy(self, seat: int) -> DaifugoState:

@@ -27,10 +27,10 @@ in order:
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, Protocol
 
 from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import (
@@ -45,12 +45,27 @@ from paiju.daifugo.cards import (
 )
 from paiju.daifugo.combos import GROUP, Meld
 from paiju.daifugo.rulebook import Rulebook
+from paiju.daifugo.rules import Rules
 
-if TYPE_CHECKING:
-    from paiju.daifugo.view import DaifugoView
+
+class SeatReading(Protocol):
+    """What the player reads of a seat's view: a :class:`~paiju.daifugo.view.DaifugoView`,
+    or the play-outs' cheaper :class:`~paiju.daifugo.fast.SeatView`."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def book(self) -> Rulebook: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def table_meld(self) -> Meld | None: ...
+    def legal_actions(self) -> Sequence[Action]: ...
+    def table(self) -> dict[str, Any]: ...
+
 
 #: An opponent with this many cards or fewer is about to go out.
-DANGER = 2
+DANGER: Final = 2
 
 
 @dataclass(frozen=True)
@@ -98,8 +113,8 @@ _TOKEN_RANK: dict[str, int | None] = {
     TOKENS[c]: (rank_of(c) if c < 52 else None) for c in range(len(TOKENS))}
 
 
-def _hand_ranks(data: dict[str, Any]) -> tuple[Counter[int], int]:
-    counts: Counter[int] = Counter()
+def _hand_ranks(data: dict[str, Any]) -> tuple[list[int], int]:
+    counts = [0] * NUM_RANKS  # cards held of each rank
     jokers = 0
     for token in data["hand"]:
         if token in _TOKEN_RANK:
@@ -123,6 +138,7 @@ class _Table:
     reversed_now: bool
     reversed_later: bool
     danger: bool
+    eight_cut: bool  # the rules' eight_cut, read once
 
     def strength(self, rank: int) -> int:
         """0 (weakest) .. 12 (strongest) for a natural rank under the current order."""
@@ -130,16 +146,16 @@ class _Table:
 
     def is_control(self, rank: int) -> bool:
         top = THREE if self.reversed_now else TWO
-        return rank == top or (self.book.rules.eight_cut and rank == EIGHT)
+        return rank == top or (self.eight_cut and rank == EIGHT)
 
 
-def _table(view: DaifugoView, data: dict[str, Any]) -> _Table:
+def _table(view: SeatReading, data: dict[str, Any]) -> _Table:
     counts = data["counts"]
     others = [c for s, c in enumerate(counts) if s != view.seat and c > 0]
     reversed_now = bool(data.get("revolution")) != bool(data.get("jack_back"))
     later = bool(data.get("revolution")) != bool(data.get("revolution_pending"))
     return _Table(view.book, view.table_meld, reversed_now, later,
-                  any(c <= DANGER for c in others))
+                  any(c <= DANGER for c in others), bool(view.book.rules.eight_cut))
 
 
 def _forbidden_finish(play: Play, t: _Table) -> bool:
@@ -151,14 +167,14 @@ def _causes_revolution(play: Play, t: _Table) -> bool:
     return t.book.rev_any and t.book.causes_revolution(play.meld)
 
 
-def _splits(play: Play, held: Counter[int]) -> int:
+def _splits(play: Play, held: list[int]) -> int:
     """Cards left behind of the groups this play takes cards from (a single from a pair: 1)."""
     if play.sequence:
         return sum(1 for r in set(play.ranks) if held[r] >= 2)
     return sum(held[r] - play.ranks.count(r) for r in set(play.ranks))
 
 
-def _cost(play: Play, held: Counter[int], t: _Table) -> tuple[float, ...]:
+def _cost(play: Play, held: list[int], t: _Table) -> tuple[float, ...]:
     """Lower is a better play to make now: shed low cards, keep groups and controls."""
     controls = sum(1 for r in play.ranks if t.is_control(r)) + play.jokers * 2
     height = max((t.strength(r) for r in play.ranks), default=NUM_RANKS)
@@ -166,13 +182,13 @@ def _cost(play: Play, held: Counter[int], t: _Table) -> tuple[float, ...]:
     return (controls, _splits(play, held), height, -play.size, mean)
 
 
-def _weak_hand(held: Counter[int], t: _Table) -> bool:
-    cards = sum(held.values())
-    low = sum(n for r, n in held.items() if t.strength(r) <= 5)
+def _weak_hand(held: list[int], t: _Table) -> bool:
+    cards = sum(held)
+    low = sum(n for r, n in enumerate(held) if t.strength(r) <= 5)
     return cards > 0 and low * 2 > cards
 
 
-def _card_value(token: str, held: Counter[int], t: _Table) -> float:
+def _card_value(token: str, held: list[int], t: _Table) -> float:
     card, _ = parse_play_token(token)
     if card >= 52:
         return 100.0
@@ -185,26 +201,26 @@ def _card_value(token: str, held: Counter[int], t: _Table) -> float:
     return value
 
 
-def _give(actions: list[Action], held: Counter[int], t: _Table) -> Action:
+def _give(actions: list[Action], held: list[int], t: _Table) -> Action:
     return min(actions, key=lambda a: (sum(_card_value(x, held, t) for x in a.cards), a.cards))
 
 
-def _rest_goes_out(held: Counter[int], jokers: int, play: Play) -> bool:
+def _rest_goes_out(held: list[int], jokers: int, play: Play) -> bool:
     """Whether the hand left after ``play`` is a single group (it could go out next lead)."""
     left = held.copy()
     for r in play.ranks:
         left[r] -= 1
-    ranks = [r for r, n in left.items() if n > 0]
+    ranks = [r for r, n in enumerate(left) if n > 0]
     return len(ranks) <= 1 and jokers - play.jokers >= 0
 
 
-def choose(view: DaifugoView, rng: Random) -> Action:
+def choose(view: SeatReading, rng: Random) -> Action:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     actions = list(view.legal_actions())
     data = view.table()
     t = _table(view, data)
     held, jokers = _hand_ranks(data)
-    hand_size = sum(held.values()) + jokers
+    hand_size = sum(held) + jokers
     dos = {a.do for a in actions}
     if dos <= {"give", "seven_pass", "discard"}:
         return _give(actions, held, t)

@@ -24,16 +24,14 @@ What a seat knows of the hidden cards, and how :meth:`DaifugoView.sample` keeps 
 from __future__ import annotations
 
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
 from paiju.daifugo.rewind import Replay, start_of_play
-
-if TYPE_CHECKING:
-    from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.state import DaifugoState
 
 #: How many times a sample is drawn again when the cards traced by one draw do not fit
 #: the counts, before the traced cards that do not fit are dealt freely.

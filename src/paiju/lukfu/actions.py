@@ -8,26 +8,39 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, overload
+from typing import Any, Final, overload
+
+from mypy_extensions import mypyc_attr
 
 from paiju.lukfu.cards import Card, cards_of, name, sort_key, spoken
 
 #: What a seat does (the ``do`` of an action). ``CLAIM_TIGERS`` claims the Five Tigers.
-CALL, PASS, PLAY, DISCARD_DO, DECLARE, CLAIM_TIGERS = (
-    "call", "pass", "play", "discard", "declare", "five_tigers",
-)
+CALL: Final = "call"
+PASS: Final = "pass"
+PLAY: Final = "play"
+DISCARD_DO: Final = "discard"
+DECLARE: Final = "declare"
+CLAIM_TIGERS: Final = "five_tigers"
 DOS = (CALL, PASS, PLAY, DISCARD_DO, DECLARE, CLAIM_TIGERS)
 #: The old name of :data:`CLAIM_TIGERS`.
 FIVE_TIGERS_DO = CLAIM_TIGERS
 
 #: The phases of a hand. ``WINDOW`` is the Five Tigers window after the deal.
-WINDOW, CALLING, LEADING, FOLLOWING, OVER = "five_tigers", "calling", "lead", "follow", "over"
+WINDOW: Final = "five_tigers"
+CALLING: Final = "calling"
+LEADING: Final = "lead"
+FOLLOWING: Final = "follow"
+OVER: Final = "over"
 #: How a hand ends. ``TIGERS`` is a win by the Five Tigers.
-WIN, DRAW, NO_CALL, TIGERS = "win", "draw", "no_call", "five_tigers"
+WIN: Final = "win"
+DRAW: Final = "draw"
+NO_CALL: Final = "no_call"
+TIGERS: Final = "five_tigers"
 # The records, views and referee reports say "five_tigers" for the action, the window and
 # the outcome alike (docs/records.md); the code keeps the three apart by these names.
 
 
+@mypyc_attr(native_class=False)
 class LukFuAction(tuple[int, str, int]):
     """One decision: ``seat``, what it does (``do``) and the ``cards`` bitset (0 if none).
 
@@ -94,6 +107,15 @@ class LegalActions(Sequence[LukFuAction]):
     def __len__(self) -> int:
         return self._len
 
+    def groups(self) -> list[tuple[str, list[int]]]:
+        """The actions by kind, in order: ``(do, [cards bitsets])`` (the lists are shared:
+        read them, do not change them)."""
+        return list(self._groups)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its arguments (a compiled class is not rebuilt from its slots)
+        return (LegalActions, (self._seat, self._groups))
+
     @overload
     def __getitem__(self, index: int) -> LukFuAction: ...
 
@@ -132,6 +154,19 @@ class LegalActions(Sequence[LukFuAction]):
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
+
+
+def grouped(actions: Sequence[LukFuAction]) -> list[tuple[str, list[int]]]:
+    """``actions`` by kind, in order: ``(do, [cards bitsets])`` per run of one kind (a
+    :class:`LegalActions` gives its own, without building an action)."""
+    if isinstance(actions, LegalActions):
+        return actions.groups()
+    out: list[tuple[str, list[int]]] = []
+    for a in actions:
+        if not out or out[-1][0] != a[1]:
+            out.append((a[1], []))
+        out[-1][1].append(a[2])
+    return out
 
 
 def words(cards: int | Sequence[Card]) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Final
 
 from paiju.lukfu.cards import (
     INITIALLY_AGED,
@@ -42,7 +43,8 @@ from paiju.lukfu.inference import (
 from paiju.lukfu.knowledge import DISCARD, STRICT, Event, Hidden, Knowledge
 from paiju.lukfu.melds import SINGLE
 
-FACE_UP, DEDUCED = "face_up", "deduced"
+FACE_UP: Final = "face_up"
+DEDUCED: Final = "deduced"
 MODES = (FACE_UP, DEDUCED)
 _ALWAYS = mask(INITIALLY_AGED)
 

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Final
 
 from paiju.core.bitset import iter_members, mask_of, members
 from paiju.core.errors import UnknownCard
 
-SIP, GON, SOK, CHEN = 0, 1, 2, 3
+SIP: Final = 0
+GON: Final = 1
+SOK: Final = 2
+CHEN: Final = 3
 SUITS = (SIP, GON, SOK, CHEN)
 SUIT_NAMES = ("Sip", "Gon", "Sok", "Chen")
 SUIT_HANZI = ("拾", "貫", "索", "綫")
-LI_CHEN = 36
-LI_FA = 37
+LI_CHEN: Final = 36
+LI_FA: Final = 37
 
 Card = int
 
@@ -159,7 +163,7 @@ def count(m: int) -> int:
     return m.bit_count()
 
 
-SUIT_MASK = tuple(((1 << 9) - 1) << (9 * s) for s in SUITS)
+SUIT_MASK: Final = tuple(((1 << 9) - 1) << (9 * s) for s in SUITS)
 
 
 def above_in_suit(c: Card) -> int:

@@ -8,17 +8,21 @@ in it is hidden from the observer, so reasoning over it cannot leak hidden cards
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from paiju.lukfu.melds import Meld
 
-LEAD, BEAT, DISCARD = "lead", "beat", "discard"
+LEAD: Final = "lead"
+BEAT: Final = "beat"
+DISCARD: Final = "discard"
 
 #: Surrender rules (the option ``surrender``):
 #: ``strict``: a follower must beat if it can, so one who discards held no beating meld
 #: even before discarding (001 "Each player must head the trick ... if possible"; 002
 #: "Breaking Combinations"); ``break``: one may discard when the discard leaves no beating
 #: meld in hand (000 "Play of the hand", the triple-twos example; 001 variants).
-STRICT, BREAK = "strict", "break"
+STRICT: Final = "strict"
+BREAK: Final = "break"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from paiju.lukfu.cards import (
     IRON_SINGLES,
@@ -23,7 +24,9 @@ from paiju.lukfu.cards import (
     suit_of,
 )
 
-SINGLE, GOK, RUN = 0, 1, 2
+SINGLE: Final = 0
+GOK: Final = 1
+RUN: Final = 2
 KIND_NAMES = ("single", "Gok", "run")
 
 
@@ -69,7 +72,7 @@ class Meld:
         return [name(c) for c in cards_of(self.cards)]
 
 
-_IRON = mask(IRON_SINGLES)
+_IRON: Final = mask(IRON_SINGLES)
 
 
 def single(c: Card) -> Meld:
@@ -79,7 +82,7 @@ def single(c: Card) -> Meld:
 
 
 #: The four cards of each number (index 1-9): the candidates of a Gok.
-NUMBER_MASK = (0, *(mask(card(s, n) for s in SUITS) for n in range(1, 10)))
+NUMBER_MASK: Final = (0, *(mask(card(s, n) for s in SUITS) for n in range(1, 10)))
 
 
 def _all_melds() -> list[Meld]:

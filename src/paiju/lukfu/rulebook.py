@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 from paiju.core.params import plural
 from paiju.lukfu.actions import (
@@ -68,7 +69,7 @@ from paiju.lukfu.position import Position
 from paiju.lukfu.rules import DEDUCED, Rules
 
 _FT_MASK = mask(FIVE_TIGERS)
-DREAMER = 3
+DREAMER: Final = 3
 
 
 class SurrenderRule:

@@ -35,6 +35,7 @@ from paiju.lukfu.actions import (
     PASS,
     PLAY,
     LukFuAction,
+    grouped,
 )
 from paiju.lukfu.cards import (
     LI_CHEN,
@@ -115,56 +116,75 @@ def _card_value(c: int, aged_cards: int, planned: int) -> float:
     return value
 
 
-def _lead(view: LukFuView, actions: list[LukFuAction], aged_cards: int) -> LukFuAction:
+def _lead(view: LukFuView, plays: list[int], fallback: LukFuAction,
+          aged_cards: int) -> LukFuAction:
     hand = view.hand
     outside = unseen(view)
-    plays = [(a, meld_of(a.cards)) for a in actions if a.do == PLAY]
-    melds = [(a, m) for a, m in plays if m is not None and m.kind != SINGLE]
-    sure = [(a, m) for a, m in melds if not has_beating(outside, m)]
+    read = [(c, meld_of(c)) for c in plays]
+    melds = [(c, m) for c, m in read if m is not None and m.kind != SINGLE]
+    sure = [(c, m) for c, m in melds if not has_beating(outside, m)]
     if sure:
-        return max(sure, key=lambda am: (am[1].size, am[1].number))[0]
+        return _play(view, max(sure, key=lambda cm: (cm[1].size, cm[1].number))[0])
     planned_melds = plan(hand & ~aged_cards)
     planned = {m.cards for m in planned_melds}
-    strong = [(a, m) for a, m in melds if m.cards in planned and meld_worth(m) >= 0.8 * m.size]
+    strong = [(c, m) for c, m in melds if m.cards in planned and meld_worth(m) >= 0.8 * m.size]
     if strong:
-        return max(strong, key=lambda am: meld_worth(am[1]))[0]
+        return _play(view, max(strong, key=lambda cm: meld_worth(cm[1]))[0])
     in_plan = sum(planned)
-    singles = [(a, m) for a, m in plays if m is not None and m.kind == SINGLE]
-    loose = [(a, m) for a, m in singles if not m.cards & in_plan] or singles
+    singles = [(c, m) for c, m in read if m is not None and m.kind == SINGLE]
+    loose = [(c, m) for c, m in singles if not m.cards & in_plan] or singles
     if loose:
         def length(m: Meld) -> int:
             return (hand & SUIT_MASK[m.suit]).bit_count() if m.suit >= 0 else 0
 
-        return min(loose, key=lambda am: (am[1].cards & aged_cards != 0, -length(am[1]),
-                                          am[1].number, -am[1].suit))[0]
+        return _play(view, min(loose, key=lambda cm: (cm[1].cards & aged_cards != 0,
+                                                      -length(cm[1]), cm[1].number,
+                                                      -cm[1].suit))[0])
     if melds:
-        return min(melds, key=lambda am: (meld_worth(am[1]), am[1].size))[0]
-    return actions[0]
+        return _play(view, min(melds, key=lambda cm: (meld_worth(cm[1]), cm[1].size))[0])
+    return fallback
 
 
-def _follow(view: LukFuView, actions: list[LukFuAction], aged_cards: int) -> LukFuAction:
+def _follow(view: LukFuView, beats: list[int], discards: list[int],
+            aged_cards: int) -> LukFuAction:
     hand = view.hand
     planned_melds = plan(hand & ~aged_cards)
     planned = sum(m.cards for m in planned_melds)
     outside = unseen(view)
     last_to_play = _last_to_play(view)
-    beats = [(a, meld_of(a.cards)) for a in actions if a.do == PLAY]
     good = []
-    for a, m in beats:
+    for cards in beats:
+        m = meld_of(cards)
         assert m is not None
-        breaks = a.cards & planned and not any(a.cards == p.cards for p in planned_melds)
+        breaks = cards & planned and not any(cards == p.cards for p in planned_melds)
         stands = last_to_play or not has_beating(outside & ~hand, m)
-        cheap = m.kind == SINGLE and not a.cards & (planned | aged_cards)
+        cheap = m.kind == SINGLE and not cards & (planned | aged_cards)
         if not breaks and (stands or cheap):
-            good.append((a, m))
+            good.append((cards, m))
     if good:
-        return min(good, key=lambda am: (am[1].number, am[1].size))[0]
-    discards = [a for a in actions if a.do == DISCARD_DO]
+        return _play(view, min(good, key=lambda cm: (cm[1].number, cm[1].size))[0])
+    # the worth of each card in hand, read once (a discard's is the sum of its cards')
+    worth = [0.0] * (LI_CHEN + 2)
+    for c in cards_of(hand):
+        worth[c] = _card_value(c, aged_cards, planned)
     if discards:
-        return min(discards, key=lambda a: sum(
-            _card_value(c, aged_cards, planned) for c in cards_of(a.cards)))
-    return min((a for a, _ in beats), key=lambda a: sum(
-        _card_value(c, aged_cards, planned) for c in cards_of(a.cards)))
+        cards = min(discards, key=lambda d: _worth_of(d, worth))
+        return LukFuAction(view.seat, DISCARD_DO, cards)
+    return _play(view, min(beats, key=lambda b: _worth_of(b, worth)))
+
+
+def _worth_of(cards: int, worth: list[float]) -> float:
+    """The sum of ``worth`` over ``cards``, lowest card first."""
+    total = 0.0
+    while cards:
+        low = cards & -cards
+        total += worth[low.bit_length() - 1]
+        cards ^= low
+    return total
+
+
+def _play(view: LukFuView, cards: int) -> LukFuAction:
+    return LukFuAction(view.seat, PLAY, cards)
 
 
 def _last_to_play(view: LukFuView) -> bool:
@@ -179,23 +199,33 @@ def _last_to_play(view: LukFuView) -> bool:
 
 def choose(view: LukFuView, rng: Random) -> LukFuAction:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
-    actions = list(view.legal_actions())
-    dos = {a.do for a in actions}
+    seat = view.seat
+    # the legal actions by kind, in their order: a position may allow hundreds of discards,
+    # which are weighed as bitsets; only the action chosen is built
+    groups = grouped(view.legal_actions())
+
+    def cards_to(kind: str) -> list[int]:
+        return [c for do, cards in groups if do == kind for c in cards]
+
+    def first(skip: str = "") -> LukFuAction:
+        return next(LukFuAction(seat, do, cards[0]) for do, cards in groups
+                    if cards and do != skip)
+
+    dos = {do for do, cards in groups if cards}
     if CLAIM_TIGERS in dos:
-        return next(a for a in actions if a.do == CLAIM_TIGERS)
+        return LukFuAction(seat, CLAIM_TIGERS, cards_to(CLAIM_TIGERS)[0])
     if DECLARE in dos:
-        return next(a for a in actions if a.do == DECLARE)
+        return LukFuAction(seat, DECLARE, cards_to(DECLARE)[0])
     aged_cards = view.aged()
     if CALL in dos or view.phase == CALLING:
-        need = CALL_MASTER if view.seat == 0 else CALL_OTHER
+        need = CALL_MASTER if seat == 0 else CALL_OTHER
         wants = strength(view.hand, aged_cards) >= need
         if CALL in dos:
-            return next(a for a in actions if a.do == (CALL if wants else PASS))
+            kind = CALL if wants else PASS
+            return LukFuAction(seat, kind, cards_to(kind)[0])
         if not wants:
-            return next(a for a in actions if a.do == PASS)
-        actions = [a for a in actions if a.do != PASS]
-        return _lead(view, actions, aged_cards)
+            return LukFuAction(seat, PASS, cards_to(PASS)[0])
+        return _lead(view, cards_to(PLAY), first(skip=PASS), aged_cards)
     if view.top is None:
-        return _lead(view, actions, aged_cards)
-    return _follow(view, actions, aged_cards)
-
+        return _lead(view, cards_to(PLAY), first(), aged_cards)
+    return _follow(view, cards_to(PLAY), cards_to(DISCARD_DO), aged_cards)

@@ -60,17 +60,12 @@ class LukFuView:
                 Event(e.round, e.seat, e.kind, e.count, 0, e.top) if e.kind == DISCARD else e
                 for e in p.events
             )
-        script: list[tuple[int, str, int]] = []  # (seat, do, event index or -1)
-        j = 0
-        for i, a in enumerate(p.actions):
-            if i == p.window_pass_index and seat != a.seat:
-                continue
-            if a.do in (PLAY, DISCARD_DO):
-                script.append((a.seat, a.do, j))
-                j += 1
-            else:
-                script.append((a.seat, a.do, -1))
-        self._script = tuple(script)
+        # the actions so far, as they stood (the state moves on; this is a snapshot): the
+        # script of the history and the declaration are read from them when asked for
+        self._actions: tuple[LukFuAction, ...] = tuple(p.actions)
+        self._window_pass = p.window_pass_index
+        self._declared_aged = p.declared_aged
+        self._script_memo: tuple[tuple[int, str, int], ...] | None = None
         self._window = p.window_seat is not None and p.window_seat == seat and (
             p.window_pass_index is not None or p.phase == WINDOW
         )
@@ -84,8 +79,32 @@ class LukFuView:
         self.top = p.top
         self.top_seat = p.top_seat
         self.report = state.report()
-        self.declared = p.declared_aged if any(a.do == DECLARE for a in p.actions) else 0
         self._aged = known_aged
+
+    @property
+    def _script(self) -> tuple[tuple[int, str, int], ...]:
+        """The history as this seat saw it: ``(seat, do, event index or -1)`` per action
+        (another seat's pass of the Five Tigers window is not seen)."""
+        if self._script_memo is None:
+            script: list[tuple[int, str, int]] = []
+            j = 0
+            for i, (who, do, _) in enumerate(self._actions):
+                if i == self._window_pass and self._seat != who:
+                    continue
+                if do in (PLAY, DISCARD_DO):
+                    script.append((who, do, j))
+                    j += 1
+                else:
+                    script.append((who, do, -1))
+            self._script_memo = tuple(script)
+        return self._script_memo
+
+    @property
+    def declared(self) -> int:
+        """The aged cards shown by a declaration (0 when nobody declared)."""
+        if any(do == DECLARE for _, do, _ in self._actions):
+            return self._declared_aged
+        return 0
 
     @property
     def seat(self) -> int:
