@@ -25,6 +25,7 @@ from paiju.bots.heuristic import HeuristicBot
 from paiju.core.errors import UnknownOption
 from paiju.core.fastpath import fast_path_on
 from paiju.daifugo import fast
+from paiju.daifugo.cards import tokens
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, PRESETS, Rules, make_rules
 from paiju.daifugo.state import DaifugoState
@@ -58,8 +59,8 @@ def random_rules(rng: random.Random) -> Rules:
             continue
 
 
-#: The one entry of a view's table that the rule-based play-out's seat view leaves out.
-LEFT_OUT = {"played"}
+#: The entries of a view's table that the rule-based play-out's seat view leaves out.
+LEFT_OUT = {"hand", "played"}
 
 
 def check_state(ref: DaifugoState, rng: random.Random) -> int:
@@ -77,9 +78,12 @@ def check_state(ref: DaifugoState, rng: random.Random) -> int:
         view = ref.view(seat)
         assert listed == view.legal_actions(), ref.record()
         table = view.table()
-        mine = fast.SeatView(quick, seat, listed).table()
+        seat_view = fast.SeatView(quick, seat, listed)
+        mine = seat_view.table()
         assert set(table) - set(mine) == LEFT_OUT
         assert mine == {k: v for k, v in table.items() if k not in LEFT_OUT}
+        assert seat_view.hand_cards == view.hand_cards
+        assert tokens(view.hand_cards) == table["hand"]
         k = rng.randrange(len(listed))
         ref.apply(listed[k])
         fast.step(quick, listed[k])
@@ -186,7 +190,7 @@ def test_the_rule_based_player_reads_nothing_the_seat_view_leaves_out() -> None:
             assert choose(view, rng) in view.legal_actions()
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-    assert _Reading.read >= {"hand", "counts", "table"}
+    assert _Reading.read >= {"counts", "table"}
     assert not _Reading.read & LEFT_OUT
 
 

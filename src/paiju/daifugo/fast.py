@@ -135,14 +135,14 @@ def uniform_index(rng: Random) -> Callable[[int], int]:
 
 class SeatView:
     """What the rule-based player reads of one seat's view (:class:`DaifugoView`): the
-    seat, its legal actions, the combination on the table, the rules, and the view's
-    :meth:`~paiju.daifugo.view.DaifugoView.table` but for the cards played face up (the
-    one entry that costs, and that the player does not read; a test checks that it reads
-    no entry missing here, and that every entry here is the view's). Taken from the
-    position when made; it keeps no other seat's cards."""
+    seat, its hand as a bitset, its legal actions, the combination on the table, the
+    rules, and the view's :meth:`~paiju.daifugo.view.DaifugoView.table` but for the hand's
+    tokens and the cards played face up (entries that cost, and that the player does not
+    read; a test checks that it reads no entry missing here, and that every entry here is
+    the view's). Taken from the position when made; it keeps no other seat's cards."""
 
     game = "daifugo"
-    __slots__ = ("_legal", "_table", "book", "rules", "seat", "table_meld")
+    __slots__ = ("_legal", "_table", "book", "hand_cards", "rules", "seat", "table_meld")
 
     def __init__(self, state: DaifugoState, seat: int, legal: list[Action]) -> None:
         p = state.pos
@@ -154,7 +154,7 @@ class SeatView:
         self._legal = legal
         self._table: dict[str, Any] = state.table_now(played=False)
         self._table["seat"] = seat
-        self._table["hand"] = tokens(p.hands[seat])
+        self.hand_cards = p.hands[seat]
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)

@@ -1,9 +1,9 @@
 """The Dai Fugō rule-based player: how a club player plays, written down.
 
-It reads only its seat's view: its hand, the public table (``view.table()``: the
-combination to beat, the revolution and Jack-back state, the card counts) and its legal
-actions, plus the table's rules, which every player knows (``view.rules``). The rules,
-in order:
+It reads only its seat's view: its hand (``view.hand_cards``), the public table
+(``view.table()``: the combination to beat, the revolution and Jack-back state, the card
+counts) and its legal actions, plus the table's rules, which every player knows
+(``view.rules``). The rules, in order:
 
 * **Going out.** A play that empties the hand is made at once, unless it is a
   forbidden finish (it would make this seat Dai Hinmin).
@@ -32,12 +32,13 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Final, Protocol
 
+from paiju.core.bitset import iter_members
 from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import (
     EIGHT,
     NUM_RANKS,
+    SUITED,
     THREE,
-    TOKENS,
     TWO,
     bits,
     parse_play_token,
@@ -60,6 +61,8 @@ class SeatReading(Protocol):
     def rules(self) -> Rules: ...
     @property
     def table_meld(self) -> Meld | None: ...
+    @property
+    def hand_cards(self) -> int: ...
     def legal_actions(self) -> Sequence[Action]: ...
     def table(self) -> dict[str, Any]: ...
 
@@ -108,25 +111,12 @@ def _make_play(action: Action, meld: Meld) -> Play:
     return Play(action, meld, ranks, meld.jokers, meld.size, meld.kind != GROUP)
 
 
-#: The rank of each canonical card token of a hand (the joker's: None).
-_TOKEN_RANK: dict[str, int | None] = {
-    TOKENS[c]: (rank_of(c) if c < 52 else None) for c in range(len(TOKENS))}
-
-
-def _hand_ranks(data: dict[str, Any]) -> tuple[list[int], int]:
-    counts = [0] * NUM_RANKS  # cards held of each rank
-    jokers = 0
-    for token in data["hand"]:
-        if token in _TOKEN_RANK:
-            rank = _TOKEN_RANK[token]
-        else:  # any other spelling of a card
-            card, _ = parse_play_token(token)
-            rank = rank_of(card) if card < 52 else None
-        if rank is None:
-            jokers += 1
-        else:
-            counts[rank] += 1
-    return counts, jokers
+def _hand_ranks(hand: int) -> tuple[list[int], int]:
+    """The cards held of each rank, and the jokers held."""
+    counts = [0] * NUM_RANKS
+    for c in iter_members(hand & SUITED):
+        counts[c >> 2] += 1
+    return counts, (hand >> 52).bit_count()
 
 
 @dataclass
@@ -169,17 +159,32 @@ def _causes_revolution(play: Play, t: _Table) -> bool:
 
 def _splits(play: Play, held: list[int]) -> int:
     """Cards left behind of the groups this play takes cards from (a single from a pair: 1)."""
-    if play.sequence:
-        return sum(1 for r in set(play.ranks) if held[r] >= 2)
-    return sum(held[r] - play.ranks.count(r) for r in set(play.ranks))
+    ranks = play.ranks
+    if play.sequence:  # each rank once: the ranks held two or more times
+        n = 0
+        for r in ranks:
+            if held[r] >= 2:
+                n += 1
+        return n
+    # a group's natural cards are all of one rank (none: jokers alone)
+    return held[ranks[0]] - len(ranks) if ranks else 0
 
 
 def _cost(play: Play, held: list[int], t: _Table) -> tuple[float, ...]:
     """Lower is a better play to make now: shed low cards, keep groups and controls."""
-    controls = sum(1 for r in play.ranks if t.is_control(r)) + play.jokers * 2
-    height = max((t.strength(r) for r in play.ranks), default=NUM_RANKS)
-    mean = sum(t.strength(r) for r in play.ranks) / len(play.ranks) if play.ranks else 13.0
-    return (controls, _splits(play, held), height, -play.size, mean)
+    controls = play.jokers * 2
+    height = -1
+    total = 0
+    for r in play.ranks:
+        if t.is_control(r):
+            controls += 1
+        strength = t.strength(r)
+        if strength > height:
+            height = strength
+        total += strength
+    if not play.ranks:
+        return (controls, _splits(play, held), NUM_RANKS, -play.size, 13.0)
+    return (controls, _splits(play, held), height, -play.size, total / len(play.ranks))
 
 
 def _weak_hand(held: list[int], t: _Table) -> bool:
@@ -219,7 +224,7 @@ def choose(view: SeatReading, rng: Random) -> Action:
     actions = list(view.legal_actions())
     data = view.table()
     t = _table(view, data)
-    held, jokers = _hand_ranks(data)
+    held, jokers = _hand_ranks(view.hand_cards)
     hand_size = sum(held) + jokers
     dos = {a.do for a in actions}
     if dos <= {"give", "seven_pass", "discard"}:
@@ -240,7 +245,7 @@ def choose(view: SeatReading, rng: Random) -> Action:
     calm = [p for p in plays if not _causes_revolution(p, t) or not weak]
     candidates = calm or plays
     if leading:
-        safe = [p for p in candidates if not _forbidden_finish(p, t) or p.size < hand_size]
+        safe = [p for p in candidates if p.size < hand_size or not _forbidden_finish(p, t)]
         pool = safe or candidates
         # Endgame: a control card now, when what is left is one combination.
         closers = [p for p in pool if _rest_goes_out(held, jokers, p)

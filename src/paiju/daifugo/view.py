@@ -79,6 +79,11 @@ class DaifugoView:
     def hand(self) -> list[str]:
         return tokens(self._base.hands[self._seat])
 
+    @property
+    def hand_cards(self) -> int:
+        """The hand as a card bitset (cards 52 and 53: the jokers)."""
+        return self._base.hands[self._seat]
+
     def to_move(self) -> int | None:
         return self._turn
 
