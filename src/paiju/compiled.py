@@ -27,10 +27,11 @@ from types import ModuleType
 from typing import Any
 
 #: The modules pip compiles: each game's cards, combinations, rulebook, position, state,
-#: views, fast path and rule-based player, the Luk Fu actions, and the bitset helpers
-#: they share.
+#: views, fast path and rule-based player, the Luk Fu actions and sampling, and the bitset
+#: helpers and uniform draw they share.
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
+    "paiju.core.draw",
     "paiju.daifugo.actions",
     "paiju.daifugo.cards",
     "paiju.daifugo.combos",

@@ -245,18 +245,6 @@ def test_either_switch_turns_the_fast_paths_off(environ: dict[str, str], on: boo
     assert fast_path_on(environ) is on
 
 
-def test_uniform_index_draws_as_randrange() -> None:
-    a, b = random.Random(3), random.Random(3)
-    draw = fast.uniform_index(a)
-    assert [draw(n) for n in range(1, 300)] == [b.randrange(n) for n in range(1, 300)]
-
-    class Odd(random.Random):
-        def randrange(self, *args: Any, **kwargs: Any) -> int:
-            return 0
-
-    assert fast.uniform_index(Odd(1))(50) == 0
-
-
 @pytest.mark.slow
 @pytest.mark.differential
 def test_one_hundred_thousand_hands_agree_step_by_step() -> None:

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from random import Random
 from typing import TYPE_CHECKING, Any
 
+from paiju.core.draw import uniform_index
 from paiju.core.fastpath import fast_path_on
 from paiju.daifugo.actions import EXTRA_MELD, PLAY_MELD, Action
 from paiju.daifugo.cards import tokens
@@ -121,16 +122,6 @@ def random_playout(state: DaifugoState, rng: Random) -> int:
                 actions.append(action)
                 do_play(p.turn, meld)
     return n
-
-
-def uniform_index(rng: Random) -> Callable[[int], int]:
-    """``rng.randrange`` for a positive bound, or the same draw one call shorter: a
-    :class:`random.Random` draws ``randrange(n)`` as ``_randbelow(n)`` (unless a subclass
-    draws it otherwise)."""
-    if type(rng).randrange is Random.randrange:
-        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
-        return below
-    return rng.randrange
 
 
 class SeatView:

@@ -39,6 +39,7 @@ from math import comb
 from random import Random
 from typing import TYPE_CHECKING
 
+from paiju.core.draw import uniform_index
 from paiju.core.fastpath import fast_path_on
 from paiju.lukfu.actions import (
     DECLARE,
@@ -188,7 +189,7 @@ def random_playout(state: LukFuState, rng: Random) -> int:
     surrender = book.surrender
     # under both surrender rules a follower who cannot beat may discard any cards
     any_discard = isinstance(surrender, (Strict, Break))
-    randrange = rng.randrange
+    randrange = uniform_index(rng)  # rng.randrange, bit for bit
     do = state._do
     n = 0
     while True:
