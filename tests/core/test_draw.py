@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paiju.core.draw import Below, uniform_index
+from paiju.core.draw import Below, shuffle, uniform_index
 
 
 @given(st.integers(0, 2**32), st.lists(st.integers(1, 2**70), min_size=1, max_size=60))
@@ -34,3 +34,23 @@ def test_a_generator_that_draws_otherwise_is_asked_itself() -> None:
     assert not isinstance(uniform_index(OwnBits(1)), Below)
     assert not isinstance(uniform_index(random.SystemRandom()), Below)
     assert uniform_index(OwnBits(1))(7) == OwnBits(1).randrange(7)
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 60), max_size=60))
+def test_a_shuffle_is_random_shuffle_bit_for_bit(seed: int, items: list[int]) -> None:
+    a, b = random.Random(seed), random.Random(seed)
+    mine, theirs = list(items), list(items)
+    shuffle(a, mine)
+    b.shuffle(theirs)
+    assert mine == theirs
+    assert a.getstate() == b.getstate()
+
+
+def test_a_generator_that_shuffles_otherwise_shuffles_itself() -> None:
+    class Backwards(random.Random):
+        def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(Backwards(1), items)
+    assert items == [3, 2, 1]

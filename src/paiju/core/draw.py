@@ -1,16 +1,20 @@
-"""Uniform draws for the fast play-outs: ``rng.randrange(n)``, bit for bit, compiled.
+"""Uniform draws and shuffles for the engines: ``rng.randrange(n)`` and
+``rng.shuffle(x)``, bit for bit, compiled.
 
 A :class:`random.Random` draws ``randrange(n)`` for a positive ``n`` as
 ``_randbelow_with_getrandbits(n)``: ``k = n.bit_length()`` random bits, drawn again while
-they reach ``n``. :class:`Below` draws the same way from the same ``getrandbits``, so a
-play-out takes the same stream as one calling ``randrange``; compiled, it costs a fraction
-of the Python method (tests/core/test_draw.py holds the two together).
+they reach ``n``; it shuffles by swapping each place from the last down with one drawn
+below it. :class:`Below` and :func:`shuffle` draw the same way from the same
+``getrandbits``, so a deal, a sample or a play-out takes the same stream as with the
+Python methods, at a fraction of their cost when compiled (tests/core/test_draw.py holds
+them together).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 
 class Below:
@@ -30,10 +34,25 @@ class Below:
 def uniform_index(rng: Random) -> Callable[[int], int]:
     """A draw of ``rng.randrange(n)`` for a positive ``n``: :class:`Below` for a
     :class:`random.Random` that draws as the standard one does, else ``rng.randrange``."""
+    standard = type(rng).randrange is Random.randrange and _standard(rng)
+    return Below(rng) if standard else rng.randrange
+
+
+def _standard(rng: Random) -> bool:
+    """Whether ``rng`` draws as :class:`random.Random` does (not a subclass's own way)."""
     kind = type(rng)
-    standard = (
-        kind.randrange is Random.randrange
-        and getattr(kind, "_randbelow", None) is getattr(Random, "_randbelow_with_getrandbits", 0)
+    return (
+        getattr(kind, "_randbelow", None) is getattr(Random, "_randbelow_with_getrandbits", 0)
         and kind.getrandbits is Random.getrandbits
     )
-    return Below(rng) if standard else rng.randrange
+
+
+def shuffle(rng: Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``: the same order, from the same draws."""
+    if type(rng).shuffle is not Random.shuffle or not _standard(rng):
+        rng.shuffle(x)
+        return
+    below = Below(rng)
+    for i in range(len(x) - 1, 0, -1):
+        j = below(i + 1)
+        x[i], x[j] = x[j], x[i]

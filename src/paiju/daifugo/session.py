@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
+from paiju.core.draw import shuffle
 from paiju.core.protocol import Result
 from paiju.core.seeding import make_rng
 from paiju.daifugo.cards import bits, pack
@@ -27,7 +28,7 @@ from paiju.daifugo.state import DaifugoState
 def deal_hands(rules: Rules, players: int, rng: Random, start: int) -> list[int]:
     """Shuffle the pack and deal it one card at a time from seat ``start``."""
     cards = list(bits(pack(rules.jokers)))
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     hands = [0] * players
     for i, c in enumerate(cards):
         hands[(start + i) % players] |= 1 << c

@@ -26,6 +26,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from paiju.core.draw import shuffle
 from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.combos import Meld
@@ -325,7 +326,7 @@ class _Facts:
             assign[where] |= cards
             need[where] -= cards.bit_count()
         pool = list(bits(self.unseen | loose))
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         rest = pool
         if self.poor is not None:
             good = [c for c in pool if self.too_good >> c & 1]
@@ -340,12 +341,12 @@ class _Facts:
                     assign[poor] |= 1 << c
                     need[poor] -= 1
                 slots = [k for k, v in need.items() if k != poor for _ in range(v)]
-                rng.shuffle(slots)
+                shuffle(rng, slots)
                 for c, k in zip(good[take:], slots, strict=False):
                     assign[k] |= 1 << c
                     need[k] -= 1
         slots = [k for k, v in need.items() for _ in range(v)]
-        rng.shuffle(slots)
+        shuffle(rng, slots)
         for c, k in zip(rest, slots, strict=True):
             assign[k] |= 1 << c
         for k, m in assign.items():

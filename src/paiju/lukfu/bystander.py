@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from paiju.core.draw import shuffle
 from paiju.lukfu.cards import (
     cards_of,
     mask,
@@ -67,7 +68,7 @@ class _Bystander:
 
     def random_fill(self, rng: random.Random) -> list[int]:
         cards = cards_of(self.unseen)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         content, i = [], 0
         for n in self.room:
             content.append(mask(cards[i:i + n]))
@@ -92,7 +93,7 @@ class _Bystander:
             c = order[i]
             places = [p for p in range(len(self.places)) if room[p]]
             if rng is not None:
-                rng.shuffle(places)
+                shuffle(rng, places)
             for p in places:
                 content[p] |= 1 << c
                 room[p] -= 1

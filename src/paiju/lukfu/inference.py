@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from paiju.core.draw import shuffle
 from paiju.lukfu.bystander import sample_for_bystander
 from paiju.lukfu.cards import Card, cards_of, mask
 from paiju.lukfu.constraint import (
@@ -79,7 +80,7 @@ def _consistent(p: Problem, seg_of: dict[Card, int], content: list[int]) -> bool
 def _rejection(p: Problem, rng: random.Random, tries: int) -> dict[Card, int] | None:
     cards = cards_of(p.unknown)
     for _ in range(tries):
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         seg_of: dict[Card, int] = {}
         content = [0] * len(p.seg_cap)
         i = 0
@@ -162,7 +163,7 @@ def _to_hidden(
     plays = [e.cards for e in k.events]
     dreamer: int | None = None
     for g, group in enumerate(members):
-        rng.shuffle(group)
+        shuffle(rng, group)
         if in_hand:  # cards known to be in the hand go to the last place, the hand
             group.sort(key=lambda c: in_hand >> c & 1)
         if p.seg_owner[g] == 2:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from paiju.core.draw import shuffle
 from paiju.lukfu.cards import (
     Card,
     cards_of,
@@ -132,7 +133,7 @@ class _Search:
                 out.append(g)
             dom ^= low
         if self.rng is not None:
-            self.rng.shuffle(out)
+            shuffle(self.rng, out)
         else:
             # least-constrained first: the dreamer, then each seat's earliest places
             out.sort(key=lambda g: (self.p.seg_owner[g] != 2, self.p.seg_local[g]))
@@ -184,7 +185,7 @@ class _Search:
         """Place the remaining cards (no nogood left open), each where the rest still fit."""
         free = cards_of(self.p.unknown & ~self.placed)
         if self.rng is not None:
-            self.rng.shuffle(free)
+            shuffle(self.rng, free)
         for c in free:
             for g in self._choices(c):
                 if self.place(c, g):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
 
+from paiju.core.draw import shuffle
 from paiju.core.errors import IllegalAction
 from paiju.core.protocol import Result
 from paiju.lukfu import aged
@@ -453,7 +454,7 @@ def deal_hands(players: int, rng: Random) -> tuple[list[int], int | None]:
     player 3, the other eleven dealer, player 2, player 3.
     """
     cards = pack(players)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     hands = [0, 0, 0]
     dreamer: int | None = None
     if players == 4:
