@@ -10,6 +10,7 @@ for (a random player and the rule-based one, each reading its view). The full ru
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -20,7 +21,7 @@ from paiju.bots.heuristic import HeuristicBot
 from paiju.core.errors import UnknownOption
 from paiju.lukfu import fast
 from paiju.lukfu.actions import subsets
-from paiju.lukfu.cards import mask, pack
+from paiju.lukfu.cards import cards_of, mask, pack
 from paiju.lukfu.game import GAME
 from paiju.lukfu.melds import melds_in
 from paiju.lukfu.rules import OPTIONS, PRESETS, Rules, make_rules
@@ -118,6 +119,16 @@ def test_meld_masks_list_the_melds_of_a_hand_in_order() -> None:
         singles = mask(rng.sample(cards, 10))
         expected = [m.cards for m in melds_in(hand) if m.size > 1 or m.cards & singles]
         assert fast.meld_masks(hand, singles) == expected
+
+
+def test_subsets_are_the_combinations_of_the_cards_in_order() -> None:
+    rng = random.Random(10)
+    for _ in range(200):
+        hand = mask(rng.sample(pack(4), rng.randrange(0, 15)))
+        for k in range(0, 6):
+            expected = [sum(1 << c for c in combo)
+                        for combo in itertools.combinations(sorted(cards_of(hand)), k)]
+            assert subsets(hand, k) == expected
 
 
 def test_nth_subset_is_the_rulebooks_subset_of_that_index() -> None:

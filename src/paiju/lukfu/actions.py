@@ -179,8 +179,15 @@ def words(cards: int | Sequence[Card]) -> str:
 
 
 def subsets(hand: int, k: int) -> list[int]:
-    """Every ``k``-card subset of ``hand`` as a bitset, in ascending lexicographic order."""
+    """Every ``k``-card subset of ``hand`` as a bitset, in ascending lexicographic order
+    (the order of ``itertools.combinations`` over the cards, lowest first)."""
     bits = [1 << c for c in cards_of(hand)]
+    n = len(bits)
     if k == 1:
         return bits
+    if k == 2:  # the sizes of most melds, written out: the loops compile to plain C
+        return [bits[i] | bits[j] for i in range(n) for j in range(i + 1, n)]
+    if k == 3:
+        return [bits[i] | bits[j] | bits[m]
+                for i in range(n) for j in range(i + 1, n) for m in range(j + 1, n)]
     return list(map(sum, combinations(bits, k)))
