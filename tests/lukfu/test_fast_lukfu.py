@@ -26,6 +26,8 @@ from paiju.lukfu.game import GAME
 from paiju.lukfu.melds import melds_in
 from paiju.lukfu.rules import OPTIONS, PRESETS, Rules, make_rules
 from paiju.lukfu.state import LukFuState
+from paiju.lukfu.strategy import SeatReading
+from paiju.lukfu.view import LukFuView
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +66,7 @@ def check_hand(rules: Rules, players: int, rng: random.Random) -> int:
             break
         seat = ref.to_move()
         assert seat is not None and quick.to_move() == seat
+        check_seat_view(quick, seat, ref.view(seat))  # its aged cards from its knowledge
         k = rng.randrange(len(legal))
         ref.apply(legal[k])
         assert fast.step(quick, seat, listed[k]) == legal[k]
@@ -73,6 +76,17 @@ def check_hand(rules: Rules, players: int, rng: random.Random) -> int:
     assert quick.result() == ref.result()
     assert quick.record() == ref.record()
     return steps
+
+
+def check_seat_view(state: LukFuState, seat: int, view: LukFuView) -> None:
+    """The play-outs' seat view holds what the player reads of the view, equal to it."""
+    mine = fast.SeatView(state, seat, state.legal_actions())
+    assert (mine.seat, mine.hand, tuple(mine.events), mine.players, mine.phase, mine.top) == (
+        view.seat, view.hand, view.events, view.players, view.phase, view.top)
+    assert tuple(mine.legal_actions()) == tuple(view.legal_actions())
+    assert mine.aged() == view.aged()
+    wanted = {name for name in dir(SeatReading) if not name.startswith("_")}
+    assert wanted <= {name for name in dir(mine) if not name.startswith("_")}
 
 
 def check_playouts(rules: Rules, players: int, seed: int) -> None:

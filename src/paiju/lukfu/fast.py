@@ -34,7 +34,7 @@ every step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import comb
 from random import Random
 from typing import TYPE_CHECKING
@@ -50,7 +50,8 @@ from paiju.lukfu.actions import (
     LukFuAction,
 )
 from paiju.lukfu.cards import SUITS, cards_of
-from paiju.lukfu.melds import NUMBER_MASK, beater_masks
+from paiju.lukfu.knowledge import Event
+from paiju.lukfu.melds import NUMBER_MASK, Meld, beater_masks
 from paiju.lukfu.rulebook import Break, Strict
 
 if TYPE_CHECKING:
@@ -237,8 +238,36 @@ def heuristic_playout(state: LukFuState, rng: Random) -> int:
         if len(legal) == 1:
             state._do(legal[0])
         else:
-            state._do(choose(state.view(seat, aged=True), rng))
+            # the player reads only what a SeatView has of a LukFuView (a test checks it)
+            state._do(choose(SeatView(state, seat, legal), rng))
         n += 1
+
+
+class SeatView:
+    """What the rule-based player reads of the view of the seat to move
+    (:class:`~paiju.lukfu.view.LukFuView`): the seat, its hand, the events it has seen,
+    the players, the phase, the round's top meld, its legal actions and its aged cards
+    (the state's quick answer, as ``state.view(seat, aged=True)`` gives them). Made for
+    one decision and read at once: it keeps the position's own list of events."""
+
+    __slots__ = ("_aged", "_legal", "events", "hand", "phase", "players", "seat", "top")
+
+    def __init__(self, state: LukFuState, seat: int, legal: Sequence[LukFuAction]) -> None:
+        p = state.pos
+        self.seat = seat
+        self.hand = p.hands[seat]
+        self.events: Sequence[Event] = p.seen[seat]
+        self.players = p.players
+        self.phase = p.phase
+        self.top: Meld | None = p.top
+        self._legal = legal
+        self._aged = state.aged(seat)
+
+    def legal_actions(self) -> Sequence[LukFuAction]:
+        return self._legal
+
+    def aged(self) -> int:
+        return self._aged
 
 
 #: The play-out policies, by the name :meth:`paiju.lukfu.state.LukFuState.playout` takes.

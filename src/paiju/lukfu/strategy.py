@@ -1,6 +1,6 @@
 """The Luk Fu rule-based player: how a club player plays, written down.
 
-It reads only its seat's view: its hand, the public history (``view.knowledge()``),
+It reads only its seat's view (:class:`SeatReading`): its hand, the public history,
 the round's highest meld, and its legal actions. The rules, in order:
 
 * **Five Tigers.** Claim it: a sure eight tricks (000 'Ng Fu Ha San').
@@ -23,8 +23,10 @@ the round's highest meld, and its legal actions. The rules, in order:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from random import Random
+from typing import Protocol
 
 from paiju.lukfu.actions import (
     CALL,
@@ -46,9 +48,29 @@ from paiju.lukfu.cards import (
     pack,
     suit_of,
 )
-from paiju.lukfu.knowledge import LEAD
+from paiju.lukfu.knowledge import LEAD, Event
 from paiju.lukfu.melds import GOK, SINGLE, Meld, has_beating, meld_of, melds_in
-from paiju.lukfu.view import LukFuView
+
+
+class SeatReading(Protocol):
+    """What the player reads of a seat's view: a :class:`~paiju.lukfu.view.LukFuView`,
+    or the play-outs' cheaper :class:`~paiju.lukfu.fast.SeatView`."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def top(self) -> Meld | None: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    def legal_actions(self) -> Sequence[LukFuAction]: ...
+    def aged(self) -> int: ...
+
 
 #: Likely tricks needed to call: the Master, and players 2 and 3 (who pay more if they lose).
 CALL_MASTER, CALL_OTHER = 5.0, 6.0
@@ -98,7 +120,7 @@ def strength(hand: int, aged_cards: int) -> float:
     return total
 
 
-def unseen(view: LukFuView) -> int:
+def unseen(view: SeatReading) -> int:
     """Cards this seat has not seen: not in its hand and not played face up."""
     seen = view.hand
     for event in view.events:
@@ -116,7 +138,7 @@ def _card_value(c: int, aged_cards: int, planned: int) -> float:
     return value
 
 
-def _lead(view: LukFuView, plays: list[int], fallback: LukFuAction,
+def _lead(view: SeatReading, plays: list[int], fallback: LukFuAction,
           aged_cards: int) -> LukFuAction:
     hand = view.hand
     outside = unseen(view)
@@ -145,7 +167,7 @@ def _lead(view: LukFuView, plays: list[int], fallback: LukFuAction,
     return fallback
 
 
-def _follow(view: LukFuView, beats: list[int], discards: list[int],
+def _follow(view: SeatReading, beats: list[int], discards: list[int],
             aged_cards: int) -> LukFuAction:
     hand = view.hand
     planned_melds = plan(hand & ~aged_cards)
@@ -183,11 +205,11 @@ def _worth_of(cards: int, worth: list[float]) -> float:
     return total
 
 
-def _play(view: LukFuView, cards: int) -> LukFuAction:
+def _play(view: SeatReading, cards: int) -> LukFuAction:
     return LukFuAction(view.seat, PLAY, cards)
 
 
-def _last_to_play(view: LukFuView) -> bool:
+def _last_to_play(view: SeatReading) -> bool:
     """Whether this seat plays last to the current round."""
     plays = 0
     for event in reversed(view.events):
@@ -197,7 +219,7 @@ def _last_to_play(view: LukFuView) -> bool:
     return plays == 2
 
 
-def choose(view: LukFuView, rng: Random) -> LukFuAction:
+def choose(view: SeatReading, rng: Random) -> LukFuAction:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     seat = view.seat
     # the legal actions by kind, in their order: a position may allow hundreds of discards,
