@@ -66,6 +66,7 @@ class LukFuView:
         self._window_pass = p.window_pass_index
         self._declared_aged = p.declared_aged
         self._script_memo: tuple[tuple[int, str, int], ...] | None = None
+        self._declared_memo: int | None = None
         self._window = p.window_seat is not None and p.window_seat == seat and (
             p.window_pass_index is not None or p.phase == WINDOW
         )
@@ -102,9 +103,10 @@ class LukFuView:
     @property
     def declared(self) -> int:
         """The aged cards shown by a declaration (0 when nobody declared)."""
-        if any(do == DECLARE for _, do, _ in self._actions):
-            return self._declared_aged
-        return 0
+        if self._declared_memo is None:
+            declared = any(do == DECLARE for _, do, _ in self._actions)
+            self._declared_memo = self._declared_aged if declared else 0
+        return self._declared_memo
 
     @property
     def seat(self) -> int:
