@@ -8,9 +8,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve test lint typecheck unit clean
 
-# the modules pip compiles (src/paiju/compiled.py): an edit to one installs them again, so the
-# tests run the compiled build of the sources as they are
-COMPILED := $(shell $(PYTHON) -c "import re; print(' '.join('src/' + m.replace('.', '/') + '.py' for m in re.findall(r'\"(paiju[.][a-z_.]+)\"', open('src/paiju/compiled.py').read())))")
+# the sources of the modules pip compiles (read from src/paiju/compiled.py, as setup.py
+# does): an edit to one installs them again, so the tests run the compiled build of them
+COMPILED := $(shell $(PYTHON) -c "import runpy, pathlib; c = runpy.run_path('src/paiju/compiled.py'); print(' '.join(str(c['source_of'](m, pathlib.Path('src/paiju'))) for m in c['MODULES']))")
 
 $(STAMP): pyproject.toml setup.py src/paiju/compiled.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
