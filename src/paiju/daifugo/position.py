@@ -90,15 +90,39 @@ class Position:
     exchange: list[tuple[int, int, int]] = field(default_factory=list)
 
     def copy(self) -> Position:
-        """An independent copy (the lists copied, the immutable values shared)."""
-        return Position(
-            self.hands[:], self.turn, self.active, self.phase, self.direction, self.table,
-            self.table_seat, self.trick[:], self.lock, self.revolution, self.pending_rev,
-            self.jack_back_now, self.cut_pending, self.passed_since, self.passed_trick,
-            self.pass_run, self.lead_seat, self.finished[:], self.forbidden[:], self.fallen,
-            self.final, self.played, self.discards, self.dropped, self.pending[:],
-            self.after_steps, self.hidden[:], self.exchange[:],
-        )
+        """An independent copy (the lists copied, the immutable values shared). Built
+        field by field: a compiled dataclass's ``__init__`` is the interpreted one that
+        ``dataclasses`` writes, many times slower."""
+        p = Position.__new__(Position)
+        p.hands = self.hands[:]
+        p.turn = self.turn
+        p.active = self.active
+        p.phase = self.phase
+        p.direction = self.direction
+        p.table = self.table
+        p.table_seat = self.table_seat
+        p.trick = self.trick[:]
+        p.lock = self.lock
+        p.revolution = self.revolution
+        p.pending_rev = self.pending_rev
+        p.jack_back_now = self.jack_back_now
+        p.cut_pending = self.cut_pending
+        p.passed_since = self.passed_since
+        p.passed_trick = self.passed_trick
+        p.pass_run = self.pass_run
+        p.lead_seat = self.lead_seat
+        p.finished = self.finished[:]
+        p.forbidden = self.forbidden[:]
+        p.fallen = self.fallen
+        p.final = self.final
+        p.played = self.played
+        p.discards = self.discards
+        p.dropped = self.dropped
+        p.pending = self.pending[:]
+        p.after_steps = self.after_steps
+        p.hidden = self.hidden[:]
+        p.exchange = self.exchange[:]
+        return p
 
     def reversed_now(self) -> bool:
         """True while the ranking is reversed (revolution xor Jack back)."""

@@ -70,17 +70,44 @@ class Position:
         default_factory=dict, compare=False)
 
     def copy(self) -> Position:
-        """An independent copy (events, melds and actions are immutable and shared)."""
-        return Position(
-            self.players, self.dreamer_card, list(self.hands), list(self.actions), self.phase,
-            self.turn, self.caller, self.privileged, self.master_passed, list(self.tricks),
-            list(self.won), list(self.six_at), self.round, self.leader, self.top,
-            self.top_seat, self.in_round, list(self.events), [list(x) for x in self.seen],
-            self.face_up, self.face_down, list(self.discarded), self.window_seat,
-            self.window_pass_index, self.outcome, self.winner, self.count, self.winning,
-            self.declared_aged, None if self.payments is None else list(self.payments),
-            self.truth_consistent, self.aged_at, dict(self.aged_suits),
-        )
+        """An independent copy (events, melds and actions are immutable and shared).
+        Built field by field: a compiled dataclass's ``__init__`` is the interpreted one
+        that ``dataclasses`` writes, many times slower."""
+        p = Position.__new__(Position)
+        p.players = self.players
+        p.dreamer_card = self.dreamer_card
+        p.hands = list(self.hands)
+        p.actions = list(self.actions)
+        p.phase = self.phase
+        p.turn = self.turn
+        p.caller = self.caller
+        p.privileged = self.privileged
+        p.master_passed = self.master_passed
+        p.tricks = list(self.tricks)
+        p.won = list(self.won)
+        p.six_at = list(self.six_at)
+        p.round = self.round
+        p.leader = self.leader
+        p.top = self.top
+        p.top_seat = self.top_seat
+        p.in_round = self.in_round
+        p.events = list(self.events)
+        p.seen = [list(x) for x in self.seen]
+        p.face_up = self.face_up
+        p.face_down = self.face_down
+        p.discarded = list(self.discarded)
+        p.window_seat = self.window_seat
+        p.window_pass_index = self.window_pass_index
+        p.outcome = self.outcome
+        p.winner = self.winner
+        p.count = self.count
+        p.winning = self.winning
+        p.declared_aged = self.declared_aged
+        p.payments = None if self.payments is None else list(self.payments)
+        p.truth_consistent = self.truth_consistent
+        p.aged_at = self.aged_at
+        p.aged_suits = dict(self.aged_suits)
+        return p
 
     def mark(self) -> tuple[Any, ...]:
         """A mark of this point, for :meth:`restore` (only the growing lists' lengths)."""
