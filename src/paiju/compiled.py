@@ -65,6 +65,9 @@ MODULES: tuple[str, ...] = (
     "paiju.lukfu.state",
     "paiju.lukfu.strategy",
     "paiju.lukfu.view",
+    "paiju.rl.actions",
+    "paiju.rl.match",
+    "paiju.rl.observe",
 )
 
 #: The name of the library the compiled modules share (mypycify's group).

@@ -48,6 +48,28 @@ def test_rewards_add_up_to_the_session_totals(game: str, preset: str, players: i
     assert got == {f"player_{p}": pytest.approx(t) for p, t in enumerate(session.totals)}
 
 
+@pytest.mark.parametrize("game,preset,players", [("lukfu", "hongkong", 4),
+                                                 ("daifugo", "pagat", 4)])
+def test_the_last_hand_is_observed_from_the_seats_it_was_played_at(
+        game: str, preset: str, players: int) -> None:
+    # a Luk Fu session that finishes a hand moves its dealer on at once: the final
+    # observations must still be of the seats the players held in that hand
+    aec = raw_env(game, preset, players=players, hands_per_session=2)
+    aec.reset(seed=4)
+    seats: tuple[int, ...] = ()
+    while not aec.match.over:
+        seats = tuple(aec.match.session.seat_players())  # type: ignore[union-attr]
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        aec.step(int(np.flatnonzero(mask)[0]))
+    state = aec.match.state
+    for player in range(players):
+        view = aec.view(f"player_{player}")
+        assert view.seat == seats.index(player)
+        seat_view = aec.match.game.seat_view(state, seats.index(player))  # type: ignore[arg-type]
+        expected = aec.match.encoder.observation(seat_view)
+        assert np.array_equal(aec.observe(f"player_{player}")["observation"], expected)
+
+
 def test_the_dreamer_is_an_agent_that_never_acts() -> None:
     aec = raw_env("lukfu", "hongkong", players=4, hands_per_session=3)
     aec.reset(seed=2)

@@ -24,7 +24,7 @@ What a seat knows of the hidden cards, and how :meth:`DaifugoView.sample` keeps 
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from paiju.core.draw import shuffle
 from paiju.daifugo.actions import Action, meld_of_action
@@ -37,6 +37,30 @@ from paiju.daifugo.state import DaifugoState
 #: How many times a sample is drawn again when the cards traced by one draw do not fit
 #: the counts, before the traced cards that do not fit are dealt freely.
 TRIES = 50
+
+
+class TableBits(NamedTuple):
+    """:meth:`DaifugoView.table` as numbers and bitsets, for encoders: card bitsets of
+    the engine's numbers (cards 52 and 53: the jokers), the lock a 4-bit suit mask."""
+
+    seat: int
+    phase: str
+    to_move: int | None
+    hand: int
+    #: the combination on the table, or ``None``
+    table: Meld | None
+    table_seat: int | None
+    revolution: bool
+    revolution_pending: bool
+    jack_back: bool
+    lock: int
+    clockwise: bool
+    played: int
+    counts: list[int]
+    discarded_face_down: int
+    dropped_face_down: int
+    finished: list[int]
+    titles_before: list[str] | None
 
 
 class DaifugoView:
@@ -131,6 +155,16 @@ class DaifugoView:
         out["discarded_face_down"] = self._n_discards
         out["dropped_face_down"] = self._n_dropped
         return out
+
+    def table_bits(self) -> TableBits:
+        """What :meth:`table` says, as numbers and bitsets (nothing written as tokens)."""
+        base = self._base
+        p = base.pos
+        return TableBits(
+            self._seat, p.phase, base.to_move(), base.pos.hands[self._seat], p.table,
+            p.table_seat if p.table else None, p.revolution, p.pending_rev,
+            p.jack_back_now, p.lock, p.direction == 1, p.played, list(self._counts),
+            self._n_discards, self._n_dropped, list(p.finished), base.titles_eff)
 
     def facts(self) -> _Facts:
         """What this seat knows of the hidden cards (worked out once)."""

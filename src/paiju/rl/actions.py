@@ -18,15 +18,18 @@ action has exactly one path (:meth:`ActionSpace.ids_of`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
 from paiju.core.protocol import Action
 from paiju.daifugo import cards as dcards
 from paiju.lukfu import cards as lcards
+from paiju.lukfu.actions import LukFuAction
+from paiju.lukfu.actions import grouped as lukfu_grouped
 
 #: Each game's kinds of action, as the records' ``do`` field (docs/records.md).
 DOS: dict[str, tuple[str, ...]] = {
@@ -86,6 +89,10 @@ class ActionSpace:
         object.__setattr__(self, "_ids", {})
         object.__setattr__(self, "size", len(self.dos) + len(self.tokens) + 1)
         object.__setattr__(self, "end", self.size - 1)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its arguments (a compiled frozen class is not rebuilt by setting fields)
+        return (ActionSpace, (self.game, self.dos, self.tokens))
 
     def token_id(self, token: str) -> int:
         """The id of a card token; ``ValueError`` naming it if the game has no such token."""
@@ -164,35 +171,77 @@ def space_of(game: str) -> ActionSpace:
         raise ValueError(f"unknown game {game!r}; known games: {', '.join(SPACES)}") from None
 
 
+def as_id(action_id: SupportsIndex) -> int:
+    """An action id as a Python int (from a NumPy integer too); ``ValueError`` naming
+    anything that is not an integer."""
+    try:
+        return operator.index(action_id)
+    except TypeError:
+        raise ValueError(f"an action id is an integer, not {action_id!r}") from None
+
+
 class Picker:
     """One decision in progress: the legal actions and the ids picked so far.
 
     Once a kind is picked, each action still possible is kept with the ids it has left:
     a Luk Fu action's cards left as a bitset (its card ids go up, so the next is the
     lowest), a Dai Fugō action's ids left as a tuple (a pair of jokers is ``JK`` twice).
+    Luk Fu's legal actions are read by kind as bitsets (:func:`paiju.lukfu.actions.grouped`),
+    and only the action chosen is built.
     """
 
-    def __init__(self, space: ActionSpace, legal: Sequence[Action]) -> None:
+    space: ActionSpace
+    #: the ids picked so far
+    prefix: tuple[int, ...]
+    #: whether the ids left are a bitset of cards (Luk Fu)
+    _bits: bool
+    #: Luk Fu: the seat and the legal actions by kind, ``(do, [cards bitsets])``
+    _seat: int
+    _groups: list[tuple[str, list[int]]]
+    #: Dai Fugō: the legal actions, read once
+    _legal: list[Action]
+    #: the kind picked (Luk Fu), once picked
+    _kind: str
+    #: ``(ids left, action)`` of the actions still possible, once a kind is picked (Luk
+    #: Fu: ``(cards left, cards)``)
+    _options: list[tuple[Any, Any]] | None
+    _next: set[int] | None
+    _mask: np.ndarray | None
+
+    def __init__(self, space: ActionSpace, legal: Sequence[Action] = (), *,
+                 fields: tuple[Any, ...] | None = None) -> None:
+        self.space = space
+        self._next = self._mask = None
+        if fields is not None:  # a copy (a compiled class is only made through __init__)
+            (self.prefix, self._bits, self._seat, self._groups, self._legal, self._kind,
+             options) = fields
+            self._options = None if options is None else list(options)
+            return
         if not legal:
             raise ValueError("a decision needs at least one legal action")
-        self.space = space
-        #: the legal actions, read once (a Luk Fu position builds them as they are read)
-        self.legal = legal if isinstance(legal, list) else list(legal)
-        self.prefix: tuple[int, ...] = ()
-        #: whether the ids left are a bitset of cards (Luk Fu)
+        self.prefix = ()
         self._bits = space.game == "lukfu"
-        #: ``(ids left, action)`` of the actions still possible, once a kind is picked
-        self._options: list[tuple[Any, Action]] | None = None
-        self._next: set[int] | None = None
-        self._mask: np.ndarray | None = None
+        self._seat, self._groups, self._legal, self._kind = 0, [], [], ""
+        self._options = None
+        if self._bits:
+            self._groups = lukfu_grouped(legal)  # type: ignore[arg-type]
+            self._seat = legal[0].seat
+        else:
+            self._legal = legal if isinstance(legal, list) else list(legal)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.prefix, self._bits, self._seat, self._groups, self._legal, self._kind,
+                self._options)
 
     def copy(self) -> Picker:
         """An independent copy (the legal actions are immutable values, so they are shared)."""
-        new = Picker.__new__(Picker)
-        new.space, new.legal, new.prefix, new._bits, new._next, new._mask = (
-            self.space, self.legal, self.prefix, self._bits, self._next, self._mask)
-        new._options = None if self._options is None else list(self._options)
+        new = Picker(self.space, fields=self._fields())
+        new._next, new._mask = self._next, self._mask
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields (a compiled class is not rebuilt from a dict)
+        return (_picker, (self.space, self._fields()))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Picker:
         return self.copy()
@@ -203,10 +252,10 @@ class Picker:
             options, end = self._options, self.space.end
             if options is None:
                 do_id = self.space.do_id
-                # a Luk Fu action is the tuple (seat, do, cards): read without a property
-                dos = ({a[1] for a in self.legal} if self._bits  # type: ignore[index]
-                       else {a.do for a in self.legal})
-                self._next = {do_id(do) for do in dos}
+                if self._bits:
+                    self._next = {do_id(do) for do, cards in self._groups if cards}
+                else:
+                    self._next = {do_id(a.do) for a in self._legal}
             elif self._bits:
                 base = len(self.space.dos)
                 self._next = {base + (r & -r).bit_length() - 1 if r else end
@@ -228,27 +277,30 @@ class Picker:
         """The legal ids of the next step, ascending."""
         return sorted(self.next_ids())
 
-    def step(self, action_id: int) -> Action | None:
-        """Pick ``action_id``: the chosen action once the choice is closed, else ``None``.
+    def step(self, action_id: SupportsIndex) -> Action | None:
+        """Pick ``action_id`` (an integer, a NumPy one too): the chosen action once the
+        choice is closed, else ``None``.
 
         An id outside the mask raises ``ValueError`` and changes nothing.
         """
+        action_id = as_id(action_id)
         if action_id not in self.next_ids():
             ok = 0 <= action_id < self.space.size
             what = self.space.describe(action_id) if ok else f"action id {action_id}"
             legal = ", ".join(self.space.describe(i) for i in self.legal_ids())
             raise ValueError(f"{what} is not legal now; legal: {legal}")
-        action_id = int(action_id)  # a NumPy integer too (the bitsets need Python ints)
         options = self._options
         if options is None:
             kind = self.space.dos[action_id]
             if self._bits:
-                left = [(a[2], a) for a in self.legal if a[1] == kind]  # type: ignore[index]
+                self._kind = kind
+                left: list[tuple[Any, Any]] = [
+                    (c, c) for do, cards in self._groups if do == kind for c in cards]
             else:
                 ids_of = self.space.fast_ids_of
-                left = [(ids_of(a)[1:], a) for a in self.legal if a.do == kind]
+                left = [(ids_of(a)[1:], a) for a in self._legal if a.do == kind]
         elif action_id == self.space.end:
-            return next(a for r, a in options if not r)
+            return self._chosen(next(a for r, a in options if not r))
         elif self._bits:
             bit = 1 << (action_id - len(self.space.dos))
             left = [(r ^ bit, a) for r, a in options if r & -r == bit]
@@ -258,8 +310,19 @@ class Picker:
         self._options = left
         self._next = self._mask = None
         if len(left) == 1:
-            return left[0][1]
+            return self._chosen(left[0][1])
         return None
+
+    def _chosen(self, option: Any) -> Action:
+        """The action an option closes on (Luk Fu's is built from its cards here)."""
+        if self._bits:
+            return LukFuAction(self._seat, self._kind, option)
+        action: Action = option
+        return action
+
+
+def _picker(space: ActionSpace, fields: tuple[Any, ...]) -> Picker:
+    return Picker(space, fields=fields)
 
 
 def path(picker: Picker, action: Action) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -43,6 +43,9 @@ class Match:
         self.picker: Picker | None = None
         #: The player to move, worked out once a decision.
         self._mover: int | None = None
+        #: The player in each seat of the current hand, read when it is dealt (a session
+        #: that finishes a hand may already seat the next one).
+        self._seats: tuple[int, ...] = ()
         self.version = 0
         #: Engine actions applied since the match was made.
         self.applied = 0
@@ -54,14 +57,19 @@ class Match:
     def start(self, seed: int) -> None:
         """A new session from ``seed``, its first hand dealt."""
         self.session = self.game.new_session(self.rules, self.players, seed)
-        self.state = self.session.deal()
+        self._deal()
         self._new_decision()
+
+    def _deal(self) -> None:
+        assert self.session is not None
+        self.state = self.session.deal()
+        self._seats = tuple(self.session.seat_players())
 
     def _new_decision(self) -> None:
         self.version += 1
         assert self.state is not None and self.session is not None
         seat = self.state.to_move()
-        self._mover = None if seat is None else self.session.seat_players()[seat]
+        self._mover = None if seat is None else self._seats[seat]
         self.picker = None if self.state.is_terminal() else Picker(
             self.space, self.state.legal_actions())
 
@@ -73,15 +81,14 @@ class Match:
 
     def seat_of(self, player: int) -> int | None:
         """The seat ``player`` holds in the current hand."""
-        assert self.session is not None
-        seats = list(self.session.seat_players())
+        seats = self._seats
         return seats.index(player) if player in seats else None
 
     def to_move(self) -> int | None:
         """The player whose decision it is, or ``None`` when the session is over."""
         return self._mover
 
-    def step(self, action_id: int) -> dict[int, float] | None:
+    def step(self, action_id: SupportsIndex) -> dict[int, float] | None:
         """Pick ``action_id`` for the player to move; each player's points if a hand ended.
 
         An id outside the mask raises ``ValueError`` and changes nothing.
@@ -104,7 +111,7 @@ class Match:
             after = list(self.session.totals)
             points = {p: float(after[p] - before[p]) for p in range(self.players)}
             if self.session.hands_played < self.hands:
-                self.state = self.session.deal()
+                self._deal()
         self._new_decision()
         return points
 

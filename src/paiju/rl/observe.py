@@ -133,6 +133,28 @@ def daifugo_stands_for(tokens: Sequence[str]) -> int:
     return sum(_STANDS_BIT.get(t, 0) for t in tokens)
 
 
+_SUITED_CARDS = (1 << 52) - 1
+#: A lock's suit mask: the index of its one suit (a lock of several suits has none).
+_LOCK_INDEX = {1 << i: i for i in range(4)}
+
+
+def engine_cards(cards: int) -> int:
+    """An engine's card bitset (the jokers cards 52 and 53) as the observation's: a lone
+    joker is card 52, whichever joker it is."""
+    jokers = cards >> 52
+    return cards & _SUITED_CARDS | _JOKER_BITS[min(jokers.bit_count(), 2)] if jokers else cards
+
+
+def meld_stands_for(subs: Sequence[int]) -> int:
+    """The bits of what a table's jokers stand for (:func:`daifugo_stands_for`): cards
+    0..51, then the places beyond the ends, below the 3s (52..55) and above the 2s
+    (56..59), from the engine's numbers (-4..-1 and 52..55)."""
+    out = 0
+    for card in subs:
+        out |= 1 << (card + 56 if card < 0 else card + 4 if card >= 52 else card)
+    return out
+
+
 class Encoder:
     """The observation and information-state encodings of one game and player count."""
 
@@ -316,27 +338,28 @@ class Encoder:
     def _daifugo(self, view: DaifugoView) -> tuple[int, list[float]]:
         """A Dai Fugō view's 1 entries, and its counts (:meth:`_values_layout`)."""
         n, c, at = self.players, self.cards, self.at
-        v = view.table()
-        table = v["table"] or ()
+        v = view.table_bits()
+        meld = v.table
         flags = at["flags"]
-        ones = (hot(v["seat"], n, at["seat"]) | hot(_DAIFUGO_PHASE[v["phase"]], 4, at["phase"])
-                | hot(v["to_move"], n, at["to_move"])
-                | daifugo_cards(v["hand"]) << at["hand"]
-                | daifugo_cards(table) << at["table"]
-                | daifugo_stands_for(table) << at["table_stands_for"]
-                | hot(v["table_seat"], n, at["table_seat"])
-                | (1 << flags if v["revolution"] else 0)
-                | (1 << (flags + 1) if v["revolution_pending"] else 0)
-                | (1 << (flags + 2) if v["jack_back"] else 0)
-                | (1 << (flags + 3) if v["direction"] == "clockwise" else 0)
-                | hot(_DAIFUGO_LOCK.get(v["lock"]), 4, at["lock"])
-                | daifugo_cards(v["played"]) << at["played"])
-        finished, at_finished = v["finished"], at["finished"]
+        ones = (hot(v.seat, n, at["seat"]) | hot(_DAIFUGO_PHASE[v.phase], 4, at["phase"])
+                | hot(v.to_move, n, at["to_move"])
+                | engine_cards(v.hand) << at["hand"]
+                | hot(v.table_seat, n, at["table_seat"])
+                | (1 << flags if v.revolution else 0)
+                | (1 << (flags + 1) if v.revolution_pending else 0)
+                | (1 << (flags + 2) if v.jack_back else 0)
+                | (1 << (flags + 3) if v.clockwise else 0)
+                | hot(_LOCK_INDEX.get(v.lock), 4, at["lock"])
+                | engine_cards(v.played) << at["played"])
+        if meld is not None:
+            ones |= ((meld.naturals | _JOKER_BITS[min(meld.jokers, 2)]) << at["table"]
+                     | meld_stands_for(meld.subs) << at["table_stands_for"])
+        finished, at_finished = v.finished, at["finished"]
         for place, seat in enumerate(finished):
             if 0 <= seat < n and finished.index(seat) == place:
                 ones |= hot(place, n, at_finished + seat * n)
         at_titles = at["titles"]
-        for seat, title in enumerate(v["titles_before"] or ()):
+        for seat, title in enumerate(v.titles_before or ()):
             ones |= hot(_DAIFUGO_TITLE.get(title), 5, at_titles + seat * 5)
         known = [0] * (n + 2)
         for seat, cards in view.facts().known_pins():  # seats, the discard pile, the drop
@@ -344,8 +367,8 @@ class Encoder:
         at_known = at["known"]
         for i, cards in enumerate(known):
             ones |= cards << (at_known + i * c)
-        return ones, [*(k / 14 for k in v["counts"]), v["discarded_face_down"] / 54,
-                      v["dropped_face_down"] / 54]
+        return ones, [*(k / 14 for k in v.counts), v.discarded_face_down / 54,
+                      v.dropped_face_down / 54]
 
 
 def _check_card_order() -> None:

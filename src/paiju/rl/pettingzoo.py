@@ -106,19 +106,21 @@ class PaijuAEC(AECEnv):
         action = int(action)
         points = self.match.step(action)  # an illegal id raises here, changing nothing
         self._last = (agent, action)
-        self._cumulative_rewards[agent] = 0.0
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         if self._paid:
-            self.rewards = {a: 0.0 for a in self.agents}
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
-        if points is not None:
+        if points is not None:  # the rewards are accumulated here: they are 0 otherwise
             for p, value in points.items():
-                self.rewards[self.possible_agents[p]] = value
+                name = self.possible_agents[p]
+                self.rewards[name] = value
+                cumulative[name] += value
             self._paid = True
         if self.match.over:
-            self.terminations = {a: True for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
