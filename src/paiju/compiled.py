@@ -27,8 +27,9 @@ from types import ModuleType
 from typing import Any
 
 #: The modules pip compiles: each game's cards, combinations, rulebook, position, state,
-#: views, fast path and rule-based player, the Luk Fu actions and sampling, and the bitset
-#: helpers and uniform draw they share.
+#: views, fast path and rule-based player, the Luk Fu actions and sampling, the bitset
+#: helpers and uniform draw they share, and the research envs' actions, match and
+#: observations (which import NumPy at run time; the build reads it as untyped).
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
     "paiju.core.draw",
