@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paiju.core.draw import Below, shuffle, uniform_index
+from paiju.core.draw import Below, Pairs, shuffle, uniform_index
 
 
 @given(st.integers(0, 2**32), st.lists(st.integers(1, 2**70), min_size=1, max_size=60))
@@ -54,3 +54,24 @@ def test_a_generator_that_shuffles_otherwise_shuffles_itself() -> None:
     items = [1, 2, 3]
     shuffle(Backwards(1), items)
     assert items == [3, 2, 1]
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 60), min_size=2, max_size=45),
+       st.integers(1, 30))
+def test_a_pair_is_random_sample_of_two_bit_for_bit(seed: int, items: list[int],
+                                                     draws: int) -> None:
+    # both of random.sample's ways: from a pool below 22 items, by rejection above
+    a, b = random.Random(seed), random.Random(seed)
+    pair = Pairs(a)
+    assert [pair(items) for _ in range(draws)] == [tuple(b.sample(items, 2))
+                                                   for _ in range(draws)]
+    assert a.getstate() == b.getstate()
+
+
+def test_a_pair_from_a_generator_that_samples_otherwise_is_its_own() -> None:
+    class Fixed(random.Random):
+        def sample(self, population: Any, k: int, **kwargs: Any) -> list[Any]:
+            return list(population[:k])
+
+    assert Pairs(Fixed(3))([5, 6, 7]) == (5, 6)
+    assert Pairs(random.SystemRandom())([5, 6]) in ((5, 6), (6, 5))

@@ -1,5 +1,5 @@
-"""Uniform draws and shuffles for the engines: ``rng.randrange(n)`` and
-``rng.shuffle(x)``, bit for bit, compiled.
+"""Uniform draws and shuffles for the engines: ``rng.randrange(n)``, ``rng.shuffle(x)``
+and ``rng.sample(x, 2)``, bit for bit, compiled.
 
 A :class:`random.Random` draws ``randrange(n)`` for a positive ``n`` as
 ``_randbelow_with_getrandbits(n)``: ``k = n.bit_length()`` random bits, drawn again while
@@ -56,3 +56,31 @@ def shuffle(rng: Random, x: list[Any]) -> None:
     for i in range(len(x) - 1, 0, -1):
         j = below(i + 1)
         x[i], x[j] = x[j], x[i]
+
+
+class Pairs:
+    """``rng.sample(population, 2)`` (two distinct places, in the order drawn), as
+    ``random.Random`` draws it: below 22 items from a pool whose first pick is replaced by
+    the last item, else again until the second differs."""
+
+    def __init__(self, rng: Random) -> None:
+        self._rng = rng
+        standard = type(rng).sample is Random.sample and _standard(rng)
+        self._below: Below | None = Below(rng) if standard else None
+
+    def __call__(self, population: list[int]) -> tuple[int, int]:
+        below = self._below
+        if below is None:
+            x, y = self._rng.sample(population, 2)
+            return x, y
+        n = len(population)
+        if n < 2:
+            raise ValueError("Sample larger than population or is negative")
+        j = below(n)
+        if n <= 21:
+            k = below(n - 1)
+            return population[j], population[n - 1 if k == j else k]
+        k = below(n)
+        while k == j:
+            k = below(n)
+        return population[j], population[k]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from paiju.core.draw import shuffle
+from paiju.core.draw import Pairs, shuffle
 from paiju.lukfu.cards import (
     cards_of,
     mask,
@@ -114,8 +114,9 @@ class _Bystander:
         cards = list(where)
         if len(cards) < 2:
             return
+        pair = Pairs(rng)  # rng.sample(cards, 2), compiled
         for _ in range(steps):
-            x, y = rng.sample(cards, 2)
+            x, y = pair(cards)
             px, py = where[x], where[y]
             if px == py:
                 continue

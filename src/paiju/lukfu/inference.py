@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from paiju.core.draw import shuffle
+from paiju.core.draw import Pairs, shuffle
 from paiju.lukfu.bystander import sample_for_bystander
 from paiju.lukfu.cards import Card, cards_of, mask
 from paiju.lukfu.constraint import (
@@ -107,8 +107,9 @@ def _mix(
     content = [0] * len(p.seg_cap)
     for c, g in seg_of.items():
         content[g] |= 1 << c
+    pair = Pairs(rng)  # rng.sample(cards, 2), compiled
     for _ in range(steps):
-        x, y = rng.sample(cards, 2)
+        x, y = pair(cards)
         gx, gy = seg_of[x], seg_of[y]
         if gx == gy or not p.domain(x) >> gy & 1 or not p.domain(y) >> gx & 1:
             continue

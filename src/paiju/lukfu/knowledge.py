@@ -8,7 +8,7 @@ in it is hidden from the observer, so reasoning over it cannot leak hidden cards
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, final
 
 from paiju.lukfu.melds import Meld
 
@@ -25,21 +25,47 @@ STRICT: Final = "strict"
 BREAK: Final = "break"
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Event:
     """One play of cards, as the observer saw it.
 
     ``cards`` is the bitset of the cards played; for a face-down discard by another
     seat it is 0 (only ``count`` is known). ``top`` is the highest meld of the round
     at the moment of the play (``None`` for a lead).
+
+    An immutable value. Written out rather than a dataclass: the engine makes one or
+    two at every play, and a compiled dataclass is built through the interpreted
+    ``__init__`` that ``dataclasses`` writes (docs/architecture.md).
     """
 
-    round: int
-    seat: int
-    kind: str
-    count: int
-    cards: int
-    top: Meld | None
+    __slots__ = ("cards", "count", "kind", "round", "seat", "top")
+
+    def __init__(self, round: int, seat: int, kind: str, count: int, cards: int,
+                 top: Meld | None) -> None:
+        self.round: Final = round
+        self.seat: Final = seat
+        self.kind: Final = kind
+        self.count: Final = count
+        self.cards: Final = cards
+        self.top: Final = top
+
+    def _fields(self) -> tuple[int, int, str, int, int, Meld | None]:
+        return (self.round, self.seat, self.kind, self.count, self.cards, self.top)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Event(round={self.round!r}, seat={self.seat!r}, kind={self.kind!r}, "
+                f"count={self.count!r}, cards={self.cards!r}, top={self.top!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, self._fields())
 
 
 @dataclass(frozen=True, slots=True)
