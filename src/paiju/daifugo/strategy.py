@@ -119,16 +119,23 @@ def _hand_ranks(hand: int) -> tuple[list[int], int]:
     return counts, (hand >> 52).bit_count()
 
 
-@dataclass
 class _Table:
-    """What the heuristic needs of the public table, and the rulebook that judges it."""
+    """What the heuristic needs of the public table, and the rulebook that judges it.
 
-    book: Rulebook
-    table: Meld | None
-    reversed_now: bool
-    reversed_later: bool
-    danger: bool
-    eight_cut: bool  # the rules' eight_cut, read once
+    Built at every decision, so written out rather than a dataclass (a compiled
+    dataclass is built through the interpreted ``__init__`` that ``dataclasses`` writes).
+    """
+
+    __slots__ = ("book", "danger", "eight_cut", "reversed_later", "reversed_now", "table")
+
+    def __init__(self, book: Rulebook, table: Meld | None, reversed_now: bool,
+                 reversed_later: bool, danger: bool, eight_cut: bool) -> None:
+        self.book = book
+        self.table = table
+        self.reversed_now = reversed_now
+        self.reversed_later = reversed_later
+        self.danger = danger
+        self.eight_cut = eight_cut  # the rules' eight_cut, read once
 
     def strength(self, rank: int) -> int:
         """0 (weakest) .. 12 (strongest) for a natural rank under the current order."""
