@@ -67,10 +67,10 @@ class Aging:
         pos = len(p.actions)
         if p.aged_at != pos:
             p.aged_at = pos
-            p.aged_suits = {}
-        key = (seat, suit)
-        found = p.aged_suits.get(key)
-        if found is not None:
+            p.aged_suits = [-1] * 12
+        key = 4 * seat + suit
+        found = p.aged_suits[key]
+        if found >= 0:
             return found
         lowest = cand & -cand
         known = hand | p.face_up

@@ -250,7 +250,8 @@ class SeatView:
     (the state's quick answer, as ``state.view(seat, aged=True)`` gives them). Made for
     one decision and read at once: it keeps the position's own list of events."""
 
-    __slots__ = ("_aged", "_legal", "events", "hand", "phase", "players", "seat", "top")
+    __slots__ = ("_aged", "_legal", "_state", "events", "hand", "phase", "players", "seat",
+                 "top")
 
     def __init__(self, state: LukFuState, seat: int, legal: Sequence[LukFuAction]) -> None:
         p = state.pos
@@ -261,12 +262,15 @@ class SeatView:
         self.phase = p.phase
         self.top: Meld | None = p.top
         self._legal = legal
-        self._aged = state.aged(seat)
+        self._state = state
+        self._aged = -1  # asked of the state when first read (the state has not moved)
 
     def legal_actions(self) -> Sequence[LukFuAction]:
         return self._legal
 
     def aged(self) -> int:
+        if self._aged < 0:
+            self._aged = self._state.aged(self.seat)
         return self._aged
 
 

@@ -66,8 +66,8 @@ class Position:
     truth_consistent: bool = True
     aged_at: int = field(default=-1, compare=False)  #: memo, not a fact: the actions
     #: ``aged_suits`` hold at
-    aged_suits: dict[tuple[int, int], int] = field(  #: memo: aged cards by (seat, suit)
-        default_factory=dict, compare=False)
+    aged_suits: list[int] = field(  #: memo: aged cards at ``4 * seat + suit``, -1 unknown
+        default_factory=lambda: [-1] * 12, compare=False)
 
     def copy(self) -> Position:
         """An independent copy (events, melds and actions are immutable and shared).
@@ -106,7 +106,7 @@ class Position:
         p.payments = None if self.payments is None else list(self.payments)
         p.truth_consistent = self.truth_consistent
         p.aged_at = self.aged_at
-        p.aged_suits = dict(self.aged_suits)
+        p.aged_suits = list(self.aged_suits)
         return p
 
     def mark(self) -> tuple[Any, ...]:
@@ -137,7 +137,7 @@ class Position:
         del self.events[n_events:]
         for seen in self.seen:
             del seen[n_events:]
-        self.aged_at, self.aged_suits = -1, {}
+        self.aged_at, self.aged_suits = -1, [-1] * 12
 
     def hand_counts(self) -> tuple[int, int, int]:
         """How many cards each active seat holds."""
