@@ -117,7 +117,6 @@ _JOKER_BITS = (0, 1 << 52, 3 << 52)
 _LUKFU_PHASE = {p: i for i, p in enumerate(LUKFU_PHASES)}
 _DAIFUGO_PHASE = {p: i for i, p in enumerate(DAIFUGO_PHASES)}
 _DAIFUGO_TITLE = {t: i for i, t in enumerate(DAIFUGO_TITLES)}
-_DAIFUGO_LOCK = {t: i for i, t in enumerate(DAIFUGO_LOCKS)}
 
 
 def daifugo_cards(tokens: Sequence[str]) -> int:
