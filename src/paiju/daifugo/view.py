@@ -161,7 +161,7 @@ class DaifugoView:
         base = self._base
         p = base.pos
         return TableBits(
-            self._seat, p.phase, base.to_move(), base.pos.hands[self._seat], p.table,
+            self._seat, p.phase, base.to_move(), self.hand_cards, p.table,
             p.table_seat if p.table else None, p.revolution, p.pending_rev,
             p.jack_back_now, p.lock, p.direction == 1, p.played, list(self._counts),
             self._n_discards, self._n_dropped, list(p.finished), base.titles_eff)

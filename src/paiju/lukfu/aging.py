@@ -64,12 +64,9 @@ class Aging:
         cand = hand & SUIT_MASK[suit] & ~_ALWAYS
         if not cand:
             return 0
-        pos = len(p.actions)
-        if p.aged_at != pos:
-            p.aged_at = pos
-            p.aged_suits = [-1] * 12
+        memo = p.aged_memo()
         key = 4 * seat + suit
-        found = p.aged_suits[key]
+        found = memo[key]
         if found >= 0:
             return found
         lowest = cand & -cand
@@ -94,7 +91,7 @@ class Aging:
                     break
                 above ^= 1 << h
         found = cand if threat < 0 else cand & ~((2 << threat) - 1)
-        p.aged_suits[key] = found
+        memo[key] = found
         return found
 
     def may_be_held(self, p: Position, seat: int, h: Card) -> bool:

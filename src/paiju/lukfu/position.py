@@ -25,6 +25,11 @@ def _three(value: int) -> list[int]:
     return [value, value, value]
 
 
+def _no_aged() -> list[int]:
+    """An empty aged-card memo: -1 (not worked out) at ``4 * seat + suit``."""
+    return [-1] * 12
+
+
 @dataclass(slots=True)
 class Position:
     """Where a hand stands. Each field is one fact; ``players`` and ``dreamer_card`` are
@@ -67,7 +72,7 @@ class Position:
     aged_at: int = field(default=-1, compare=False)  #: memo, not a fact: the actions
     #: ``aged_suits`` hold at
     aged_suits: list[int] = field(  #: memo: aged cards at ``4 * seat + suit``, -1 unknown
-        default_factory=lambda: [-1] * 12, compare=False)
+        default_factory=_no_aged, compare=False)
 
     def copy(self) -> Position:
         """An independent copy (events, melds and actions are immutable and shared).
@@ -137,7 +142,14 @@ class Position:
         del self.events[n_events:]
         for seen in self.seen:
             del seen[n_events:]
-        self.aged_at, self.aged_suits = -1, [-1] * 12
+        self.aged_at, self.aged_suits = -1, _no_aged()
+
+    def aged_memo(self) -> list[int]:
+        """The aged-card memo of the position as it stands (``aged_suits``), emptied
+        first if an action has been played since it was filled."""
+        if self.aged_at != len(self.actions):
+            self.aged_at, self.aged_suits = len(self.actions), _no_aged()
+        return self.aged_suits
 
     def hand_counts(self) -> tuple[int, int, int]:
         """How many cards each active seat holds."""
