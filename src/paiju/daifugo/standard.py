@@ -29,8 +29,9 @@ cells (the layout of the UECda tables, docs/uecda.md "Tables": rows 0..3 ♠ ♥
 cell beyond a row's end is the next row's first, as in the C array, so that its answers
 are the client's in every position, odd ones included (a joker row search that runs past
 row 4 reads the status rows and its lock test then the players' card counts).
-:mod:`paiju.uecda.standard` feeds it the server's tables; :class:`StandardPlayer` feeds it
-a Dai Fugō view.
+:mod:`paiju.uecda.standard` feeds it the server's tables. :class:`StandardPlayer` plays it
+over a Dai Fugō view through the fast path beside it (:mod:`paiju.daifugo.standard_fast`,
+the same choice on the card rows), which hands the rare turns it leaves to these tables.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from paiju.core.protocol import View
+from paiju.daifugo import standard_fast
 from paiju.daifugo.actions import PLAY_MELD, Action, pass_action
 from paiju.daifugo.cards import JOKER1, NUM_RANKS, Card, bits, parse_card
 from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
@@ -491,7 +493,8 @@ class _Key:
         """Whether ``meld`` is this play: the same cards, and where the meld names the
         cards its jokers stand for (a sequence, or a group under ``group_joker_suit``),
         the same ones."""
-        return (_meld_key(meld) == replace(self, subs=frozenset())
+        return (meld.naturals == self.naturals and meld.jokers == self.jokers
+                and (0 if not meld.naturals else meld.ranks) == self.ranks
                 and (not meld.subs or frozenset(meld.subs) == self.subs))
 
 
@@ -519,10 +522,6 @@ def play_key(play: Grid) -> _Key | None:
     return _Key(naturals, jokers, ranks, frozenset(subs))
 
 
-def _meld_key(meld: Meld) -> _Key:
-    return _Key(meld.naturals, meld.jokers, 0 if not meld.naturals else meld.ranks)
-
-
 def lowest_cards(hand: Sequence[str], count: int) -> set[str]:
     """The exchange rule on paiju tokens: the ``count`` lowest cards, never a joker."""
     grid = hand_grid(hand, {})
@@ -543,17 +542,22 @@ class StandardPlayer:
 
     name = "uecda-standard"
 
+    def __init__(self, fast: bool = True) -> None:
+        #: choose on the card rows (:mod:`paiju.daifugo.standard_fast`); False: on the
+        #: client's tables, cell by cell (the reference the fast path is tested against)
+        self.fast = fast
+
     def choose(self, view: View, rng: Random) -> Action:
         if not isinstance(view, DaifugoView):
             raise TypeError(f"the uecda-standard player plays Dai Fugō, not {view.game}")
         if view.to_move() == view.seat and view.phase == PLAY:
-            return _play(view)
+            return _play(view, self.fast)
         legal = list(view.legal_actions())
         if not legal:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
         if legal[0].do != "play" and legal[0].do != "pass":
             return _give(view, legal)
-        return _play(view)
+        return _play(view, self.fast)
 
 
 def _give(view: DaifugoView, legal: list[Action]) -> Action:
@@ -568,16 +572,36 @@ def _give(view: DaifugoView, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _play(view: DaifugoView) -> Action:
-    """The client's play as the view's action; its pass is read without listing the
-    legal actions (a pass is legal unless the seat leads without ``lead_pass``)."""
+def table_key(view: DaifugoView) -> _Key | None:
+    """The client's play at this seat's turn, chosen on its tables (None: a pass)."""
     table = view.table()
     counts = list(table.get("counts", []))[:5]
     status = {(5, 4): int(table["table"] is None), (5, 5): int(bool(table["jack_back"])),
               (5, 6): int(bool(table["revolution"])), (5, 7): int(table["lock"] is not None)}
     status.update({(6, c): n for c, n in enumerate(counts)})
     hand = hand_grid(table["hand"], status)
-    key = play_key(choose(hand, seen_of(view, hand)))
+    return play_key(choose(hand, seen_of(view, hand)))
+
+
+def fast_key(view: DaifugoView) -> _Key | None:
+    """As :func:`table_key`, on the card rows (:mod:`paiju.daifugo.standard_fast`) where
+    they settle it."""
+    t = view.table_bits()
+    naturals, jokers, ranks, subs = standard_fast.choose(
+        t.hand, t.table, t.revolution, t.jack_back, t.lock != 0)
+    if naturals < 0:
+        return table_key(view)
+    if not naturals and not jokers:
+        return None
+    if not naturals:
+        return _Key(0, jokers, 0)
+    return _Key(naturals, jokers, ranks, frozenset(subs))
+
+
+def _play(view: DaifugoView, fast: bool = True) -> Action:
+    """The client's play as the view's action; its pass is read without listing the
+    legal actions (a pass is legal unless the seat leads without ``lead_pass``)."""
+    key = fast_key(view) if fast else table_key(view)
     if key is None and (view.table_meld is not None or view.book.lead_pass):
         return pass_action(view.seat)
     legal = list(view.legal_actions())
