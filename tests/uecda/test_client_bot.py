@@ -12,6 +12,7 @@ from fake_server import serve_once
 
 from paiju.cli import main
 from paiju.core.seeding import make_rng
+from paiju.daifugo.cards import tokens
 from paiju.daifugo.rules import make_rules
 from paiju.daifugo.view import DaifugoView
 from paiju.uecda.client import PlayerStrategy, play_session
@@ -181,3 +182,44 @@ def test_a_play_the_server_took_but_the_rules_refuse_is_noted() -> None:
     dec.on_field(Status(turn=2).on(play_table(["5C"])))
     assert dec.disagreements == [
         "the server took player 2's 5C, which paiju's rules refuse: 5C does not beat 8H"]
+
+
+def test_a_rich_player_s_view_draws_which_of_its_cards_the_poor_gave() -> None:
+    # player 0 is Dai Fugō and was dealt its hand with the Dai Hinmin's (player 2's) two
+    # best cards in it; the tables do not say which they were
+    titles = (0, 2, 4, 1, 3)
+    mine = [*MINE, "AS", "2S"]
+    table = cards_table(mine, Status(exchanging=True, turn=6, exchange_count=2,
+                                     counts=(11, 11, 11, 10, 10), titles=titles))
+    dec = SeatDecoder(make_rules("uecda"), 0, table)
+    hand = cards_table(mine, Status(my_turn=True, turn=0, field_empty=True,
+                                    counts=(13, 11, 9, 10, 10), titles=titles))
+    dec.on_hand(hand)
+    drawn: dict[int, int] = {}
+    for seed in range(200):
+        state = dec.state(hand, Random(seed))
+        (i, src, dst, gift), = state.pos.hidden
+        assert (i, src, dst, gift.bit_count()) == (-1, 2, 0, 2)
+        assert gift & ~state.pos.hands[0] == 0
+        drawn[gift] = drawn.get(gift, 0) + 1
+        view = state.view(0)
+        better = state.book.better_gifts(gift)
+        for k in range(3):
+            assert view.sample(Random(k)).pos.hands[2] & better == 0
+    # the poor's two best are most likely the two best cards the rich holds (2S 2H), and
+    # other pairs are possible
+    top = max(drawn, key=lambda g: drawn[g])
+    assert tokens(top) == ["2S", "2H"] and len(drawn) > 1
+
+
+def test_a_poor_player_s_view_knows_the_rich_holds_its_best_cards() -> None:
+    titles = (0, 2, 4, 1, 3)  # player 2 is Dai Hinmin and gives its two best to player 0
+    table = cards_table(MINE, Status(exchanging=True, turn=6, exchange_count=-2,
+                                     counts=(11, 11, 11, 10, 10), titles=titles))
+    dec = SeatDecoder(make_rules("uecda"), 2, table)
+    kept = [t for t in MINE if t not in ("2H", "KC")] + ["3S", "3H"]
+    hand = cards_table(kept, Status(my_turn=True, turn=2, field_empty=True,
+                                    counts=(11, 11, 11, 10, 10), titles=titles))
+    dec.on_hand(hand)
+    view = dec.state(hand, Random(0)).view(2)
+    assert view.to_json()["known"] == [{"seat": 0, "cards": ["KC", "2H"]}]

@@ -20,7 +20,10 @@ decoder and the server disagree on is counted in :attr:`SeatDecoder.disagreement
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 from random import Random
 
 from paiju.daifugo.cards import JOKER1, NUM_RANKS, TOKENS, bits, pack, parse_card, rank_of
@@ -34,6 +37,7 @@ from paiju.uecda.tables import Status, Table, table_cards
 #: The titles of the status row [6][5..9]: 0 Dai Fugō .. 4 Dai Hinmin; a rich title
 #: gives to the poor one of the same pair (man/protocol.html 13.2.2, rule.html 4.2.9).
 POOR_OF = {0: 4, 1: 3}
+RICH_OF = {4: 0, 3: 1}
 
 
 def card_mask(tokens: list[str] | tuple[str, ...]) -> int:
@@ -85,6 +89,8 @@ class SeatDecoder:
     last_hand: Table | None = None
     #: what the tables said that the decoder could not square with them, in words
     disagreements: list[str] = field(default_factory=list)
+    #: as the rich player: the gifts the poor may have made, and their weights
+    _gifts: tuple[list[int], list[int]] | None = None
 
     def __post_init__(self) -> None:
         self.log = GameLog.dealt(self.dealt)
@@ -197,10 +203,47 @@ class SeatDecoder:
                 p.trick = _same_shape_tail(melds)
                 if status.locked:
                     p.lock = _field_suits(self.field_table)
+        tribute = self._tribute(state, rng)
+        if tribute is not None:
+            poor, rich, cards = tribute
+            p.hidden.append((-1, seat_of[poor], seat_of[rich], cards))
         if self.gave is not None:
             cards, poor = self.gave
             p.hidden.append((-1, seat_of[self.me], seat_of[poor], cards))
         return state
+
+    def _tribute(self, state: DaifugoState, rng: Random) -> tuple[int, int, int] | None:
+        """The poor player's gift of its best cards in this game's exchange, as (poor,
+        rich, cards), where this player is one of the two; None without an exchange.
+
+        The poor see it: their best cards of the hand dealt to them. The rich are dealt
+        their hand with the gift in it and are not told which cards it was, so this draws
+        it from what the deal says: any ``k`` cards of the rich's hand may be the poor's
+        best, as likely as the deals in which they are (the poor's other cards all worse,
+        from the cards the rich does not hold). The view then holds the gift as the
+        engine's views do, and its samples keep the better cards from the poor
+        (docs/uecda.md, "What the client's view holds").
+        """
+        status = Status.of(self.dealt)
+        k = status.exchange_count
+        title = status.titles[self.me]
+        book = state.book
+        dealt = card_mask(table_cards(self.dealt.cards_part()))
+        if k < 0 and title in RICH_OF and RICH_OF[title] in status.titles:
+            best = sum(1 << c for c in bits(dealt)
+                       if (book.better_gifts(1 << c) & dealt).bit_count() < -k)
+            return self.me, status.titles.index(RICH_OF[title]), best
+        poor_title = POOR_OF.get(title)
+        if k <= 0 or poor_title is None or poor_title not in status.titles:
+            return None
+        poor = status.titles.index(poor_title)
+        if self._gifts is None:
+            self._gifts = _gift_weights(book.better_gifts, dealt, pack(self.rules.jokers),
+                                        status.counts[poor], k)
+        gifts, weights = self._gifts
+        if not gifts:
+            return None
+        return poor, self.me, rng.choices(gifts, weights)[0]
 
     def exchange_state(self, rng: Random) -> DaifugoState | None:
         """The position of the exchange when this player gives cards ([5][1] of 1..2)."""
@@ -259,6 +302,24 @@ class SeatDecoder:
         except BadPlay as err:
             self.disagreements.append(f"the field {' '.join(toks)} is no paiju play: {err}")
             return None
+
+
+def _gift_weights(better: Callable[[int], int], rich: int, deck: int, poor_count: int,
+                  k: int) -> tuple[list[int], list[int]]:
+    """The ``k`` cards of ``rich`` (the rich player's hand with the gift in it) that may
+    be the poor's best, and how many deals make each one the gift: the poor's other
+    ``poor_count - k`` cards are all worse than it (``better`` gives the cards a gift
+    shows the poor did not keep), from the cards the rich does not hold."""
+    gifts: list[int] = []
+    weights: list[int] = []
+    for cards in combinations(bits(rich), k):
+        gift = sum(1 << c for c in cards)
+        worse = deck & ~rich & ~better(gift) & ~gift
+        ways = comb(worse.bit_count(), poor_count - k) if poor_count >= k else 0
+        if ways:
+            gifts.append(gift)
+            weights.append(ways)
+    return gifts, weights
 
 
 def _field_suits(table: Table) -> int:
