@@ -282,14 +282,14 @@ def highest_run(h: list[int], rs: list[int]) -> Play:
     return _run_out(h, row, start, best)
 
 
-def _single(h: list[int], columns: range, joker: bool, joker_col: int) -> Play:
+def _single(h: list[int], columns: range, joker: bool) -> Play:
+    """The first card met along ``columns`` (♠ ♥ ♦ ♣ within a rank); none: the joker
+    alone if held (the client puts it at [0][14], or [0][0] in a revolution)."""
     for c in columns:
         for s in range(4):
             if h[s * COLS + c] == 1:
                 return (1 << ((c - 1) * 4 + s), 0, 1 << (c - 1), ())
-    if joker:
-        return _cells([2 if i == joker_col else 0 for i in range(CELLS)])
-    return PASS
+    return (0, 1, 0, ()) if joker else PASS
 
 
 # ------------------------------------------------------------------ the decisions
@@ -309,8 +309,8 @@ def lead(h: list[int], joker: bool, rev: bool) -> Play:
             return _group_at(h, t, False, [], range(13, 0, -1))
         return _group_at(h, t, False, [], range(1, 14))
     if rev:
-        return _single(h, range(13, 0, -1), joker, 0)
-    return _single(h, range(1, 14), joker, 14)
+        return _single(h, range(13, 0, -1), joker)
+    return _single(h, range(1, 14), joker)
 
 
 def follow(h: list[int], field: Field, joker: bool, locked: bool, rev: bool) -> Play:
@@ -320,8 +320,8 @@ def follow(h: list[int], field: Field, joker: bool, locked: bool, rev: bool) -> 
         if locked:
             t = locked_to(t, field.suits)
         if rev:
-            return _single(t, range(13, 0, -1), joker, 0)
-        return _single(t, range(1, 14), joker, 14)
+            return _single(t, range(13, 0, -1), joker)
+        return _single(t, range(1, 14), joker)
     t = below(h, field.strength) if rev else above(h, field.strength)
     if locked:
         t = locked_to(t, field.suits)
