@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import socket
+from math import comb
 from random import Random
 from typing import Any
 
@@ -12,11 +13,12 @@ from fake_server import serve_once
 
 from paiju.cli import main
 from paiju.core.seeding import make_rng
-from paiju.daifugo.cards import tokens
+from paiju.daifugo.cards import JOKERS, pack, tokens
 from paiju.daifugo.rules import make_rules
+from paiju.daifugo.state import DaifugoState
 from paiju.daifugo.view import DaifugoView
 from paiju.uecda.client import PlayerStrategy, play_session
-from paiju.uecda.seat import SeatDecoder
+from paiju.uecda.seat import SeatDecoder, _gift_weights, card_mask
 from paiju.uecda.tables import Status, Table, cards_table, play_table, table_play
 from paiju.uecda.wire import ClientConnection, accept_profile, read_table, write_int, write_table
 
@@ -223,3 +225,24 @@ def test_a_poor_player_s_view_knows_the_rich_holds_its_best_cards() -> None:
     dec.on_hand(hand)
     view = dec.state(hand, Random(0)).view(2)
     assert view.to_json()["known"] == [{"seat": 0, "cards": ["KC", "2H"]}]
+
+
+def test_the_tribute_s_weights_count_the_deals_and_leave_a_kept_joker_out() -> None:
+    rules = make_rules("uecda")
+    better = DaifugoState(rules, [0] * 5, 0).book.better_gifts
+    deck = pack(rules.jokers)
+
+    def weights(rich: list[str], kept: int = 0) -> dict[tuple[str, ...], int]:
+        gifts, ways = _gift_weights(better, card_mask(rich), deck, 11, 2, kept)
+        return {tuple(tokens(g)): w for g, w in zip(gifts, ways, strict=True)}
+
+    # the poor's 9 other cards are worse than the gift's worse card and not the rich's:
+    # 49 cards for each pair of the joker and the 2s (the better ones are all held), none
+    # for a pair with the 3S (only 3H 3D 3C are worse)
+    assert weights(["JK", "2S", "2H", "3S"]) == {
+        ("2S", "JK"): comb(49, 9), ("2H", "JK"): comb(49, 9), ("2S", "2H"): comb(49, 9)}
+    # the joker is not held: a gift of 2S 2H leaves it out of the poor's hand, unless the
+    # poor keep a joker (exchange_keep_joker), and then it is never given
+    assert weights(["2S", "2H", "3S"]) == {("2S", "2H"): comb(49, 9)}
+    assert weights(["2S", "2H", "3S"], JOKERS) == {("2S", "2H"): comb(50, 9)}
+    assert weights(["JK", "2S", "2H", "3S"], JOKERS) == {("2S", "2H"): comb(49, 9)}

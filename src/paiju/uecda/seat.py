@@ -26,7 +26,7 @@ from itertools import combinations
 from math import comb
 from random import Random
 
-from paiju.daifugo.cards import JOKER1, NUM_RANKS, TOKENS, bits, pack, parse_card, rank_of
+from paiju.daifugo.cards import JOKER1, JOKERS, NUM_RANKS, TOKENS, bits, pack, parse_card, rank_of
 from paiju.daifugo.combos import BadPlay, Meld
 from paiju.daifugo.position import EXCHANGE, PLAY
 from paiju.daifugo.rules import Rules
@@ -222,16 +222,19 @@ class SeatDecoder:
         best, as likely as the deals in which they are (the poor's other cards all worse,
         from the cards the rich does not hold). The view then holds the gift as the
         engine's views do, and its samples keep the better cards from the poor
-        (docs/uecda.md, "What the client's view holds").
+        (docs/uecda.md, "What the client's view holds of the exchange"). Under
+        ``exchange_keep_joker`` the poor keep a joker, so it is never part of the gift.
         """
         status = Status.of(self.dealt)
         k = status.exchange_count
         title = status.titles[self.me]
         book = state.book
         dealt = card_mask(table_cards(self.dealt.cards_part()))
+        kept = JOKERS if self.rules.exchange_keep_joker else 0
         if k < 0 and title in RICH_OF and RICH_OF[title] in status.titles:
-            best = sum(1 << c for c in bits(dealt)
-                       if (book.better_gifts(1 << c) & dealt).bit_count() < -k)
+            can_give = dealt & ~kept
+            best = sum(1 << c for c in bits(can_give)
+                       if (book.better_gifts(1 << c) & can_give).bit_count() < -k)
             return self.me, status.titles.index(RICH_OF[title]), best
         poor_title = POOR_OF.get(title)
         if k <= 0 or poor_title is None or poor_title not in status.titles:
@@ -239,7 +242,7 @@ class SeatDecoder:
         poor = status.titles.index(poor_title)
         if self._gifts is None:
             self._gifts = _gift_weights(book.better_gifts, dealt, pack(self.rules.jokers),
-                                        status.counts[poor], k)
+                                        status.counts[poor], k, kept)
         gifts, weights = self._gifts
         if not gifts:
             return None
@@ -305,16 +308,17 @@ class SeatDecoder:
 
 
 def _gift_weights(better: Callable[[int], int], rich: int, deck: int, poor_count: int,
-                  k: int) -> tuple[list[int], list[int]]:
+                  k: int, kept: int = 0) -> tuple[list[int], list[int]]:
     """The ``k`` cards of ``rich`` (the rich player's hand with the gift in it) that may
     be the poor's best, and how many deals make each one the gift: the poor's other
     ``poor_count - k`` cards are all worse than it (``better`` gives the cards a gift
-    shows the poor did not keep), from the cards the rich does not hold."""
+    shows the poor did not keep) or ``kept`` (cards the poor keep whatever they are),
+    from the cards the rich does not hold."""
     gifts: list[int] = []
     weights: list[int] = []
-    for cards in combinations(bits(rich), k):
+    for cards in combinations(bits(rich & ~kept), k):
         gift = sum(1 << c for c in cards)
-        worse = deck & ~rich & ~better(gift) & ~gift
+        worse = deck & ~rich & (~better(gift) | kept) & ~gift
         ways = comb(worse.bit_count(), poor_count - k) if poor_count >= k else 0
         if ways:
             gifts.append(gift)
