@@ -5,7 +5,7 @@ At every play turn of random hands (the ``uecda`` preset at 5 players, every pre
 to 8, and random option mixes; sessions, so exchanges, revolutions and locks come up),
 the fast path reads the same play from the position as the client's tables give, cell
 for cell, or hands the turn to the tables (:data:`~paiju.daifugo.standard_fast.FALLBACK`).
-The seats are played by the standard client and by a random player in turn, so that the
+Each move is the standard client's or a random player's, drawn at random, so that the
 positions are not only those the client reaches. The full run is behind the
 ``differential`` marker.
 """
