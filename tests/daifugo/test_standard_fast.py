@@ -2,7 +2,8 @@
 version (:mod:`paiju.daifugo.standard`), turn by turn.
 
 At every play turn of random hands (the ``uecda`` preset at 5 players, every preset at 3
-to 8, and random option mixes; sessions, so exchanges, revolutions and locks come up),
+and 8, random option mixes at 3 to 8; sessions, so exchanges, revolutions and locks come
+up),
 the fast path reads the same play from the position as the client's tables give, cell
 for cell, or hands the turn to the tables (:data:`~paiju.daifugo.standard_fast.FALLBACK`).
 Each move is the standard client's or a random player's, drawn at random, so that the
