@@ -36,7 +36,7 @@ the same choice on the card rows), which hands the rare turns it leaves to these
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from random import Random
 
@@ -515,6 +515,11 @@ def play_key(play: Grid) -> _Key | None:
                     subs.add((c - 1) * 4 + r)
             if v and 1 <= c <= NUM_RANKS:
                 ranks |= 1 << (c - 1)
+    return key_of(naturals, jokers, ranks, subs)
+
+
+def key_of(naturals: int, jokers: int, ranks: int, subs: Iterable[int]) -> _Key | None:
+    """The play of these cards (None: no card, a pass); jokers alone name no card."""
     if not naturals and not jokers:
         return None
     if not naturals:
@@ -591,11 +596,7 @@ def fast_key(view: DaifugoView) -> _Key | None:
         t.hand, t.table, t.revolution, t.jack_back, t.lock != 0)
     if naturals < 0:
         return table_key(view)
-    if not naturals and not jokers:
-        return None
-    if not naturals:
-        return _Key(0, jokers, 0)
-    return _Key(naturals, jokers, ranks, frozenset(subs))
+    return key_of(naturals, jokers, ranks, subs)
 
 
 def _play(view: DaifugoView, fast: bool = True) -> Action:

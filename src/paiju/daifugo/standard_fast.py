@@ -43,28 +43,27 @@ class Field:
         self.suits = suits
 
 
-def hand_rows(hand: int) -> list[int]:
-    """The natural cards of ``hand`` (a card bitset) as the four card rows."""
-    h = [0] * CELLS
-    x = hand & _NATURALS
+def _mark(grid: list[int], cards: int) -> list[int]:
+    """``grid`` with a 1 at the cell of each natural card of ``cards`` (row = suit,
+    column = rank + 1)."""
+    x = cards & _NATURALS
     while x:
         low = x & -x
         card = low.bit_length() - 1
-        h[(card & 3) * COLS + (card >> 2) + 1] = 1
+        grid[(card & 3) * COLS + (card >> 2) + 1] = 1
         x ^= low
-    return h
+    return grid
+
+
+def hand_rows(hand: int) -> list[int]:
+    """The natural cards of ``hand`` (a card bitset) as the four card rows."""
+    return _mark([0] * CELLS, hand)
 
 
 def read_field(meld: Meld, revolution: bool, eleven_back: bool) -> Field | None:
     """The field as the client reads it (``standard.observe_field`` on the server's
     field table); None where its scan would leave the table."""
-    f = [0] * (5 * COLS)
-    x = meld.naturals
-    while x:
-        low = x & -x
-        card = low.bit_length() - 1
-        f[(card & 3) * COLS + (card >> 2) + 1] = 1
-        x ^= low
+    f = _mark([0] * (5 * COLS), meld.naturals)
     if meld.jokers and meld.naturals == 0 and meld.size == 1:
         f[0 if revolution else 14] = 2
     elif meld.kind == GROUP and meld.jokers:
@@ -198,7 +197,8 @@ def loose(h: list[int]) -> list[int]:
 
 
 def _cells(play: list[int]) -> Play:
-    """The play's cards as ``standard.play_key`` reads them."""
+    """The play's cards as ``standard.play_key`` reads them (``standard.key_of`` makes
+    them a play)."""
     naturals = jokers = ranks = 0
     subs: list[int] = []
     for r in range(4):
@@ -213,11 +213,7 @@ def _cells(play: list[int]) -> Play:
                 subs.append((c - 1) * 4 + r)
             if 1 <= c <= NUM_RANKS:
                 ranks |= 1 << (c - 1)
-    if not naturals and not jokers:
-        return PASS
-    if not naturals:
-        return (0, jokers, 0, ())
-    return (naturals, jokers, ranks, tuple(sorted(subs)))
+    return (naturals, jokers, ranks, tuple(subs))
 
 
 def _group_at(h: list[int], gs: list[int], locked: bool, suits: list[int],
