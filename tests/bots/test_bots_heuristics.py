@@ -94,3 +94,62 @@ def test_daifugo_saves_its_twos_and_does_not_split_pairs() -> None:
     assert _choice(state) == {"seat": 3, "do": "play", "cards": ["JD"]}
     state.apply(get_game("daifugo").action_from_json({"seat": 3, "do": "play", "cards": ["JD"]}))
     assert _choice(state) == {"seat": 0, "do": "pass"}
+
+
+def _uecda(fixed: dict[int, str], first: int, actions: list[dict[str, Any]],
+           options: dict[str, Any] | None = None) -> Any:
+    """A 5-seat ``uecda`` hand: seat 0 holds ``fixed[0]``, the other seats in ``fixed``
+    at least their cards; the rest of the pack goes to the shortest of seats 1-4."""
+    pack = [f"{r}{s}" for r in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+            for s in "SHDC"] + ["JK"]
+    hands = [fixed.get(s, "").split() for s in range(5)]
+    for c in pack:
+        if not any(c in h for h in hands):
+            min(hands[1:], key=len).append(c)
+    return _state({"game": "daifugo", "rules": {"preset": "uecda", "options": options or {}},
+                   "first": first, "deal": {"hands": hands}, "actions": actions})
+
+
+#: Seat 1's hand, and its lead of three aces which the others pass to seat 0.
+SEAT1 = "3D AS AH AD QS QH QD"
+ACES = [{"seat": 1, "do": "play", "cards": ["AS", "AH", "AD"]}] + [
+    {"seat": s, "do": "pass"} for s in (2, 3, 4)]
+
+
+def test_daifugo_goes_out_by_a_run_of_sure_tricks() -> None:
+    # Seat 0 has seen three aces played: no triple above its kings is left, with or
+    # without the joker, nor above its 2s; its 8s clear the table. Only 4C is not sure,
+    # so it spends its 2s to take the lead now, and will go out: 8s, kings, then 4C.
+    state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C", 1: SEAT1}, 1, ACES)
+    assert _choice(state) == {"seat": 0, "do": "play", "cards": ["2S", "2H", "2D"]}
+    plays = []
+    while 0 not in state.pos.finished:  # the others pass throughout
+        seat = state.to_move()
+        action = _choice(state) if seat == 0 else {"seat": seat, "do": "pass"}
+        state.apply(get_game("daifugo").action_from_json(action))
+        if seat == 0 and action["do"] == "play":
+            plays.append(action["cards"])
+    assert plays == [["2S", "2H", "2D"], ["8S", "8H", "8D"], ["KS", "KH", "KD"], ["4C"]]
+    assert state.pos.finished == [0]
+
+
+def test_daifugo_keeps_its_twos_when_two_groups_are_not_sure() -> None:
+    # With 4C and 5C both unsure, the 2s would take the lead but not a way out: it
+    # saves them, as a club player does.
+    state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C 5C", 1: SEAT1}, 1, ACES)
+    assert _choice(state) == {"seat": 0, "do": "pass"}
+
+
+def test_daifugo_counts_only_cards_it_has_seen() -> None:
+    # Had the aces not been played, a triple of aces could beat its kings: no sure run.
+    state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C", 1: SEAT1}, 1,
+                   [{"seat": 1, "do": "play", "cards": ["QS", "QH", "QD"]}, *ACES[1:]])
+    assert _choice(state) == {"seat": 0, "do": "play", "cards": ["KS", "KH", "KD"]}
+    view = state.view(0)
+    assert view.played_cards.bit_count() == 3
+
+
+def test_daifugo_counts_on_no_sure_trick_under_a_rule_that_beats_anything() -> None:
+    state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C", 1: SEAT1}, 1, ACES,
+                   {"sandstorm": True})
+    assert _choice(state) == {"seat": 0, "do": "pass"}

@@ -29,7 +29,7 @@ PLAYERS: dict[str, tuple[tuple[str, ...], tuple[int, ...], Callable[..., Any]]] 
 }
 
 PINNED = {
-    "daifugo": "75aafeb62c7b2f686ee40aacb831f660979a7ff03b2e6d6215a0fa333e13c98d",
+    "daifugo": "d02477cc8314783ba9223184f3afa30e102b9308a1344621f37a8877fb98f037",
     "lukfu": "7786bbe99368c42f7f41ff94d06a699931f9a7b355299e56cfbd8da497ed7f05",
 }
 

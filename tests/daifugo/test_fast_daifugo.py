@@ -83,6 +83,7 @@ def check_state(ref: DaifugoState, rng: random.Random) -> int:
         assert set(table) - set(mine) == LEFT_OUT
         assert mine == {k: v for k, v in table.items() if k not in LEFT_OUT}
         assert seat_view.hand_cards == view.hand_cards
+        assert seat_view.played_cards == view.played_cards
         assert tokens(view.hand_cards) == table["hand"]
         k = rng.randrange(len(listed))
         ref.apply(listed[k])

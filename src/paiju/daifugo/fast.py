@@ -126,14 +126,16 @@ def random_playout(state: DaifugoState, rng: Random) -> int:
 
 class SeatView:
     """What the rule-based player reads of one seat's view (:class:`DaifugoView`): the
-    seat, its hand as a bitset, its legal actions, the combination on the table, the
-    rules, and the view's :meth:`~paiju.daifugo.view.DaifugoView.table` but for the hand's
-    tokens and the cards played face up (entries that cost, and that the player does not
-    read; a test checks that it reads no entry missing here, and that every entry here is
-    the view's). Taken from the position when made; it keeps no other seat's cards."""
+    seat, its hand and the cards played face up as bitsets, its legal actions, the
+    combination on the table, the rules, and the view's
+    :meth:`~paiju.daifugo.view.DaifugoView.table` but for the hand's and the played cards'
+    tokens (entries that cost, and that the player does not read; a test checks that it
+    reads no entry missing here, and that every entry here is the view's). Taken from the
+    position when made; it keeps no other seat's cards."""
 
     game = "daifugo"
-    __slots__ = ("_legal", "_table", "book", "hand_cards", "rules", "seat", "table_meld")
+    __slots__ = ("_legal", "_table", "book", "hand_cards", "played_cards", "rules", "seat",
+                 "table_meld")
 
     def __init__(self, state: DaifugoState, seat: int, legal: list[Action]) -> None:
         p = state.pos
@@ -146,6 +148,7 @@ class SeatView:
         self._table: dict[str, Any] = state.table_now(played=False)
         self._table["seat"] = seat
         self.hand_cards = p.hands[seat]
+        self.played_cards = p.played
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)

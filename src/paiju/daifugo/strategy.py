@@ -7,6 +7,15 @@ counts) and its legal actions, plus the table's rules, which every player knows
 
 * **Going out.** A play that empties the hand is made at once, unless it is a
   forbidden finish (it would make this seat Dai Hinmin).
+* **Going out in a run of sure tricks.** Counting the cards it has seen played face up,
+  the player reads its hand as one group per rank (and its jokers). A group is *sure*
+  when no higher group of its size can be made from the cards unseen (jokers counted),
+  or when it is of 8s under ``eight_cut``. When all the groups but one are sure, it
+  plays a sure one (8s first) whenever it may: each takes the lead back, and the last
+  group goes out. It does not count on this under house rules that beat anything
+  (``sandstorm``, ``emperor``, ``down_number``, ``four_stop``), nor on Jacks under
+  ``jack_back``, a revolution (its own or one still to take effect), or a last group it
+  may not go out with.
 * **Control cards are saved.** 2s, jokers and (under ``eight_cut``) 8s, the cards that
   win or clear a trick, are kept for the end: they are played to take the lead when
   the rest of the hand then goes out in one or two plays, when an opponent is about to
@@ -36,7 +45,9 @@ from paiju.core.bitset import iter_members
 from paiju.daifugo.actions import Action, meld_of_action
 from paiju.daifugo.cards import (
     EIGHT,
+    JACK,
     NUM_RANKS,
+    SPADE_THREE,
     SUITED,
     THREE,
     TWO,
@@ -63,6 +74,8 @@ class SeatReading(Protocol):
     def table_meld(self) -> Meld | None: ...
     @property
     def hand_cards(self) -> int: ...
+    @property
+    def played_cards(self) -> int: ...
     def legal_actions(self) -> Sequence[Action]: ...
     def table(self) -> dict[str, Any]: ...
 
@@ -226,6 +239,86 @@ def _rest_goes_out(held: list[int], jokers: int, play: Play) -> bool:
     return len(ranks) <= 1 and jokers - play.jokers >= 0
 
 
+#: House rules under which a play can be beaten by one that is not higher: no trick is sure.
+UNSURE_RULES: Final = ("sandstorm", "emperor", "down_number", "four_stop")
+#: The jokers held, read as one group of their own.
+JOKERS_GROUP: Final = NUM_RANKS
+
+
+def _unseen(view: SeatReading) -> tuple[list[int], int]:
+    """The cards of each rank this seat has not seen (not in its hand, not played face
+    up), and the jokers; the others' hands and any face-down cards are among them."""
+    seen = view.hand_cards | view.played_cards
+    counts = [4 - ((seen >> (4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
+    return counts, view.rules.jokers - (seen >> 52).bit_count()
+
+
+def _sure(rank: int, size: int, unseen: list[int], unseen_jokers: int, t: _Table) -> bool:
+    """Whether a group of ``size`` cards of ``rank`` takes the trick: 8s under the 8-cut,
+    or no higher group of that size can be made from the unseen cards."""
+    if t.eight_cut and rank == EIGHT:
+        return True
+    if unseen_jokers >= size:
+        return False
+    s = t.strength(rank)
+    for q in range(NUM_RANKS):
+        n = unseen[q]
+        if n and n + unseen_jokers >= size and t.strength(q) > s:
+            return False
+    return True
+
+
+def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], jokers: int,
+                        t: _Table) -> Action | None:
+    """A sure group to play now when every group in hand but one is sure; else None."""
+    rules = view.rules
+    if t.reversed_later != t.reversed_now or any(getattr(rules, n) for n in UNSURE_RULES):
+        return None  # a revolution to come, or a house rule that beats anything
+    unseen, unseen_jokers = _unseen(view)
+    sure: list[int] = []
+    unsure: list[int] = []
+    for r in range(NUM_RANKS):
+        if not held[r]:
+            continue
+        if (_sure(r, held[r], unseen, unseen_jokers, t)
+                and not (rules.jack_back and r == JACK)
+                and not (held[r] >= 4 and t.book.rev_any)):
+            sure.append(r)
+        else:
+            unsure.append(r)
+    if jokers:  # the jokers as one group: only a lone joker is beaten, by the ♠3
+        seen = view.hand_cards | view.played_cards
+        if jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1:
+            unsure.append(JOKERS_GROUP)
+    if len(unsure) > 1 or (rules.forbidden_finish and not _may_finish(unsure, t)):
+        return None
+    best: tuple[tuple[int, int, int], Play] | None = None
+    for p in plays:
+        if p.sequence:
+            continue
+        if not p.ranks:  # the jokers alone, last of the sure groups
+            if p.size == jokers and JOKERS_GROUP not in unsure:
+                key = (2, 0, 0)
+                if best is None or key < best[0]:
+                    best = (key, p)
+            continue
+        r = p.ranks[0]
+        if p.jokers or r not in sure or p.size != held[r]:
+            continue
+        key = (0 if t.eight_cut and r == EIGHT else 1, -p.size, -t.strength(r))
+        if best is None or key < best[0]:
+            best = (key, p)
+    return best[1].action if best is not None else None
+
+
+def _may_finish(unsure: list[int], t: _Table) -> bool:
+    """Under ``forbidden_finish``: whether the last group is one no ban can touch (not
+    the jokers, the top rank, 8s or 3s)."""
+    if len(unsure) != 1 or unsure[0] == JOKERS_GROUP:
+        return False
+    return t.strength(unsure[0]) < NUM_RANKS - 1 and unsure[0] not in (EIGHT, THREE)
+
+
 def choose(view: SeatReading, rng: Random) -> Action:
     """The club player's action from ``view`` (``rng`` is unused: the player is deterministic)."""
     actions = list(view.legal_actions())
@@ -244,6 +337,9 @@ def choose(view: SeatReading, rng: Random) -> Action:
     if not plays:
         assert passing is not None
         return passing
+    sure = _run_of_sure_tricks(view, plays, held, jokers, t)
+    if sure is not None:
+        return sure
     leading = data.get("table") is None
     weak = _weak_hand(held, t)
     revolutions = [p for p in plays if _causes_revolution(p, t)]

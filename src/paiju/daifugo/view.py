@@ -109,6 +109,11 @@ class DaifugoView:
         """The hand as a card bitset (cards 52 and 53: the jokers)."""
         return self._base.hands[self._seat]
 
+    @property
+    def played_cards(self) -> int:
+        """The cards played face up so far (public), as a card bitset."""
+        return self._base.pos.played
+
     def to_move(self) -> int | None:
         return self._turn
 
