@@ -304,3 +304,37 @@ def test_inferred_deals_agree_with_the_others_moves_more_often() -> None:
             totals[name][1] += bot.last.consistent
     (pd, pc), (idl, ic) = totals["plain"], totals["inferred"]
     assert pd and idl and ic / idl > pc / pd
+
+
+def test_pick_needs_a_model_not_infer_and_round_trips() -> None:
+    bot = make_bot(STRONG + ":opponents=uecda-standard:pick=6")
+    assert isinstance(bot, ISMCTSBot) and bot.pick == 6
+    assert bot.spec.endswith(":opponents=uecda-standard:pick=6") and make_bot(bot.spec) == bot
+    with pytest.raises(ValueError, match="pick reads the others' moves through a model"):
+        make_bot(STRONG + ":pick=6")
+    with pytest.raises(ValueError, match="must not be negative"):
+        make_bot(STRONG + ":opponents=uecda-standard:pick=-1")
+    with pytest.raises(ValueError, match="not both"):
+        make_bot(STRONG + ":opponents=uecda-standard:pick=6:infer=2")
+    view = _deal(1).view(0)
+    with pytest.raises(ValueError, match="pick needs a game whose views wind a sample back"):
+        ISMCTSBot(iterations=4, opponents="random", pick=2)._deal(view, Random(1))
+
+
+def test_picked_deals_agree_with_the_others_moves_more_often() -> None:
+    spec = STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard"
+    plain, picked = make_bot(spec + ":pick=1"), make_bot(spec + ":pick=12")
+    assert isinstance(plain, ISMCTSBot) and isinstance(picked, ISMCTSBot)
+    totals = {"plain": [0, 0], "picked": [0, 0]}
+    for seed in range(6):
+        state = _uecda_game_against_standard(seed, 5)
+        if state is None:
+            continue
+        view = state.view(0)
+        for name, bot in (("plain", plain), ("picked", picked)):
+            action = bot.choose(view, Random(seed))
+            assert action in view.legal_actions()
+            totals[name][0] += bot.last.deals
+            totals[name][1] += bot.last.consistent
+    (pd, pc), (kd, kc) = totals["plain"], totals["picked"]
+    assert pd and kd and kc / kd > pc / pd

@@ -42,6 +42,12 @@ seat that does not agree (or of any seat, once all do) with another seat's, kept
 unless fewer seats agree or they agree less far. With a deterministic model of
 opponents who do play like it, the deals drift to those their passes and plays allow.
 
+``pick=K`` (with ``opponents=NAME``) reads the same moves without a chain: each
+determinization is the best of K deals drawn afresh and wound back, judged as ``infer``
+judges them (the most seats that agree, then the furthest they get), the first that
+agrees in full ending the draw. Its deals are independent of one another, at the price
+of drawing blind.
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -59,7 +65,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
@@ -121,7 +127,8 @@ class SearchStats:
     root_spreads: dict[str, float] = field(default_factory=dict)
     #: set when the heuristic's move was kept over a better-looking one
     kept: Kept | None = None
-    #: with ``infer``: determinizations drawn, and how many agreed with every past move
+    #: with ``infer`` or ``pick``: determinizations drawn, and how many agreed with every
+    #: past move
     deals: int = 0
     consistent: int = 0
 
@@ -153,6 +160,8 @@ class ISMCTSBot:
     #: with ``opponents``: the steps of the inference chain per determinization
     #: (0: no inference; the module's docstring)
     infer: int = 0
+    #: with ``opponents``: the deals drawn per determinization, the best kept (0: none)
+    pick: int = 0
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -189,6 +198,14 @@ class ISMCTSBot:
         if self.infer and self._model is None:
             raise ValueError("ismcts infer reads the others' moves through a model: "
                              "it needs opponents=NAME")
+        if self.pick < 0:
+            raise ValueError(f"ismcts pick must not be negative, not {self.pick}")
+        if self.pick and self._model is None:
+            raise ValueError("ismcts pick reads the others' moves through a model: "
+                             "it needs opponents=NAME")
+        if self.pick and self.infer:
+            raise ValueError("ismcts takes infer (a chain of deals) or pick (the best of "
+                             "fresh deals), not both")
         self._deals = self._consistent = 0
         #: with ``infer``: the view searched, the chain's deal (None: the view cannot wind
         #: a sample back) and its seats' first misses
@@ -197,9 +214,9 @@ class ISMCTSBot:
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``."""
+        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``."""
         known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
-                 "opponents", "infer"}
+                 "opponents", "infer", "pick"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -212,12 +229,13 @@ class ISMCTSBot:
             exploration = float(params.get("c", "0.7"))
             z = float(params.get("z", "1"))
             infer = int(params.get("infer", "0"))
+            pick = int(params.get("pick", "0"))
         except ValueError as err:
             raise ValueError(f"ismcts setting is not a number: {err}") from None
         return cls(iterations, seconds, exploration, params.get("rollout", "random"),
                    params.get("prior", "none"), params.get("reward", "points"),
                    params.get("root", "ucb"), params.get("tree", "full"), z,
-                   opponents=params.get("opponents"), infer=infer)
+                   opponents=params.get("opponents"), infer=infer, pick=pick)
 
     @property
     def spec(self) -> str:
@@ -241,6 +259,8 @@ class ISMCTSBot:
             parts.append(f"opponents={self.opponents}")
         if self.infer:
             parts.append(f"infer={self.infer}")
+        if self.pick:
+            parts.append(f"pick={self.pick}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -347,12 +367,15 @@ class ISMCTSBot:
     def _deal(self, view: View, rng: Random) -> State:
         """A determinization: ``view.sample``, or with ``infer`` the next step of a
         chain of deals that the model's agreement with the others' moves steers."""
-        if not self.infer:
+        if not self.infer and not self.pick:
             return view.sample(rng)
         rewind = getattr(view, "sample_replay", None)
         if rewind is None:
-            raise ValueError(f"ismcts infer needs a game whose views wind a sample back "
+            setting = "infer" if self.infer else "pick"
+            raise ValueError(f"ismcts {setting} needs a game whose views wind a sample back "
                              f"(View.sample_replay); {view.game} has none")
+        if self.pick:
+            return self._pick(view, rewind, rng)
         self._deals += 1
         chain = self._chain
         budget = self.infer
@@ -381,6 +404,26 @@ class ISMCTSBot:
         if all(m is None for m in misses.values()):
             self._consistent += 1
         return replay.state()
+
+    def _pick(self, view: View, rewind: Callable[[Random], Replay | None],
+              rng: Random) -> State:
+        """The best of ``pick`` fresh deals by their agreement with the others' moves."""
+        self._deals += 1
+        best: tuple[tuple[int, int], Replay] | None = None
+        for _ in range(self.pick):
+            replay = rewind(rng)
+            if replay is None:  # the game cannot wind this hand back: no inference
+                return view.sample(rng)
+            others = sorted({a.seat for a in replay.actions if a.seat != view.seat})
+            misses = self._misses(replay, others, rng)
+            score = _agreement(misses)
+            if best is None or score > best[0]:
+                best = (score, replay)
+            if all(m is None for m in misses.values()):
+                self._consistent += 1
+                break
+        assert best is not None
+        return best[1].state()
 
     def _misses(self, replay: Replay, seats: Sequence[int], rng: Random) -> dict[int, int | None]:
         """For each of ``seats``: the index of its first move in ``replay`` that the
