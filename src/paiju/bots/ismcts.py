@@ -366,7 +366,8 @@ class ISMCTSBot:
 
     def _deal(self, view: View, rng: Random) -> State:
         """A determinization: ``view.sample``, or with ``infer`` the next step of a
-        chain of deals that the model's agreement with the others' moves steers."""
+        chain of deals that the model's agreement with the others' moves steers, or with
+        ``pick`` the best of fresh deals by that agreement."""
         if not self.infer and not self.pick:
             return view.sample(rng)
         rewind = getattr(view, "sample_replay", None)
