@@ -142,6 +142,7 @@ def test_daifugo_keeps_its_twos_when_two_groups_are_not_sure() -> None:
 
 def test_daifugo_counts_only_cards_it_has_seen() -> None:
     # Had the aces not been played, a triple of aces could beat its kings: no sure run.
+    # It beats the queens with its kings, as before (a run would start with its 2s).
     state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C", 1: SEAT1}, 1,
                    [{"seat": 1, "do": "play", "cards": ["QS", "QH", "QD"]}, *ACES[1:]])
     assert _choice(state) == {"seat": 0, "do": "play", "cards": ["KS", "KH", "KD"]}
