@@ -245,12 +245,12 @@ UNSURE_RULES: Final = ("sandstorm", "emperor", "down_number", "four_stop")
 JOKERS_GROUP: Final = NUM_RANKS
 
 
-def _unseen(view: SeatReading) -> tuple[list[int], int]:
-    """The cards of each rank this seat has not seen (not in its hand, not played face
-    up), and the jokers; the others' hands and any face-down cards are among them."""
-    seen = view.hand_cards | view.played_cards
+def _unseen(seen: int, jokers: int) -> tuple[list[int], int]:
+    """The cards of each rank not in ``seen`` (this seat's hand and the cards played face
+    up), and the jokers of the ``jokers`` in the pack; the others' hands and any face-down
+    cards are among them."""
     counts = [4 - ((seen >> (4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
-    return counts, view.rules.jokers - (seen >> 52).bit_count()
+    return counts, jokers - (seen >> 52).bit_count()
 
 
 def _sure(rank: int, size: int, unseen: list[int], unseen_jokers: int, t: _Table) -> bool:
@@ -271,13 +271,15 @@ def _sure(rank: int, size: int, unseen: list[int], unseen_jokers: int, t: _Table
 def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], jokers: int,
                         t: _Table) -> Action | None:
     """A sure group to play now when every group in hand but one is sure; else None."""
+    if t.reversed_later != t.reversed_now:
+        return None  # a revolution still to take effect
     rules = view.rules
-    if t.reversed_later != t.reversed_now or any(getattr(rules, n) for n in UNSURE_RULES):
-        return None  # a revolution to come, or a house rule that beats anything
-    unseen, unseen_jokers = _unseen(view)
+    seen = view.hand_cards | view.played_cards
+    unseen, unseen_jokers = _unseen(seen, rules.jokers)
     sure: list[int] = []
     unsure: list[int] = []
-    for r in range(NUM_RANKS):
+    # weakest first: most hands have two groups that are not sure, and stop early
+    for r in range(NUM_RANKS - 1, -1, -1) if t.reversed_now else range(NUM_RANKS):
         if not held[r]:
             continue
         if (_sure(r, held[r], unseen, unseen_jokers, t)
@@ -286,12 +288,15 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
             sure.append(r)
         else:
             unsure.append(r)
-    if jokers:  # the jokers as one group: only a lone joker is beaten, by the ♠3
-        seen = view.hand_cards | view.played_cards
-        if jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1:
-            unsure.append(JOKERS_GROUP)
+            if len(unsure) > 1:
+                return None
+    # the jokers as one group: only a lone joker is beaten, by the ♠3
+    if jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1:
+        unsure.append(JOKERS_GROUP)
     if len(unsure) > 1 or (rules.forbidden_finish and not _may_finish(unsure, t)):
         return None
+    if any(getattr(rules, n) for n in UNSURE_RULES):
+        return None  # a house rule that lets a lower play win
     best: tuple[tuple[int, int, int], Play] | None = None
     for p in plays:
         if p.sequence:
