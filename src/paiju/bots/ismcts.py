@@ -384,8 +384,7 @@ class ISMCTSBot:
             first = rewind(rng)
             misses: dict[int, int | None] = {}
             if first is not None:
-                others = sorted({a.seat for a in first.actions if a.seat != view.seat})
-                misses = self._misses(first, others, rng)
+                misses = self._others_misses(first, view.seat, rng)
             chain = (view, first, misses)
             budget -= 1
         _, replay, misses = chain
@@ -415,8 +414,7 @@ class ISMCTSBot:
             replay = rewind(rng)
             if replay is None:  # the game cannot wind this hand back: no inference
                 return view.sample(rng)
-            others = sorted({a.seat for a in replay.actions if a.seat != view.seat})
-            misses = self._misses(replay, others, rng)
+            misses = self._others_misses(replay, view.seat, rng)
             score = _agreement(misses)
             if best is None or score > best[0]:
                 best = (score, replay)
@@ -425,6 +423,11 @@ class ISMCTSBot:
                 break
         assert best is not None
         return best[1].state()
+
+    def _others_misses(self, replay: Replay, me: int, rng: Random) -> dict[int, int | None]:
+        """:meth:`_misses` of every seat but ``me`` that moved in ``replay``."""
+        return self._misses(replay, sorted({a.seat for a in replay.actions if a.seat != me}),
+                            rng)
 
     def _misses(self, replay: Replay, seats: Sequence[int], rng: Random) -> dict[int, int | None]:
         """For each of ``seats``: the index of its first move in ``replay`` that the
