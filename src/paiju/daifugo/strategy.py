@@ -268,9 +268,23 @@ def _sure(rank: int, size: int, unseen: list[int], unseen_jokers: int, t: _Table
     return True
 
 
+def _sure_group(rank: int, size: int, unseen: list[int], unseen_jokers: int,
+                t: _Table) -> bool:
+    """Whether ``size`` cards of ``rank`` (jokers among them) make a sure group: one
+    :func:`_sure` calls sure that is neither Jacks under ``jack_back`` nor a revolution."""
+    return (_sure(rank, size, unseen, unseen_jokers, t)
+            and not (t.book.rules.jack_back and rank == JACK)
+            and not (size >= 4 and t.book.rev_any))
+
+
 def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], jokers: int,
                         t: _Table) -> Action | None:
-    """A sure group to play now when every group in hand but one is sure; else None."""
+    """A sure play to make now when every group in hand but one is sure; else None.
+
+    The jokers are a group of their own, or join one of two groups that are not sure when
+    that makes it sure. A sure group that cannot be played whole (a pair of 2s on a single)
+    is played in part when both the part and the rest are sure.
+    """
     if t.reversed_later != t.reversed_now:
         return None  # a revolution still to take effect
     rules = view.rules
@@ -278,20 +292,26 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
     unseen, unseen_jokers = _unseen(seen, rules.jokers)
     sure: list[int] = []
     unsure: list[int] = []
-    # weakest first: most hands have two groups that are not sure, and stop early
+    most = 2 if jokers else 1  # the jokers may make one more sure
+    # weakest first: most hands have several groups that are not sure, and stop early
     for r in range(NUM_RANKS - 1, -1, -1) if t.reversed_now else range(NUM_RANKS):
         if not held[r]:
             continue
-        if (_sure(r, held[r], unseen, unseen_jokers, t)
-                and not (rules.jack_back and r == JACK)
-                and not (held[r] >= 4 and t.book.rev_any)):
+        if _sure_group(r, held[r], unseen, unseen_jokers, t):
             sure.append(r)
         else:
             unsure.append(r)
-            if len(unsure) > 1:
+            if len(unsure) > most:
                 return None
-    # the jokers as one group: only a lone joker is beaten, by the ♠3
-    if jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1:
+    joined = -1  # the rank the jokers join, if any
+    if len(unsure) == 2:
+        joined = next((u for u in unsure
+                       if _sure_group(u, held[u] + jokers, unseen, unseen_jokers, t)), -1)
+        if joined < 0:
+            return None
+        unsure.remove(joined)
+    # the jokers alone: only a lone joker is beaten, by the ♠3
+    elif jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1:
         unsure.append(JOKERS_GROUP)
     if len(unsure) > 1 or (rules.forbidden_finish and not _may_finish(unsure, t)):
         return None
@@ -299,21 +319,33 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
         return None  # a house rule that lets a lower play win
     best: tuple[tuple[int, int, int], Play] | None = None
     for p in plays:
-        if p.sequence:
-            continue
-        if not p.ranks:  # the jokers alone, last of the sure groups
-            if p.size == jokers and JOKERS_GROUP not in unsure:
-                key = (2, 0, 0)
-                if best is None or key < best[0]:
-                    best = (key, p)
-            continue
-        r = p.ranks[0]
-        if p.jokers or r not in sure or p.size != held[r]:
-            continue
-        key = (0 if t.eight_cut and r == EIGHT else 1, -p.size, -t.strength(r))
-        if best is None or key < best[0]:
+        key = _sure_play_key(p, held, jokers, sure, joined, unsure, unseen, unseen_jokers, t)
+        if key is not None and (best is None or key < best[0]):
             best = (key, p)
     return best[1].action if best is not None else None
+
+
+def _sure_play_key(p: Play, held: list[int], jokers: int, sure: list[int], joined: int,
+                   unsure: list[int], unseen: list[int], unseen_jokers: int,
+                   t: _Table) -> tuple[int, int, int] | None:
+    """How soon the run plays ``p`` (lower first: 8s, then the largest and highest, then
+    the jokers alone), or None if ``p`` is not a sure play of the run."""
+    if p.sequence:
+        return None
+    if not p.ranks:  # the jokers alone, last of the sure groups
+        ok = p.size == jokers and joined < 0 and JOKERS_GROUP not in unsure
+        return (2, 0, 0) if ok else None
+    r = p.ranks[0]
+    if r == joined:
+        ok = p.jokers == jokers and p.size == held[r] + jokers
+        return (1, -p.size, -t.strength(r)) if ok else None
+    if p.jokers or r not in sure:
+        return None
+    if p.size != held[r] and not (_sure_group(r, p.size, unseen, unseen_jokers, t)
+                                  and _sure_group(r, held[r] - p.size, unseen,
+                                                  unseen_jokers, t)):
+        return None
+    return (0 if t.eight_cut and r == EIGHT else 1, -p.size, -t.strength(r))
 
 
 def _may_finish(unsure: list[int], t: _Table) -> bool:
