@@ -116,20 +116,26 @@ ACES = [{"seat": 1, "do": "play", "cards": ["AS", "AH", "AD"]}] + [
     {"seat": s, "do": "pass"} for s in (2, 3, 4)]
 
 
+def _run_out(state: Any) -> list[list[str]]:
+    """Seat 0's plays until it goes out, the others passing throughout."""
+    plays = []
+    while 0 not in state.pos.finished:
+        seat = state.to_move()
+        action = _choice(state) if seat == 0 else {"seat": seat, "do": "pass"}
+        state.apply(get_game("daifugo").action_from_json(action))
+        if seat == 0 and action["do"] == "play":
+            plays.append(action["cards"])
+    return plays
+
+
 def test_daifugo_goes_out_by_a_run_of_sure_tricks() -> None:
     # Seat 0 has seen three aces played: no triple above its kings is left, with or
     # without the joker, nor above its 2s; its 8s clear the table. Only 4C is not sure,
     # so it spends its 2s to take the lead now, and will go out: 8s, kings, then 4C.
     state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C", 1: SEAT1}, 1, ACES)
     assert _choice(state) == {"seat": 0, "do": "play", "cards": ["2S", "2H", "2D"]}
-    plays = []
-    while 0 not in state.pos.finished:  # the others pass throughout
-        seat = state.to_move()
-        action = _choice(state) if seat == 0 else {"seat": seat, "do": "pass"}
-        state.apply(get_game("daifugo").action_from_json(action))
-        if seat == 0 and action["do"] == "play":
-            plays.append(action["cards"])
-    assert plays == [["2S", "2H", "2D"], ["8S", "8H", "8D"], ["KS", "KH", "KD"], ["4C"]]
+    assert _run_out(state) == [["2S", "2H", "2D"], ["8S", "8H", "8D"], ["KS", "KH", "KD"],
+                               ["4C"]]
     assert state.pos.finished == [0]
 
 
@@ -138,6 +144,38 @@ def test_daifugo_keeps_its_twos_when_two_groups_are_not_sure() -> None:
     # saves them, as a club player does.
     state = _uecda({0: "2S 2H 2D KS KH KD 8S 8H 8D 4C 5C", 1: SEAT1}, 1, ACES)
     assert _choice(state) == {"seat": 0, "do": "pass"}
+
+
+def test_daifugo_lets_the_joker_join_a_group_to_make_it_sure() -> None:
+    # After the three aces, Q-Q could be beaten by a pair of kings (two are unseen), and
+    # 4C by anything: two groups not sure. Q-Q with the joker is a triple no one can
+    # beat, so the 2s take the lead, and it goes out: 8, Q-Q-joker, K-K, 4C.
+    state = _uecda({0: "2S 2H 2D KS KH QS QH JK 8S 4C", 1: "3D AS AH AD"}, 1, ACES)
+    assert _choice(state) == {"seat": 0, "do": "play", "cards": ["2S", "2H", "2D"]}
+    assert _run_out(state) == [["2S", "2H", "2D"], ["8S"], ["QS", "QH", "JK=QD"],
+                               ["KS", "KH"], ["4C"]]
+    # Without the joker (and with it unseen, K-K is not sure either) it keeps its 2s.
+    state = _uecda({0: "2S 2H 2D KS KH QS QH 8S 8H 4C", 1: "3D AS AH AD JK"}, 1, ACES)
+    assert _choice(state) == {"seat": 0, "do": "pass"}
+
+
+def _leads(cards: list[str]) -> list[dict[str, Any]]:
+    """Seat 1 leads ``cards``; the others pass, then seat 1 too, and the table clears."""
+    return [{"seat": 1, "do": "play", "cards": cards}] + [
+        {"seat": s, "do": "pass"} for s in (2, 3, 4, 0, 1)]
+
+
+def test_daifugo_plays_part_of_a_sure_group_when_the_rest_stays_sure() -> None:
+    # The joker, two 2s and three aces have been played: every group of seat 0 but 4C is
+    # sure. On a single 5D no whole group can be played, but one 8 can, and the 8-8
+    # left are as sure: it cuts with 8S and goes out from the lead.
+    flow = _leads(["JK"]) + _leads(["2D", "2C"]) + _leads(["AS", "AH", "AD"]) + [
+        {"seat": 1, "do": "play", "cards": ["5D"]}] + [{"seat": s, "do": "pass"} for s in (2, 3, 4)]
+    state = _uecda({0: "2S 2H 8S 8H 8D KS KH KD QS QH 4C", 1: "3D JK 2D 2C AS AH AD 5D"}, 1,
+                   flow)
+    assert _choice(state) == {"seat": 0, "do": "play", "cards": ["8S"]}
+    assert _run_out(state) == [["8S"], ["8H", "8D"], ["KS", "KH", "KD"], ["2S", "2H"],
+                               ["QS", "QH"], ["4C"]]
 
 
 def test_daifugo_counts_only_cards_it_has_seen() -> None:
