@@ -178,6 +178,24 @@ def test_daifugo_plays_part_of_a_sure_group_when_the_rest_stays_sure() -> None:
                                ["QS", "QH"], ["4C"]]
 
 
+def test_daifugo_holds_a_sequence_apart_as_its_last_play() -> None:
+    # Read by rank, 5C 6C 7C are three singles that are not sure. Held apart as one
+    # sequence, they are the last play, and every group besides is sure.
+    state = _uecda({0: "2S 2H 2D 8S 8H KS KH KD 5C 6C 7C", 1: "3D AS AH AD"}, 1, ACES)
+    assert _run_out(state) == [["2S", "2H", "2D"], ["8S", "8H"], ["KS", "KH", "KD"],
+                               ["5C", "6C", "7C"]]
+
+
+def test_daifugo_counts_a_sequence_none_can_beat_as_sure() -> None:
+    # Under uecda a sequence is beaten only by one wholly above it: nothing is above
+    # Q-K-A (a joker beyond the 2 makes at most two places). So only 3D is not sure, and
+    # seat 0 leads its 8s rather than its 3D, then goes out.
+    state = _uecda({0: "3D QC KC AC 8S 8H 8D 2S 2H 2D"}, 0, [])
+    assert _choice(state) == {"seat": 0, "do": "play", "cards": ["8S", "8H", "8D"]}
+    assert _run_out(state) == [["8S", "8H", "8D"], ["2S", "2H", "2D"], ["QC", "KC", "AC"],
+                               ["3D"]]
+
+
 def test_daifugo_counts_only_cards_it_has_seen() -> None:
     # Had the aces not been played, a triple of aces could beat its kings: no sure run.
     # It beats the queens with its kings, as before (a run would start with its 2s).

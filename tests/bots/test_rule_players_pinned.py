@@ -29,7 +29,7 @@ PLAYERS: dict[str, tuple[tuple[str, ...], tuple[int, ...], Callable[..., Any]]] 
 }
 
 PINNED = {
-    "daifugo": "91ffebe428b6a4396d39dc17dc5f9b5b92a1d83c8fd503d5b9a1c1f850a52335",
+    "daifugo": "fb0a1e11bc4449f30e129a25058589bd79e6cca312770a6140a37860389c0a70",
     "lukfu": "7786bbe99368c42f7f41ff94d06a699931f9a7b355299e56cfbd8da497ed7f05",
 }
 

@@ -245,105 +245,207 @@ UNSURE_RULES: Final = ("sandstorm", "emperor", "down_number", "four_stop")
 JOKERS_GROUP: Final = NUM_RANKS
 
 
-def _unseen(seen: int, jokers: int) -> tuple[list[int], int]:
-    """The cards of each rank not in ``seen`` (this seat's hand and the cards played face
-    up), and the jokers of the ``jokers`` in the pack; the others' hands and any face-down
-    cards are among them."""
-    counts = [4 - ((seen >> (4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
-    return counts, jokers - (seen >> 52).bit_count()
+class _Unseen:
+    """The cards this seat has not seen (not in its hand, not played face up): the
+    others' hands and any face-down cards are among them."""
+
+    __slots__ = ("cards", "counts", "jokers")
+
+    def __init__(self, seen: int, jokers: int) -> None:
+        self.cards = ~seen & SUITED  # the natural cards, as a bitset
+        self.counts = [4 - ((seen >> (4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.jokers = jokers - (seen >> 52).bit_count()  # of the ``jokers`` in the pack
 
 
-def _sure(rank: int, size: int, unseen: list[int], unseen_jokers: int, t: _Table) -> bool:
+def _sure(rank: int, size: int, u: _Unseen, t: _Table) -> bool:
     """Whether a group of ``size`` cards of ``rank`` takes the trick: 8s under the 8-cut,
     or no higher group of that size can be made from the unseen cards."""
     if t.eight_cut and rank == EIGHT:
         return True
-    if unseen_jokers >= size:
+    if u.jokers >= size:
         return False
     s = t.strength(rank)
     for q in range(NUM_RANKS):
-        n = unseen[q]
-        if n and n + unseen_jokers >= size and t.strength(q) > s:
+        n = u.counts[q]
+        if n and n + u.jokers >= size and t.strength(q) > s:
             return False
     return True
 
 
-def _sure_group(rank: int, size: int, unseen: list[int], unseen_jokers: int,
-                t: _Table) -> bool:
+def _sure_group(rank: int, size: int, u: _Unseen, t: _Table) -> bool:
     """Whether ``size`` cards of ``rank`` (jokers among them) make a sure group: one
     :func:`_sure` calls sure that is neither Jacks under ``jack_back`` nor a revolution."""
-    return (_sure(rank, size, unseen, unseen_jokers, t)
+    return (_sure(rank, size, u, t)
             and not (t.book.rules.jack_back and rank == JACK)
             and not (size >= 4 and t.book.rev_any))
+
+
+def _rank_at(strength: int, t: _Table) -> int:
+    """The natural rank of a strength (0 weakest .. 12) under the current order."""
+    return NUM_RANKS - 1 - strength if t.reversed_now else strength
+
+
+def _suit_strengths(cards: int, suit: int, t: _Table) -> int:
+    """The strengths of ``cards`` of one suit, as a 13-bit mask."""
+    mask = 0
+    for st in range(NUM_RANKS):
+        if cards >> (4 * _rank_at(st, t) + suit) & 1:
+            mask |= 1 << st
+    return mask
+
+
+def _sure_sequence(low: int, size: int, u: _Unseen, t: _Table) -> bool:
+    """Whether the sequence over strengths ``low`` .. ``low + size - 1`` takes the trick:
+    no sequence of its length that beats it can be made from the unseen cards, their
+    jokers filling gaps (or standing beyond the ends, where the rules allow). Locks are
+    not counted on, and a sequence that causes a revolution is not sure."""
+    rules = t.book.rules
+    if rules.sequence_revolution and size >= rules.sequence_revolution:
+        return False
+    above = low + size - 1 if t.book.seq_above else low  # a beater's lowest is above this
+    top = NUM_RANKS + (1 if rules.sequence_joker_beyond_ends else 0)
+    window = (1 << size) - 1
+    for suit in range(4):
+        have = _suit_strengths(u.cards, suit, t)
+        for c in range(above + 1, top - size + 1):
+            if size - (have >> c & window).bit_count() <= u.jokers:
+                return False
+    return True
+
+
+class _Plan:
+    """A run of sure tricks: the hand read as sure groups (and perhaps a sure sequence),
+    all but one last play, which goes out once the sure ones have taken the lead."""
+
+    __slots__ = ("counts", "joined", "jokers_alone", "reserved", "sequence", "sure", "unsure")
+
+    def __init__(self, counts: list[int], sure: list[int], unsure: list[int], joined: int,
+                 jokers_alone: bool) -> None:
+        self.counts = counts  # the natural cards of each rank the groups are made of
+        self.sure = sure  # the ranks of the sure groups
+        self.unsure = unsure  # the group that is not sure (a rank, JOKERS_GROUP), if any
+        self.joined = joined  # the rank whose group the jokers join, or -1
+        self.jokers_alone = jokers_alone  # whether the jokers alone are a sure group
+        self.sequence = 0  # a sure sequence held apart from the groups, as a bitset
+        self.reserved = 0  # a sequence held apart, sure or the last play
+
+
+def _group_plan(counts: list[int], jokers: int, lone_joker_beaten: bool, last: int,
+                u: _Unseen, t: _Table) -> _Plan | None:
+    """``counts`` (and the jokers) read as one group per rank, if at most ``last`` of them
+    is not sure. The jokers are a group of their own (a lone one beaten while the ♠3 is
+    unseen), or join a group that is not sure when that makes it sure."""
+    sure: list[int] = []
+    unsure: list[int] = []
+    most = last + (1 if jokers else 0)  # the jokers may make one more sure
+    # weakest first: most hands have several groups that are not sure, and stop early
+    for r in range(NUM_RANKS - 1, -1, -1) if t.reversed_now else range(NUM_RANKS):
+        if not counts[r]:
+            continue
+        if _sure_group(r, counts[r], u, t):
+            sure.append(r)
+        else:
+            unsure.append(r)
+            if len(unsure) > most:
+                return None
+    joined = -1
+    if len(unsure) > last:
+        joined = next((q for q in unsure if _sure_group(q, counts[q] + jokers, u, t)), -1)
+        if joined < 0:
+            return None
+        unsure.remove(joined)
+    elif lone_joker_beaten:
+        unsure.append(JOKERS_GROUP)
+        if len(unsure) > last:
+            return None
+    return _Plan(counts, sure, unsure, joined, joined < 0 and JOKERS_GROUP not in unsure)
+
+
+def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: bool,
+                    u: _Unseen, t: _Table) -> list[_Plan]:
+    """The plans that hold one sequence of natural cards apart from the groups: as a sure
+    play, or as the last one."""
+    plans: list[_Plan] = []
+    rules = t.book.rules
+    for suit in range(4):
+        mine = _suit_strengths(hand, suit, t)
+        if not rules.twos_in_sequences:
+            mine &= ~(1 << t.strength(TWO))
+        for low in range(NUM_RANKS - 2):
+            size = 0
+            while mine >> (low + size) & 1:
+                size += 1
+                if size < 3:
+                    continue
+                ranks = [_rank_at(st, t) for st in range(low, low + size)]
+                rest = held.copy()
+                for r in ranks:
+                    rest[r] -= 1
+                sure = _sure_sequence(low, size, u, t)
+                plan = _group_plan(rest, jokers, lone_joker_beaten, 1 if sure else 0, u, t)
+                if plan is not None:
+                    cards = sum(1 << (4 * r + suit) for r in ranks)
+                    plan.reserved = cards
+                    plan.sequence = cards if sure else 0
+                    plans.append(plan)
+    return plans
 
 
 def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], jokers: int,
                         t: _Table) -> Action | None:
     """A sure play to make now when every group in hand but one is sure; else None.
 
-    The jokers are a group of their own, or join one of two groups that are not sure when
-    that makes it sure. A sure group that cannot be played whole (a pair of 2s on a single)
-    is played in part when both the part and the rest are sure.
+    The hand is read as one group per rank, the jokers joining one of them or a group of
+    their own (:func:`_group_plan`), or else with one sequence held apart
+    (:func:`_sequence_plans`). A sure group that cannot be played whole (a pair of 2s on
+    a single) is played in part when both the part and the rest are sure.
     """
     if t.reversed_later != t.reversed_now:
         return None  # a revolution still to take effect
     rules = view.rules
     seen = view.hand_cards | view.played_cards
-    unseen, unseen_jokers = _unseen(seen, rules.jokers)
-    sure: list[int] = []
-    unsure: list[int] = []
-    most = 2 if jokers else 1  # the jokers may make one more sure
-    # weakest first: most hands have several groups that are not sure, and stop early
-    for r in range(NUM_RANKS - 1, -1, -1) if t.reversed_now else range(NUM_RANKS):
-        if not held[r]:
-            continue
-        if _sure_group(r, held[r], unseen, unseen_jokers, t):
-            sure.append(r)
-        else:
-            unsure.append(r)
-            if len(unsure) > most:
-                return None
-    joined = -1  # the rank the jokers join, if any
-    if len(unsure) == 2:
-        joined = next((u for u in unsure
-                       if _sure_group(u, held[u] + jokers, unseen, unseen_jokers, t)), -1)
-        if joined < 0:
-            return None
-        unsure.remove(joined)
+    u = _Unseen(seen, rules.jokers)
     # the jokers alone: only a lone joker is beaten, by the ♠3
-    elif jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1:
-        unsure.append(JOKERS_GROUP)
-    if len(unsure) > 1 or (rules.forbidden_finish and not _may_finish(unsure, t)):
+    lone_joker_beaten = jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1
+    plan = _group_plan(held, jokers, lone_joker_beaten, 1, u, t)
+    if plan is not None:
+        if rules.forbidden_finish and not _may_finish(plan.unsure, t):
+            return None
+        plans = [plan]
+    elif rules.sequences and not rules.forbidden_finish:
+        plans = _sequence_plans(view.hand_cards, held, jokers, lone_joker_beaten, u, t)
+    else:
         return None
-    if any(getattr(rules, n) for n in UNSURE_RULES):
+    if not plans or any(getattr(rules, n) for n in UNSURE_RULES):
         return None  # a house rule that lets a lower play win
     best: tuple[tuple[int, int, int], Play] | None = None
-    for p in plays:
-        key = _sure_play_key(p, held, jokers, sure, joined, unsure, unseen, unseen_jokers, t)
-        if key is not None and (best is None or key < best[0]):
-            best = (key, p)
+    for plan in plans:
+        for p in plays:
+            key = _sure_play_key(p, plan, jokers, u, t)
+            if key is not None and (best is None or key < best[0]):
+                best = (key, p)
     return best[1].action if best is not None else None
 
 
-def _sure_play_key(p: Play, held: list[int], jokers: int, sure: list[int], joined: int,
-                   unsure: list[int], unseen: list[int], unseen_jokers: int,
+def _sure_play_key(p: Play, plan: _Plan, jokers: int, u: _Unseen,
                    t: _Table) -> tuple[int, int, int] | None:
     """How soon the run plays ``p`` (lower first: 8s, then the largest and highest, then
-    the jokers alone), or None if ``p`` is not a sure play of the run."""
+    the jokers alone), or None if ``p`` is not a sure play of ``plan``."""
     if p.sequence:
-        return None
+        ok = plan.sequence and not p.jokers and p.meld.naturals == plan.sequence
+        return (1, -p.size, 0) if ok else None
     if not p.ranks:  # the jokers alone, last of the sure groups
-        ok = p.size == jokers and joined < 0 and JOKERS_GROUP not in unsure
-        return (2, 0, 0) if ok else None
-    r = p.ranks[0]
-    if r == joined:
-        ok = p.jokers == jokers and p.size == held[r] + jokers
-        return (1, -p.size, -t.strength(r)) if ok else None
-    if p.jokers or r not in sure:
+        return (2, 0, 0) if plan.jokers_alone and p.size == jokers else None
+    if p.meld.naturals & plan.reserved:
         return None
-    if p.size != held[r] and not (_sure_group(r, p.size, unseen, unseen_jokers, t)
-                                  and _sure_group(r, held[r] - p.size, unseen,
-                                                  unseen_jokers, t)):
+    r = p.ranks[0]
+    n = plan.counts[r]
+    if r == plan.joined:
+        ok = p.jokers == jokers and p.size == n + jokers
+        return (1, -p.size, -t.strength(r)) if ok else None
+    if p.jokers or r not in plan.sure:
+        return None
+    if p.size != n and not (_sure_group(r, p.size, u, t) and _sure_group(r, n - p.size, u, t)):
         return None
     return (0 if t.eight_cut and r == EIGHT else 1, -p.size, -t.strength(r))
 
