@@ -12,10 +12,13 @@ counts) and its legal actions, plus the table's rules, which every player knows
   when no higher group of its size can be made from the cards unseen (jokers counted),
   or when it is of 8s under ``eight_cut``. When all the groups but one are sure, it
   plays a sure one (8s first) whenever it may: each takes the lead back, and the last
-  group goes out. It does not count on this under house rules that beat anything
-  (``sandstorm``, ``emperor``, ``down_number``, ``four_stop``), nor on Jacks under
-  ``jack_back``, a revolution (its own or one still to take effect), or a last group it
-  may not go out with.
+  group goes out. The jokers may join a group to make it sure; a sure group may be
+  played in part when the part and the rest are sure; and failing a run by ranks, one
+  sequence may be held apart, sure (none of its length can beat it) or as the last
+  play. It does not count on this under house rules that beat anything (``sandstorm``,
+  ``emperor``, ``down_number``, ``four_stop``), nor on Jacks under ``jack_back``, a
+  revolution (its own or one still to take effect), or a last group it may not go out
+  with.
 * **Control cards are saved.** 2s, jokers and (under ``eight_cut``) 8s, the cards that
   win or clear a trick, are kept for the end: they are played to take the lead when
   the rest of the hand then goes out in one or two plays, when an opponent is about to
@@ -361,6 +364,13 @@ def _group_plan(counts: list[int], jokers: int, lone_joker_beaten: bool, last: i
     return _Plan(counts, sure, unsure, joined, joined < 0 and JOKERS_GROUP not in unsure)
 
 
+def _holds_sequence(hand: int) -> bool:
+    """Whether ``hand`` holds three cards of a suit in consecutive ranks (a card's bit
+    and the bits 4 and 8 above it: the same suit one and two ranks up)."""
+    h = hand & SUITED
+    return bool(h & (h >> 4) & (h >> 8))
+
+
 def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: bool,
                     u: _Unseen, t: _Table) -> list[_Plan]:
     """The plans that hold one sequence of natural cards apart from the groups: as a sure
@@ -412,7 +422,7 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
         if rules.forbidden_finish and not _may_finish(plan.unsure, t):
             return None
         plans = [plan]
-    elif rules.sequences and not rules.forbidden_finish:
+    elif rules.sequences and not rules.forbidden_finish and _holds_sequence(view.hand_cards):
         plans = _sequence_plans(view.hand_cards, held, jokers, lone_joker_beaten, u, t)
     else:
         return None
