@@ -196,6 +196,16 @@ def test_daifugo_counts_a_sequence_none_can_beat_as_sure() -> None:
                                ["3D"]]
 
 
+def test_daifugo_counts_no_sequence_through_a_jack_as_sure_under_jack_back() -> None:
+    # J-Q-K-A: nothing is wholly above it, so with 8s and 2s sure only 3D is left, and
+    # seat 0 leads its 8s. Under jack_back the sequence turns the order: not sure, no run,
+    # and it leads its lowest card.
+    hand = {0: "3D JC QC KC AC 8S 8H 8D 2S 2C"}
+    assert _choice(_uecda(hand, 0, [])) == {"seat": 0, "do": "play", "cards": ["8S", "8H", "8D"]}
+    state = _uecda(hand, 0, [], {"jack_back": True})
+    assert _choice(state) == {"seat": 0, "do": "play", "cards": ["3D"]}
+
+
 def test_daifugo_counts_only_cards_it_has_seen() -> None:
     # Had the aces not been played, a triple of aces could beat its kings: no sure run.
     # It beats the queens with its kings, as before (a run would start with its 2s).

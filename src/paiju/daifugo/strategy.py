@@ -391,7 +391,9 @@ def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: 
                 rest = held.copy()
                 for r in ranks:
                     rest[r] -= 1
-                sure = _sure_sequence(low, size, u, t)
+                # a sequence through a Jack turns the order under jack_back: not sure
+                sure = (_sure_sequence(low, size, u, t)
+                        and not (rules.jack_back and JACK in ranks))
                 plan = _group_plan(rest, jokers, lone_joker_beaten, 1 if sure else 0, u, t)
                 if plan is not None:
                     cards = sum(1 << (4 * r + suit) for r in ranks)
