@@ -297,7 +297,8 @@ def _suit_strengths(cards: int, suit: int, t: _Table) -> int:
     return mask
 
 
-def _sure_sequence(low: int, size: int, u: _Unseen, t: _Table) -> bool:
+def _sure_sequence(low: int, size: int, unseen_suits: list[int], u: _Unseen,
+                   t: _Table) -> bool:
     """Whether the sequence over strengths ``low`` .. ``low + size - 1`` takes the trick:
     no sequence of its length that beats it can be made from the unseen cards, their
     jokers filling gaps (or standing beyond the ends, where the rules allow). Locks are
@@ -308,8 +309,7 @@ def _sure_sequence(low: int, size: int, u: _Unseen, t: _Table) -> bool:
     above = low + size - 1 if t.book.seq_above else low  # a beater's lowest is above this
     top = NUM_RANKS + (1 if rules.sequence_joker_beyond_ends else 0)
     window = (1 << size) - 1
-    for suit in range(4):
-        have = _suit_strengths(u.cards, suit, t)
+    for have in unseen_suits:  # the unseen cards' strengths, suit by suit
         for c in range(above + 1, top - size + 1):
             if size - (have >> c & window).bit_count() <= u.jokers:
                 return False
@@ -377,6 +377,7 @@ def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: 
     play, or as the last one."""
     plans: list[_Plan] = []
     rules = t.book.rules
+    unseen_suits = [_suit_strengths(u.cards, suit, t) for suit in range(4)]
     for suit in range(4):
         mine = _suit_strengths(hand, suit, t)
         if not rules.twos_in_sequences:
@@ -392,7 +393,7 @@ def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: 
                 for r in ranks:
                     rest[r] -= 1
                 # a sequence through a Jack turns the order under jack_back: not sure
-                sure = (_sure_sequence(low, size, u, t)
+                sure = (_sure_sequence(low, size, unseen_suits, u, t)
                         and not (rules.jack_back and JACK in ranks))
                 plan = _group_plan(rest, jokers, lone_joker_beaten, 1 if sure else 0, u, t)
                 if plan is not None:
