@@ -272,3 +272,78 @@ def test_a_computer_move_dropped_while_nobody_watched_is_restarted_on_connecting
         hub.close()
 
     asyncio.run(run())
+
+
+def sung_table(path: Path, seed: int, seats: list[str], hands: int) -> Hub:
+    """A Sung table of four whose session is dealt from ``seed``."""
+    store = Store(path)
+    row = TableRow("tigers", "lukfu", {**settings("lukfu", 4, seats, hands), "rules": "sung"},
+                   seed=seed, seats=[SeatRow(n, "human") if s == "human"
+                                     else SeatRow(n, "bot", s, s) for n, s in enumerate(seats)])
+    store.create_table(row)
+    return Hub(store, Config(bot_delay=0, next_delay=60))
+
+
+def test_a_hand_over_at_the_deal_is_settled_sent_and_stored_at_once(tmp_path: Path) -> None:
+    """Under Sung the Five Tigers are paid at the deal (seed 51's first deal holds them):
+    the table must end that hand at once, not wait for an action nobody can make."""
+    async def run() -> None:
+        path = tmp_path / "db.sqlite3"
+        hub = sung_table(path, 51, ["human"] * 4, hands=2)
+        table = hub.get("tigers")
+        tokens = [table.take_seat(p, f"P{p}") for p in range(4)]
+        people = [table.connect(t) for t in tokens]
+        assert table.state is not None and table.state.is_terminal() and table.between
+        for r in people:
+            kinds = [(await next_message(r))["type"] for _ in range(2)]
+            while kinds[-1] != "hand_over":
+                kinds.append((await next_message(r))["type"])
+            assert "state" in kinds
+        record = hub.store.hand_record("tigers", 1)
+        assert record is not None and record["actions"] == []
+        assert table.session.hands_played == 1 and sum(table.session.totals) == 0
+        assert any(table.session.totals)
+        ruling = referee(record)
+        assert ruling.exit_status == 0 and ruling.report["outcome"] == "five_tigers"
+        hub.close()
+        again = Hub(Store(path), Config(bot_delay=0, next_delay=60))
+        copy = again.get("tigers")  # rebuilt as it stood: between the hands
+        assert copy.between and copy.hand == 1
+        assert list(copy.session.totals) == list(table.session.totals)
+        receivers = [copy.connect(t) for t in tokens]
+        for r in receivers:
+            await copy.handle(r, {"type": "next"})
+        assert copy.hand == 2 and not copy.between
+        assert copy.state is not None and copy.state.legal_actions()
+        again.close()
+
+    asyncio.run(run())
+
+
+def test_computers_play_on_past_a_hand_over_at_the_deal(tmp_path: Path) -> None:
+    """Seed 114's second deal holds the Five Tigers, whatever the first hand's play: the
+    next hand's timer must still deal the third."""
+    async def run() -> None:
+        store = Store(tmp_path / "db.sqlite3")
+        row = TableRow("tigers", "lukfu",
+                       {**settings("lukfu", 4, ["random"] * 4, hands=3), "rules": "sung"},
+                       seed=114, seats=[SeatRow(n, "bot", "random", "random") for n in range(4)])
+        store.create_table(row)
+        hub = Hub(store, Config(bot_delay=0, next_delay=0.01))
+        table = hub.get("tigers")
+        spectator = table.connect(None)
+        table.start()
+        over = []
+        while True:
+            message = await next_message(spectator)
+            if message["type"] == "hand_over":
+                over.append(message)
+            if message["type"] == "session_over":
+                break
+        assert [m["hand"] for m in over] == [1, 2, 3]
+        assert over[1]["record"]["actions"] == [] and over[1]["report"]["outcome"] == "five_tigers"
+        for k in (1, 2, 3):
+            assert store.hand_record("tigers", k) is not None
+        hub.close()
+
+    asyncio.run(run())

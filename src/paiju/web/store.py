@@ -215,16 +215,23 @@ class Store:
                 with self._lock:
                     self._db.execute(INSERT_ACTION, row)
                 return
-            record, report = finished
             with self._tx() as db:
                 db.execute(INSERT_ACTION, row)
-                db.execute(
-                    "INSERT INTO hands (table_id, hand, record, report, finished) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (table_id, hand, _dump(record), _dump(report), time.time()),
-                )
+                _insert_hand(db, table_id, hand, *finished)
         except sqlite3.IntegrityError as err:
             raise StoreError(f"action {idx} of hand {hand} is already stored") from err
+
+    def finish_hand(self, table_id: str, hand: int, record: dict[str, Any],
+                    report: dict[str, Any]) -> None:
+        """Store the record of a hand that ended without an action (over at the deal).
+
+        ``StoreError`` if that hand's record is already stored (nothing is written).
+        """
+        try:
+            with self._tx() as db:
+                _insert_hand(db, table_id, hand, record, report)
+        except sqlite3.IntegrityError as err:
+            raise StoreError(f"hand {hand} is already stored as finished") from err
 
     # ------------------------------------------------------------ reads
 
@@ -277,6 +284,14 @@ class Store:
                 "SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)
             ).fetchone()
         return int(row[0])
+
+
+def _insert_hand(db: sqlite3.Connection, table_id: str, hand: int, record: dict[str, Any],
+                 report: dict[str, Any]) -> None:
+    db.execute(
+        "INSERT INTO hands (table_id, hand, record, report, finished) VALUES (?, ?, ?, ?, ?)",
+        (table_id, hand, _dump(record), _dump(report), time.time()),
+    )
 
 
 def _dump(obj: Any) -> str:

@@ -241,9 +241,7 @@ class Table:
             seat.kind, seat.bot, seat.name = "bot", s.bot, s.name
             self.bots[s.player] = make_bot(STAND_IN)
         self.started = True
-        self._deal()
-        self.advance()
-        self.broadcast()
+        self._deal_and_send()
 
     def player_of(self, token: str) -> int:
         for s in self.seats:
@@ -410,10 +408,15 @@ class Table:
         finished = (state.record(), state.report()) if state.is_terminal() else None
         self.store.add_action(self.id, self.hand, len(self.by) - 1, action.to_json(), by,
                               finished)
-        over = self._settle() if finished else None
+        if finished:
+            self._settle()
+        self._send_after()
+
+    def _send_after(self) -> None:
+        """Set the next thing going and send the position (and the hand's end, if over)."""
         self.advance()
         self.broadcast()
-        if over is not None:
+        if self.between:
             self._send_over()
             if self.over:
                 self._send_all(msg.session_over_message(self.session.totals))
@@ -433,9 +436,21 @@ class Table:
     def _deal_next(self) -> None:
         if not self.between or self.over:
             return
+        self._deal_and_send()
+
+    def _deal_and_send(self) -> None:
+        """Deal the next hand and send it. A hand over at the deal (Five Tigers paid
+        automatically) is stored and settled at once, and its end is sent."""
+        waiting = self._tasks.pop("next", None)  # the timer of the hand just left
+        if waiting is not None:
+            waiting.cancel()
         self._deal()
-        self.advance()
-        self.broadcast()
+        state = self.state
+        assert state is not None
+        if state.is_terminal():
+            self.store.finish_hand(self.id, self.hand, state.record(), state.report())
+            self._settle()
+        self._send_after()
 
     def advance(self) -> None:
         """Start whatever must happen next: a computer's move, a clock, the next deal
@@ -480,6 +495,7 @@ class Table:
     async def _deal_later(self, delay: float, hand: int) -> None:
         await asyncio.sleep(delay)
         if self.hand == hand:
+            self._tasks.pop("next", None)  # so that a hand over at the deal sets its own going
             self._deal_next()
 
     async def _clock(self, version: int, seat: int, seconds: float) -> None:
