@@ -319,3 +319,43 @@ def test_inferred_deals_agree_with_the_others_moves_more_often() -> None:
 
 def test_picked_deals_agree_with_the_others_moves_more_often() -> None:
     assert _agreeing_share("pick=12") > _agreeing_share("pick=1")
+
+
+def test_facts_needs_a_model_that_says_and_round_trips() -> None:
+    tail = ":opponents=uecda-standard:facts=1"
+    bot = make_bot(STRONG + tail)
+    assert isinstance(bot, ISMCTSBot) and bot.facts
+    assert bot.spec.endswith(tail) and make_bot(bot.spec) == bot
+    assert make_bot(STRONG + ":opponents=uecda-standard:facts=0") == make_bot(
+        STRONG + ":opponents=uecda-standard")
+    for spec in (STRONG + ":facts=1", STRONG + ":opponents=random:facts=1"):
+        with pytest.raises(ValueError, match="facts asks an opponent model"):
+            make_bot(spec)
+    with pytest.raises(ValueError, match="facts is 0 or 1, not 'yes'"):
+        make_bot(STRONG + ":opponents=uecda-standard:facts=yes")
+    with pytest.raises(ValueError, match="facts, infer or pick"):
+        make_bot(STRONG + ":opponents=uecda-standard:facts=1:pick=4")
+    view = _deal(1).view(0)
+    with pytest.raises(ValueError, match="facts needs a game whose views deal around"):
+        ISMCTSBot(iterations=4, opponents="uecda-standard", facts=True)._deal(view, Random(1))
+
+
+def test_the_search_with_facts_deals_around_what_the_others_moves_rule_out() -> None:
+    from paiju.daifugo.standard_facts import barred
+
+    bot = make_bot(STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard:facts=1")
+    assert isinstance(bot, ISMCTSBot)
+    checked = 0
+    for seed in range(6):
+        state = _uecda_game_against_standard(seed, 5)
+        if state is None:
+            continue
+        view = state.view(0)
+        facts = barred(view)
+        assert facts
+        for k in range(10):
+            deal = bot._deal(view, Random(k))
+            assert all(not deal.hands[s] & cards for s, cards in facts.items())
+        assert bot.choose(view, Random(seed)) in view.legal_actions()
+        checked += 1
+    assert checked >= 4

@@ -48,6 +48,13 @@ judges them (the most seats that agree, then the furthest they get), the first t
 agrees in full ending the draw. Its deals are independent of one another, at the price
 of drawing blind.
 
+``facts=1`` (with ``opponents=NAME``, instead of ``infer`` and ``pick``) asks the model
+itself what the others' moves rule out: a model that can say it (``barred(view)``: for
+each other seat, the cards it cannot hold if it plays like the model) has each
+determinization dealt around those cards (``View.sample_barred``), once per decision,
+with no replay. The ``uecda-standard`` model reads its facts from the standard client's
+fixed habits (:mod:`paiju.daifugo.standard_facts`).
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -68,6 +75,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
+from typing import Any
 
 from paiju.bots.base import Bot, RandomBot, legal_actions_of
 from paiju.core.protocol import Action, Replay, Result, State, View
@@ -162,6 +170,8 @@ class ISMCTSBot:
     infer: int = 0
     #: with ``opponents``: the deals drawn per determinization, the best kept (0: none)
     pick: int = 0
+    #: with ``opponents``: deal around the cards the model says the others cannot hold
+    facts: bool = False
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -206,6 +216,14 @@ class ISMCTSBot:
         if self.pick and self.infer:
             raise ValueError("ismcts takes infer (a chain of deals) or pick (the best of "
                              "fresh deals), not both")
+        if self.facts and (self._model is None or not hasattr(self._model, "barred")):
+            raise ValueError("ismcts facts asks an opponent model which cards the others "
+                             "cannot hold: it needs opponents=NAME with a model that says "
+                             "(uecda-standard does)")
+        if self.facts and (self.infer or self.pick):
+            raise ValueError("ismcts takes facts, infer or pick, not two of them")
+        #: with ``facts``: the view searched and the cards barred in it
+        self._barred: tuple[View, Mapping[int, int]] | None = None
         self._deals = self._consistent = 0
         #: with ``infer``: the view searched, the chain's deal (None: the view cannot wind
         #: a sample back) and its seats' first misses
@@ -214,9 +232,9 @@ class ISMCTSBot:
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``."""
+        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``, ``facts``."""
         known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
-                 "opponents", "infer", "pick"}
+                 "opponents", "infer", "pick", "facts"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -235,7 +253,8 @@ class ISMCTSBot:
         return cls(iterations, seconds, exploration, params.get("rollout", "random"),
                    params.get("prior", "none"), params.get("reward", "points"),
                    params.get("root", "ucb"), params.get("tree", "full"), z,
-                   opponents=params.get("opponents"), infer=infer, pick=pick)
+                   opponents=params.get("opponents"), infer=infer, pick=pick,
+                   facts=_flag("facts", params.get("facts", "0")))
 
     @property
     def spec(self) -> str:
@@ -261,6 +280,8 @@ class ISMCTSBot:
             parts.append(f"infer={self.infer}")
         if self.pick:
             parts.append(f"pick={self.pick}")
+        if self.facts:
+            parts.append("facts=1")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -368,6 +389,8 @@ class ISMCTSBot:
         """A determinization: ``view.sample``, or with ``infer`` the next step of a
         chain of deals that the model's agreement with the others' moves steers, or with
         ``pick`` the best of fresh deals by that agreement."""
+        if self.facts:
+            return self._barred_deal(view, rng)
         if not self.infer and not self.pick:
             return view.sample(rng)
         rewind = getattr(view, "sample_replay", None)
@@ -404,6 +427,20 @@ class ISMCTSBot:
         if all(m is None for m in misses.values()):
             self._consistent += 1
         return replay.state()
+
+    def _barred_deal(self, view: View, rng: Random) -> State:
+        """A deal drawn around the cards the model says the others cannot hold (read
+        once per view)."""
+        sample = getattr(view, "sample_barred", None)
+        if sample is None:
+            raise ValueError(f"ismcts facts needs a game whose views deal around barred "
+                             f"cards (View.sample_barred); {view.game} has none")
+        if self._barred is None or self._barred[0] is not view:
+            model: Any = self._model
+            self._barred = (view, model.barred(view))
+        barred = self._barred[1]
+        self._deals += 1
+        return sample(rng, barred) if barred else view.sample(rng)
 
     def _pick(self, view: View, rewind: Callable[[Random], Replay | None],
               rng: Random) -> State:
@@ -602,3 +639,10 @@ def _stats(
         {keys[a]: _spread(n) for a, n in children.items() if n.visits > 1},
         kept,
     )
+
+
+def _flag(key: str, value: str) -> bool:
+    """A 0/1 setting."""
+    if value not in ("0", "1"):
+        raise ValueError(f"ismcts {key} is 0 or 1, not {value!r}")
+    return value == "1"

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from random import Random
 
 from paiju.core.protocol import View
-from paiju.daifugo import standard_fast
+from paiju.daifugo import standard_facts, standard_fast
 from paiju.daifugo.actions import PLAY_MELD, Action, pass_action
 from paiju.daifugo.cards import JOKER1, NUM_RANKS, Card, bits, parse_card
 from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
@@ -563,6 +563,14 @@ class StandardPlayer:
         if legal[0].do != "play" and legal[0].do != "pass":
             return _give(view, legal)
         return _play(view, self.fast)
+
+
+    def barred(self, view: View) -> dict[int, int]:
+        """For each other seat, the cards it cannot hold if it plays as this player
+        does, read from its moves (:mod:`paiju.daifugo.standard_facts`)."""
+        if not isinstance(view, DaifugoView):
+            raise TypeError(f"the uecda-standard player plays Dai Fugō, not {view.game}")
+        return standard_facts.barred(view)
 
 
 def _give(view: DaifugoView, legal: list[Action]) -> Action:

@@ -23,6 +23,7 @@ What a seat knows of the hidden cards, and how :meth:`DaifugoView.sample` keeps 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
 from typing import Any, NamedTuple
 
@@ -185,6 +186,12 @@ class DaifugoView:
         """
         return self.facts().sample(rng)
 
+    def sample_barred(self, rng: Random, barred: Mapping[int, int]) -> DaifugoState:
+        """As :meth:`sample`, with ``barred[seat]`` the cards that seat is taken not to
+        hold (what an opponent model reads from its moves): the cards whose place is
+        not known are dealt around them, where the counts allow."""
+        return self.facts().sample(rng, barred)
+
     def sample_replay(self, rng: Random) -> Replay | None:
         """A sample (as :meth:`sample` draws it) wound back to the start of play, with
         the public actions that bring it to now and the cards it may swap between the
@@ -342,7 +349,7 @@ class _Facts:
         self._size_table = table
         return table
 
-    def sample(self, rng: Random) -> DaifugoState:
+    def sample(self, rng: Random, barred: Mapping[int, int] | None = None) -> DaifugoState:
         st = self.view._base.clone()
         need = dict(self.need)
         assign: dict[int, int] = {k: 0 for k in need}
@@ -379,15 +386,23 @@ class _Facts:
                 for c in good[:take]:
                     assign[poor] |= 1 << c
                     need[poor] -= 1
-                slots = [k for k, v in need.items() if k != poor for _ in range(v)]
-                shuffle(rng, slots)
-                for c, k in zip(good[take:], slots, strict=False):
-                    assign[k] |= 1 << c
-                    need[k] -= 1
-        slots = [k for k, v in need.items() for _ in range(v)]
-        shuffle(rng, slots)
-        for c, k in zip(rest, slots, strict=True):
-            assign[k] |= 1 << c
+                others_need = {k: v for k, v in need.items() if k != poor}
+                if barred:
+                    _deal_around(rng, good[take:], others_need, barred, assign)
+                    need.update(others_need)
+                else:
+                    slots = [k for k, v in others_need.items() for _ in range(v)]
+                    shuffle(rng, slots)
+                    for c, k in zip(good[take:], slots, strict=False):
+                        assign[k] |= 1 << c
+                        need[k] -= 1
+        if barred:
+            _deal_around(rng, rest, need, barred, assign)
+        else:
+            slots = [k for k, v in need.items() for _ in range(v)]
+            shuffle(rng, slots)
+            for c, k in zip(rest, slots, strict=True):
+                assign[k] |= 1 << c
         for k, m in assign.items():
             if k == DISCARD_PILE:
                 st.pos.discards = m
@@ -398,6 +413,28 @@ class _Facts:
         st.dealt = list(st.pos.hands)
         st.sampled = True
         return st
+
+
+def _deal_around(rng: Random, cards: list[int], need: dict[int, int],
+                 barred: Mapping[int, int], assign: dict[int, int]) -> None:
+    """Deal ``cards`` (shuffled) into the places' ``need`` (counted down), each card to a
+    place not barred from it, chosen in proportion to the room left; the most barred
+    cards first. A card every place with room is barred from goes to any of them."""
+    order = sorted(cards, key=lambda c: -sum(1 for m in barred.values() if m >> c & 1))
+    for c in order:
+        room = [k for k, v in need.items() if v > 0]
+        if not room:
+            return
+        open_ = [k for k in room if not barred.get(k, 0) >> c & 1] or room
+        x = rng.randrange(sum(need[k] for k in open_))
+        place = open_[-1]
+        for k in open_:
+            x -= need[k]
+            if x < 0:
+                place = k
+                break
+        assign[place] |= 1 << c
+        need[place] -= 1
 
 
 def _diamond_three_leader(base: DaifugoState, moves: list[Any], seen: int) -> int | None:
