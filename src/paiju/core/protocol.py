@@ -13,7 +13,9 @@ which is how searching players reason about hidden cards without reading them.
 A view may also offer ``sample_replay(rng) -> Replay | None``: a sample wound back to
 an earlier point of the hand, with the public actions since, for players that check a
 sample against what the others did (``ismcts:infer``). Games without it are sampled
-plainly.
+plainly. A view may also offer ``sample_barred(rng, barred) -> State``: a sample in which
+no seat holds the cards ``barred[seat]`` (what an opponent model says its moves rule
+out, ``ismcts:facts``), where the counts allow.
 """
 
 from __future__ import annotations
