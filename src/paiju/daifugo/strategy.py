@@ -416,6 +416,8 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
     if t.reversed_later != t.reversed_now:
         return None  # a revolution still to take effect
     rules = view.rules
+    if any(getattr(rules, n) for n in UNSURE_RULES):
+        return None  # a house rule that lets a lower play win
     seen = view.hand_cards | view.played_cards
     u = _Unseen(seen, rules.jokers)
     # the jokers alone: only a lone joker is beaten, by the ♠3
@@ -429,8 +431,8 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
         plans = _sequence_plans(view.hand_cards, held, jokers, lone_joker_beaten, u, t)
     else:
         return None
-    if not plans or any(getattr(rules, n) for n in UNSURE_RULES):
-        return None  # a house rule that lets a lower play win
+    if not plans:
+        return None
     best: tuple[tuple[int, int, int], Play] | None = None
     for plan in plans:
         for p in plays:
