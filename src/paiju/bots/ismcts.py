@@ -439,7 +439,6 @@ class ISMCTSBot:
             model: Any = self._model
             self._barred = (view, model.barred(view))
         barred = self._barred[1]
-        self._deals += 1
         return sample(rng, barred) if barred else view.sample(rng)
 
     def _pick(self, view: View, rewind: Callable[[Random], Replay | None],
