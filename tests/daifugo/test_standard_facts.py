@@ -22,7 +22,7 @@ STANDARD = StandardPlayer()
 
 
 def deal(session: Any) -> DaifugoState:
-    state = deal(session)
+    state = session.deal()
     assert isinstance(state, DaifugoState)
     return state
 
