@@ -27,10 +27,10 @@ from types import ModuleType
 from typing import Any
 
 #: The modules pip compiles: each game's cards, combinations, rulebook, position, state,
-#: views, fast path and rule-based player, the UECda standard client's strategy (tables
-#: and fast path), the Luk Fu actions and sampling, the bitset helpers and uniform draw
-#: they share, and the research envs' actions, match and observations (which import
-#: NumPy at run time; the build reads it as untyped).
+#: views, fast path and rule-based player, the UECda standard client's strategy (tables,
+#: fast path and the player over a view), the Luk Fu actions and sampling, the bitset
+#: helpers and uniform draw they share, and the research envs' actions, match and
+#: observations (which import NumPy at run time; the build reads it as untyped).
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
     "paiju.core.draw",
@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "paiju.daifugo.rulebook",
     "paiju.daifugo.standard",
     "paiju.daifugo.standard_fast",
+    "paiju.daifugo.standard_player",
     "paiju.daifugo.state",
     "paiju.daifugo.strategy",
     "paiju.daifugo.tables",

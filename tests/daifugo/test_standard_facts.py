@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from paiju.bots.base import make_bot
 from paiju.core.games import get_game
 from paiju.daifugo.cards import JOKERS, parse_card
-from paiju.daifugo.standard import StandardPlayer
 from paiju.daifugo.standard_facts import barred, weaker_than
+from paiju.daifugo.standard_player import StandardPlayer
 from paiju.daifugo.state import DaifugoState
 
 GAME = get_game("daifugo")

@@ -25,7 +25,7 @@ from paiju.daifugo.game import GAME
 from paiju.daifugo.position import PLAY
 from paiju.daifugo.rules import PRESETS, Rules
 from paiju.daifugo.session import DaifugoSession
-from paiju.daifugo.standard import StandardPlayer, fast_key, table_key
+from paiju.daifugo.standard_player import StandardPlayer, fast_key, table_key
 from paiju.daifugo.view import DaifugoView
 
 

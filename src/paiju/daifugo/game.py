@@ -16,7 +16,7 @@ from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
 from paiju.daifugo.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
 from paiju.daifugo.rules import TABLE, Rules, make_rules
 from paiju.daifugo.session import DaifugoSession, first_hand
-from paiju.daifugo.standard import PLAYERS
+from paiju.daifugo.standard_player import PLAYERS
 from paiju.daifugo.state import DaifugoState, read_lots
 
 
@@ -33,7 +33,7 @@ class DaifugoGame:
 
     @property
     def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
-        """Dai Fugō's own players: ``uecda-standard`` (:mod:`paiju.daifugo.standard`)."""
+        """Dai Fugō's own players: ``uecda-standard`` (:mod:`paiju.daifugo.standard_player`)."""
         return PLAYERS
 
     def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:

@@ -29,23 +29,19 @@ cells (the layout of the UECda tables, docs/uecda.md "Tables": rows 0..3 ♠ ♥
 cell beyond a row's end is the next row's first, as in the C array, so that its answers
 are the client's in every position, odd ones included (a joker row search that runs past
 row 4 reads the status rows and its lock test then the players' card counts).
-:mod:`paiju.uecda.standard` feeds it the server's tables. :class:`StandardPlayer` plays it
-over a Dai Fugō view through the fast path beside it (:mod:`paiju.daifugo.standard_fast`,
-the same choice on the card rows), which hands the rare turns it leaves to these tables.
+:mod:`paiju.uecda.standard` feeds it the server's tables. The ``uecda-standard`` player
+(:mod:`paiju.daifugo.standard_player`) plays it over a Dai Fugō view through the fast
+path beside it (:mod:`paiju.daifugo.standard_fast`, the same choice on the card rows),
+which hands the rare turns it leaves to these tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from random import Random
 
-from paiju.core.protocol import View
-from paiju.daifugo import standard_facts, standard_fast
-from paiju.daifugo.actions import PLAY_MELD, Action, pass_action
 from paiju.daifugo.cards import JOKER1, NUM_RANKS, Card, bits, parse_card
 from paiju.daifugo.combos import GROUP, JOKER_RANK, Meld
-from paiju.daifugo.position import PLAY
 from paiju.daifugo.view import DaifugoView
 
 ROWS, COLS = 8, 15
@@ -482,7 +478,9 @@ def seen_of(view: DaifugoView, hand: Grid) -> Seen:
 
 
 @dataclass(frozen=True, slots=True)
-class _Key:
+class PlayKey:
+    """A play's cards, as the client's play grid names them (None stands for a pass)."""
+
     naturals: int
     jokers: int
     ranks: int
@@ -498,7 +496,7 @@ class _Key:
                 and (not meld.subs or frozenset(meld.subs) == self.subs))
 
 
-def play_key(play: Grid) -> _Key | None:
+def play_key(play: Grid) -> PlayKey | None:
     """The cards of a play grid, to find the paiju action; None for a pass. A joker in
     column 0 or 14 of a sequence stands below the 3 or above the 2 (``JK=<3S``, ``JK=>2S``:
     ``sequence_joker_beyond_ends``), which covers no rank."""
@@ -518,13 +516,13 @@ def play_key(play: Grid) -> _Key | None:
     return key_of(naturals, jokers, ranks, subs)
 
 
-def key_of(naturals: int, jokers: int, ranks: int, subs: Iterable[int]) -> _Key | None:
+def key_of(naturals: int, jokers: int, ranks: int, subs: Iterable[int]) -> PlayKey | None:
     """The play of these cards (None: no card, a pass); jokers alone name no card."""
     if not naturals and not jokers:
         return None
     if not naturals:
-        return _Key(0, jokers, 0)
-    return _Key(naturals, jokers, ranks, frozenset(subs))
+        return PlayKey(0, jokers, 0)
+    return PlayKey(naturals, jokers, ranks, frozenset(subs))
 
 
 def lowest_cards(hand: Sequence[str], count: int) -> set[str]:
@@ -533,103 +531,3 @@ def lowest_cards(hand: Sequence[str], count: int) -> set[str]:
     picked = gift(grid, count)
     return {tok for tok in hand if parse_card(tok) < JOKER1
             and at(picked, *cell_of(parse_card(tok))) == 1}
-
-
-class StandardPlayer:
-    """The ``uecda-standard`` player: the standard client's choices over a Dai Fugō view.
-
-    Where the rules in force have no action for the client's play (one they refuse, or
-    its joker below the 3 or above the 2 without ``sequence_joker_beyond_ends``), it
-    passes, or on a lead, where a pass is not allowed, it leads the first play the view
-    lists. Follow-up steps of house rules the client
-    does not know (7-watashi, 10-sute) hand over or discard its lowest cards.
-    """
-
-    name = "uecda-standard"
-
-    def __init__(self, fast: bool = True) -> None:
-        #: choose on the card rows (:mod:`paiju.daifugo.standard_fast`); False: on the
-        #: client's tables, cell by cell (the reference the fast path is tested against)
-        self.fast = fast
-
-    def choose(self, view: View, rng: Random) -> Action:
-        if not isinstance(view, DaifugoView):
-            raise TypeError(f"the uecda-standard player plays Dai Fugō, not {view.game}")
-        if view.to_move() == view.seat and view.phase == PLAY:
-            return _play(view, self.fast)
-        legal = list(view.legal_actions())
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no legal action to choose from")
-        if legal[0].do != "play" and legal[0].do != "pass":
-            return _give(view, legal)
-        return _play(view, self.fast)
-
-
-    def barred(self, view: View) -> dict[int, int]:
-        """For each other seat, the cards it cannot hold if it plays as this player
-        does, read from its moves (:mod:`paiju.daifugo.standard_facts`)."""
-        if not isinstance(view, DaifugoView):
-            raise TypeError(f"the uecda-standard player plays Dai Fugō, not {view.game}")
-        return standard_facts.barred(view)
-
-
-def _give(view: DaifugoView, legal: list[Action]) -> Action:
-    hand = view.hand
-    count = max(len(a.cards) for a in legal)
-    if legal[0].do == "discard":
-        count = min(len(a.cards) for a in legal)
-    want = lowest_cards(hand, count)
-    for a in legal:
-        if set(a.cards) == want and len(a.cards) == len(want):
-            return a
-    return legal[0]
-
-
-def table_key(view: DaifugoView) -> _Key | None:
-    """The client's play at this seat's turn, chosen on its tables (None: a pass)."""
-    table = view.table()
-    counts = list(table.get("counts", []))[:5]
-    status = {(5, 4): int(table["table"] is None), (5, 5): int(bool(table["jack_back"])),
-              (5, 6): int(bool(table["revolution"])), (5, 7): int(table["lock"] is not None)}
-    status.update({(6, c): n for c, n in enumerate(counts)})
-    hand = hand_grid(table["hand"], status)
-    return play_key(choose(hand, seen_of(view, hand)))
-
-
-def fast_key(view: DaifugoView) -> _Key | None:
-    """As :func:`table_key`, on the card rows (:mod:`paiju.daifugo.standard_fast`) where
-    they settle it."""
-    t = view.table_bits()
-    naturals, jokers, ranks, subs = standard_fast.choose(
-        t.hand, t.table, t.revolution, t.jack_back, t.lock != 0)
-    if naturals < 0:
-        return table_key(view)
-    return key_of(naturals, jokers, ranks, subs)
-
-
-def _play(view: DaifugoView, fast: bool = True) -> Action:
-    """The client's play as the view's action; its pass is read without listing the
-    legal actions (a pass is legal unless the seat leads without ``lead_pass``)."""
-    key = fast_key(view) if fast else table_key(view)
-    if key is None and (view.table_meld is not None or view.book.lead_pass):
-        return pass_action(view.seat)
-    legal = list(view.legal_actions())
-    passes = [a for a in legal if a.do == "pass"]
-    if key is not None:
-        for a in legal:
-            if a.do == "play" and key.matches(PLAY_MELD.get(a) or view.book.read(a.cards)):
-                return a
-    return passes[0] if passes else legal[0]
-
-
-def make_player(params: Mapping[str, str]) -> StandardPlayer:
-    """The ``uecda-standard`` player (it takes no settings)."""
-    if params:
-        raise ValueError(f"player 'uecda-standard' takes no settings, not {sorted(params)}")
-    return StandardPlayer()
-
-
-#: The Dai Fugō players beyond the generic ones, for :func:`paiju.bots.base.make_bot`.
-PLAYERS: dict[str, Callable[[Mapping[str, str]], StandardPlayer]] = {
-    "uecda-standard": make_player,
-}

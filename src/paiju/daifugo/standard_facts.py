@@ -17,7 +17,7 @@ moves rule cards out of its hand for the rest of the hand:
 Each fact was true when the move was made, and stays true while cards only leave the
 hand: after the exchange, until a card moves face down, from which on nothing is read.
 The facts are read only under the ``uecda`` rules (session options aside), the rules the
-client was written for: under others, :class:`StandardPlayer` plays its nearest legal
+client was written for: under others, the ``uecda-standard`` player plays its nearest legal
 action where the rules refuse the client's, and random games under ``popular`` break
 the facts. tests/daifugo/test_standard_facts.py checks on random games that no fact
 ever rules out a card the seat holds.
