@@ -347,3 +347,36 @@ def test_computers_play_on_past_a_hand_over_at_the_deal(tmp_path: Path) -> None:
         hub.close()
 
     asyncio.run(run())
+
+
+def test_a_table_is_rebuilt_past_a_hand_over_at_the_deal(tmp_path: Path) -> None:
+    """Seed 114's second deal holds the Five Tigers: a table stopped in its third hand
+    comes back in its third hand, the second (stored with no action) replayed on the way."""
+    async def run() -> None:
+        path = tmp_path / "db.sqlite3"
+        hub = sung_table(path, 114, ["human", "random", "random", "random"], hands=3)
+        table = hub.get("tigers")
+        token = table.take_seat(0, "Ann")
+        receiver = table.connect(token)
+        rng = random.Random(5)
+        while table.hand < 3 or len(table.by) < 6:
+            message = await next_message(receiver)
+            if message["type"] == "hand_over":
+                await table.handle(receiver, {"type": "next"})
+            elif message["type"] == "state" and message["legal"] and table.hand <= 3:
+                await table.handle(receiver, {"type": "act",
+                                              "action": rng.choice(message["legal"])})
+        assert hub.store.hand_record("tigers", 2) is not None
+        table.disconnect(receiver)
+        await asyncio.sleep(0.05)
+        state = table.state
+        assert state is not None
+        record, hand, totals = state.record(), table.hand, list(table.session.totals)
+        hub.close()
+        again = Hub(Store(path), Config(bot_delay=0, next_delay=60))
+        copy = again.get("tigers")
+        assert copy.state is not None and copy.state.record() == record
+        assert (copy.hand, list(copy.session.totals)) == (hand, totals) and not copy.between
+        again.close()
+
+    asyncio.run(run())

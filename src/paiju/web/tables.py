@@ -147,7 +147,8 @@ class Table:
             if not self.state.is_terminal():
                 return
             self._settle()
-            if self.over or self.hand + 1 not in by_hand:
+            later = self.hand + 1  # dealt if it has actions, or ended at its deal
+            if self.over or (later not in by_hand and later not in row.finished):
                 return
 
     # ------------------------------------------------------------ public facts
