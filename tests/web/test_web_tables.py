@@ -15,13 +15,25 @@ from paiju.core.referee import referee
 from paiju.web.catalog import WebError
 from paiju.web.hub import Hub
 from paiju.web.store import SeatRow, Store, TableRow
-from paiju.web.tables import Config, Table
+from paiju.web.tables import Config, Receiver, Table
 
 
 def settings(game: str, players: int, seats: list[str], hands: int = 1,
              clock: float | None = None) -> dict[str, Any]:
     return {"game": game, "rules": None, "players": players, "seats": seats, "hands": hands,
             "clock": clock, "creator": None}
+
+
+async def play_until(table: Table, receiver: Receiver, rng: random.Random, hand: int,
+                     actions: int) -> None:
+    """Play random legal actions for the receiver's seat (and ask for each next hand)
+    until the table stands in ``hand`` with ``actions`` actions played in it."""
+    while table.hand < hand or len(table.by) < actions:
+        message = await next_message(receiver)
+        if message["type"] == "hand_over":
+            await table.handle(receiver, {"type": "next"})
+        elif message["type"] == "state" and message["legal"] and table.hand <= hand:
+            await table.handle(receiver, {"type": "act", "action": rng.choice(message["legal"])})
 
 
 @pytest.mark.parametrize(("game", "players"), [("lukfu", 4), ("lukfu", 3), ("daifugo", 4)])
@@ -140,15 +152,8 @@ def test_a_table_is_rebuilt_from_the_store_exactly_as_it_stood(tmp_path: Path) -
         table.take_seat(2, "Bea")
         table.away.add(2)  # Bea is away: the stand-in plays for her
         receiver = table.connect(token)
-        rng = random.Random(3)
         # the whole first hand, then part of the second
-        while table.hand < 2 or len(table.by) < 12:
-            message = await next_message(receiver)
-            if message["type"] == "hand_over":
-                await table.handle(receiver, {"type": "next"})
-            elif message["type"] == "state" and message["legal"] and table.hand <= 2:
-                await table.handle(receiver, {"type": "act",
-                                              "action": rng.choice(message["legal"])})
+        await play_until(table, receiver, random.Random(3), hand=2, actions=12)
         table.disconnect(receiver)
         await asyncio.sleep(0.05)
         state = table.state
@@ -358,14 +363,7 @@ def test_a_table_is_rebuilt_past_a_hand_over_at_the_deal(tmp_path: Path) -> None
         table = hub.get("tigers")
         token = table.take_seat(0, "Ann")
         receiver = table.connect(token)
-        rng = random.Random(5)
-        while table.hand < 3 or len(table.by) < 6:
-            message = await next_message(receiver)
-            if message["type"] == "hand_over":
-                await table.handle(receiver, {"type": "next"})
-            elif message["type"] == "state" and message["legal"] and table.hand <= 3:
-                await table.handle(receiver, {"type": "act",
-                                              "action": rng.choice(message["legal"])})
+        await play_until(table, receiver, random.Random(5), hand=3, actions=6)
         assert hub.store.hand_record("tigers", 2) is not None
         table.disconnect(receiver)
         await asyncio.sleep(0.05)
