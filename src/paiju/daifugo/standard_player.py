@@ -56,7 +56,6 @@ class StandardPlayer:
             return _give(view, legal)
         return _play(view, self.fast)
 
-
     def barred(self, view: View) -> dict[int, int]:
         """For each other seat, the cards it cannot hold if it plays as this player
         does, read from its moves (:mod:`paiju.daifugo.standard_facts`)."""
