@@ -126,3 +126,18 @@ def test_the_log_is_checkpointed_by_the_stores_thread_and_kept_small(
     assert loaded is not None and len(loaded.actions) == 600
     store.close()
     assert not store._checkpoints.is_alive()
+
+
+def test_a_hand_over_at_the_deal_is_stored_once_as_its_record(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = Store(path)
+    new_table(store)
+    store.finish_hand("t1", 1, {"actions": []}, {"outcome": "five_tigers"})
+    with pytest.raises(StoreError, match="hand 1 is already stored as finished"):
+        store.finish_hand("t1", 1, {"actions": ["changed"]}, {"outcome": "changed"})
+    store.close()
+    again = Store(path)
+    assert again.hand_record("t1", 1) == {"actions": []}
+    row = again.load("t1")
+    assert row is not None and row.finished == {1: {"actions": []}} and row.actions == []
+    again.close()
