@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from paiju.bots.base import make_bot
 from paiju.core.games import get_game
-from paiju.daifugo.cards import JOKERS, parse_card
+from paiju.daifugo.cards import JOKERS, RANK_MASK, parse_card
 from paiju.daifugo.standard_facts import barred, weaker_than
 from paiju.daifugo.standard_player import StandardPlayer
 from paiju.daifugo.state import DaifugoState
@@ -86,7 +86,7 @@ def test_each_fact_is_read_from_its_move() -> None:
                         card = parse_card(action.cards[0])
                         rank = card // 4
                         weaker = weaker_than(rank, reversed_order)
-                        same = (0xF << (4 * rank)) & ~(1 << card)
+                        same = RANK_MASK[rank] & ~(1 << card)
                         assert facts & (weaker | same) == weaker | same
                 if (action.do == "pass" and table is not None and table.size == 1
                         and not table.jokers and not lock):

@@ -27,26 +27,21 @@ from __future__ import annotations
 
 from random import Random
 
-from paiju.daifugo.cards import JOKERS, NUM_RANKS, SUITED, parse_card
+from paiju.daifugo.cards import JOKERS, RANK_MASK, SUITED, parse_card
 from paiju.daifugo.combos import GROUP
-from paiju.daifugo.rewind import start_of_play
 from paiju.daifugo.rules import make_rules
 from paiju.daifugo.view import DaifugoView
 
 #: options that shape the session, not the play: the facts hold whatever they are
 SESSION_OPTIONS = frozenset({"scoring", "dealer", "reseat_every", "titles_reset_every"})
 _UECDA = make_rules("uecda").values
-#: each rank's four cards, as a bitset
-_RANK_CARDS = [0xF << (4 * r) for r in range(NUM_RANKS)]
 
 
 def weaker_than(rank: int, reversed_order: bool) -> int:
     """The natural cards weaker than ``rank`` in the order in force, as a bitset."""
-    below = range(rank + 1, NUM_RANKS) if reversed_order else range(rank)
-    out = 0
-    for r in below:
-        out |= _RANK_CARDS[r]
-    return out
+    if reversed_order:
+        return SUITED & ~((1 << (4 * rank + 4)) - 1)
+    return (1 << (4 * rank)) - 1
 
 
 def barred(view: DaifugoView) -> dict[int, int]:
@@ -63,15 +58,15 @@ def barred(view: DaifugoView) -> dict[int, int]:
             out[seat] = out.get(seat, 0) | cards
 
     # The public play is the same in every deal the view allows: replay one.
-    got = start_of_play(view.sample(Random(0)))
-    if got is None:
+    replay = view.sample_replay(Random(0))
+    if replay is None:
         return {}
-    state, actions = got
+    state = replay.start.clone()
     for move in view.handovers():  # before the play: the exchange (-1: the poor's gifts)
         if move["to"] == me and move["at"] >= 0:
             top = max(parse_card(t) for t in move["cards"])  # ids run by rank, then suit
             bar(move["from"], ((1 << top) - 1) & SUITED)
-    for action in actions:
+    for action in replay.actions:
         pos = state.pos
         seat = action.seat
         if seat != me:
@@ -83,7 +78,7 @@ def barred(view: DaifugoView) -> dict[int, int]:
                     if meld.kind == GROUP and meld.size == 1:
                         reversed_order = pos.revolution != pos.jack_back_now
                         bar(seat, weaker_than(meld.rank, reversed_order)
-                            | (_RANK_CARDS[meld.rank] & ~meld.naturals))
+                            | (RANK_MASK[meld.rank] & ~meld.naturals))
             elif (table is not None and action.do == "pass" and table.kind == GROUP
                   and table.size == 1 and not table.jokers and not pos.lock):
                 bar(seat, JOKERS)
