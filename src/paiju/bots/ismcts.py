@@ -438,8 +438,7 @@ class ISMCTSBot:
         if self._barred is None or self._barred[0] is not view:
             model: Any = self._model
             self._barred = (view, model.barred(view))
-        barred = self._barred[1]
-        return sample(rng, barred) if barred else view.sample(rng)
+        return sample(rng, self._barred[1])  # with nothing barred, a plain sample
 
     def _pick(self, view: View, rewind: Callable[[Random], Replay | None],
               rng: Random) -> State:

@@ -387,22 +387,9 @@ class _Facts:
                     assign[poor] |= 1 << c
                     need[poor] -= 1
                 others_need = {k: v for k, v in need.items() if k != poor}
-                if barred:
-                    _deal_around(rng, good[take:], others_need, barred, assign)
-                    need.update(others_need)
-                else:
-                    slots = [k for k, v in others_need.items() for _ in range(v)]
-                    shuffle(rng, slots)
-                    for c, k in zip(good[take:], slots, strict=False):
-                        assign[k] |= 1 << c
-                        need[k] -= 1
-        if barred:
-            _deal_around(rng, rest, need, barred, assign)
-        else:
-            slots = [k for k, v in need.items() for _ in range(v)]
-            shuffle(rng, slots)
-            for c, k in zip(rest, slots, strict=True):
-                assign[k] |= 1 << c
+                _deal(rng, good[take:], others_need, barred, assign, strict=False)
+                need.update(others_need)
+        _deal(rng, rest, need, barred, assign, strict=True)
         for k, m in assign.items():
             if k == DISCARD_PILE:
                 st.pos.discards = m
@@ -413,6 +400,20 @@ class _Facts:
         st.dealt = list(st.pos.hands)
         st.sampled = True
         return st
+
+
+def _deal(rng: Random, cards: list[int], need: dict[int, int],
+          barred: Mapping[int, int] | None, assign: dict[int, int], strict: bool) -> None:
+    """Deal ``cards`` (shuffled) into the places' ``need`` (counted down): at random, or
+    around ``barred`` (:func:`_deal_around`). ``strict``: the cards fill the room exactly."""
+    if barred:
+        _deal_around(rng, cards, need, barred, assign)
+        return
+    slots = [k for k, v in need.items() for _ in range(v)]
+    shuffle(rng, slots)
+    for c, k in zip(cards, slots, strict=strict):
+        assign[k] |= 1 << c
+        need[k] -= 1
 
 
 def _deal_around(rng: Random, cards: list[int], need: dict[int, int],
