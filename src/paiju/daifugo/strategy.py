@@ -58,7 +58,7 @@ from paiju.daifugo.cards import (
     parse_play_token,
     rank_of,
 )
-from paiju.daifugo.combos import GROUP, Meld
+from paiju.daifugo.combos import GROUP, SEQUENCE, Meld, suit_ranks
 from paiju.daifugo.rulebook import Rulebook
 from paiju.daifugo.rules import Rules
 
@@ -299,21 +299,31 @@ def _suit_strengths(cards: int, suit: int, t: _Table) -> int:
 
 def _sure_sequence(low: int, size: int, unseen_suits: list[int], u: _Unseen,
                    t: _Table) -> bool:
-    """Whether the sequence over strengths ``low`` .. ``low + size - 1`` takes the trick:
-    no sequence of its length that beats it can be made from the unseen cards, their
-    jokers filling gaps (or standing beyond the ends, where the rules allow). Locks are
-    not counted on, and a sequence that causes a revolution is not sure."""
-    rules = t.book.rules
+    """Whether the sequence of ranks ``low`` .. ``low + size - 1`` takes the trick: no
+    sequence of its length that beats it (:meth:`Rulebook.beats`) can be made from the
+    unseen cards (``unseen_suits``: each suit's ranks), their jokers filling gaps or
+    standing beyond the ends where the rules allow. Locks are not counted on, and a
+    sequence that causes a revolution is not sure."""
+    book = t.book
+    rules = book.rules
     if rules.sequence_revolution and size >= rules.sequence_revolution:
         return False
-    above = low + size - 1 if t.book.seq_above else low  # a beater's lowest is above this
-    top = NUM_RANKS + (1 if rules.sequence_joker_beyond_ends else 0)
+    beyond = 1 if rules.sequence_joker_beyond_ends else 0
+    mine = _sequence_meld(low, size)
     window = (1 << size) - 1
-    for have in unseen_suits:  # the unseen cards' strengths, suit by suit
-        for c in range(above + 1, top - size + 1):
-            if size - (have >> c & window).bit_count() <= u.jokers:
+    for c in range(-beyond, NUM_RANKS - size + 1 + beyond):
+        if not book.beats(mine, _sequence_meld(c, size), t.reversed_now):
+            continue
+        for have in unseen_suits:
+            held = (have << 1 if c < 0 else have >> c) & window
+            if size - held.bit_count() <= u.jokers:
                 return False
     return True
+
+
+def _sequence_meld(low: int, size: int) -> Meld:
+    """A sequence's shape alone (its ranks), as :meth:`Rulebook.beats` reads it."""
+    return Meld(SEQUENCE, size, low, 0, 0, (), 0, 0)
 
 
 class _Plan:
@@ -377,7 +387,7 @@ def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: 
     play, or as the last one."""
     plans: list[_Plan] = []
     rules = t.book.rules
-    unseen_suits = [_suit_strengths(u.cards, suit, t) for suit in range(4)]
+    unseen_suits = suit_ranks(u.cards)
     for suit in range(4):
         mine = _suit_strengths(hand, suit, t)
         if not rules.twos_in_sequences:
@@ -393,7 +403,7 @@ def _sequence_plans(hand: int, held: list[int], jokers: int, lone_joker_beaten: 
                 for r in ranks:
                     rest[r] -= 1
                 # a sequence through a Jack turns the order under jack_back: not sure
-                sure = (_sure_sequence(low, size, unseen_suits, u, t)
+                sure = (_sure_sequence(min(ranks), size, unseen_suits, u, t)
                         and not (rules.jack_back and JACK in ranks))
                 plan = _group_plan(rest, jokers, lone_joker_beaten, 1 if sure else 0, u, t)
                 if plan is not None:
