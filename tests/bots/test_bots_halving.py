@@ -1,6 +1,8 @@
 """ISMCTS with sequential halving at the root, place rewards and the heuristic anchor."""
 
 from random import Random
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import tinygame
@@ -281,14 +283,15 @@ def test_the_true_deal_agrees_with_every_move_of_standard_opponents() -> None:
         start, actions = got
         assert len(actions) > 4
         replay = Replay(start, actions, tuple(state.hands), 0, 0)
-        assert bot._misses(replay, [1, 2, 3, 4], Random(0)) == dict.fromkeys([1, 2, 3, 4])
+        assert bot._dealer.misses(replay, [1, 2, 3, 4], Random(0)) == dict.fromkeys([1, 2, 3, 4])
         # a deal that is not the true one: one seat's lowest card now for another's highest
         a, b = [s for s in range(1, 5) if state.hands[s]][:2]
         low, high = state.hands[a] & -state.hands[a], 1 << (state.hands[b].bit_length() - 1)
         wrong = start.clone()
         wrong.pos.hands[a] ^= low | high
         wrong.pos.hands[b] ^= low | high
-        misses = bot._misses(Replay(wrong, actions, tuple(state.hands), 0, 0), [a, b], Random(0))
+        misses = bot._dealer.misses(Replay(wrong, actions, tuple(state.hands), 0, 0), [a, b],
+                                    Random(0))
         caught += any(m is not None for m in misses.values())
         checked += 1
     assert checked >= 4 and caught >= checked // 2
@@ -359,3 +362,50 @@ def test_the_search_with_facts_deals_around_what_the_others_moves_rule_out() -> 
         assert bot.choose(view, Random(seed)) in view.legal_actions()
         checked += 1
     assert checked >= 4
+
+
+def test_held_round_trips_and_needs_a_reading() -> None:
+    tail = ":opponents=uecda-standard:pick=16:held=8"
+    bot = make_bot(STRONG + tail)
+    assert isinstance(bot, ISMCTSBot) and bot.held == 8
+    assert bot.spec.endswith(tail) and make_bot(bot.spec) == bot
+    with pytest.raises(ValueError, match="held says when to read the others' moves"):
+        make_bot(STRONG + ":opponents=uecda-standard:held=8")
+    with pytest.raises(ValueError, match="held must not be negative"):
+        make_bot(STRONG + ":opponents=uecda-standard:facts=1:held=-1")
+    with pytest.raises(ValueError, match="not a number"):
+        make_bot(STRONG + ":opponents=uecda-standard:facts=1:held=few")
+    handless: Any = SimpleNamespace(game="bare")  # a game whose views show no hand
+    with pytest.raises(ValueError, match="held counts the cards in the seat's hand; bare"):
+        ISMCTSBot(iterations=4, opponents="random", pick=2, held=3)._deal(handless, Random(1))
+    tiny = _deal(1).view(0)  # a hand of cards, shown as a tuple
+    with pytest.raises(ValueError, match=r"pick needs a game whose views .* tiny has none"):
+        ISMCTSBot(iterations=4, opponents="random", pick=2, held=99)._deal(tiny, Random(1))
+    assert ISMCTSBot(iterations=4, opponents="random", pick=2, held=0)._deal(tiny, Random(1))
+    from paiju.core.games import get_game
+
+    lukfu = get_game("lukfu")  # a hand shown as a bitset: counted, and 0 cards is not yet
+    state = lukfu.new_hand(lukfu.rules("sung"), 4, Random(1))
+    seat = state.to_move()
+    assert seat is not None
+    assert ISMCTSBot(iterations=4, opponents="random", pick=2, held=0)._deal(
+        state.view(seat), Random(1))
+
+
+def test_held_reads_the_others_moves_only_from_that_many_cards() -> None:
+    """``held`` below the cards in hand: every deal plain; at or above: every deal read."""
+    spec = STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard:pick=4"
+    checked = 0
+    for seed in range(6):
+        state = _uecda_game_against_standard(seed, 5)
+        if state is None:
+            continue
+        view = state.view(0)
+        cards = len(view.hand)
+        for held, read in ((cards - 1, False), (cards, True)):
+            bot = make_bot(f"{spec}:held={held}")
+            assert isinstance(bot, ISMCTSBot)
+            assert bot.choose(view, Random(seed)) in view.legal_actions()
+            assert (bot.last.deals > 0) == read
+        checked += 1
+    assert checked >= 3

@@ -55,6 +55,10 @@ determinization dealt around those cards (``View.sample_barred``), once per deci
 with no replay. The ``uecda-standard`` model reads its facts from the standard client's
 fixed habits (:mod:`paiju.daifugo.standard_facts`).
 
+``held=N`` (with ``infer``, ``pick`` or ``facts``) reads the others' moves only once the
+searching seat holds at most N cards, and deals plainly before: late in a hand the moves
+say most, and the true deal is worth most (docs/strength.md).
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -72,13 +76,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any
 
 from paiju.bots.base import Bot, RandomBot, legal_actions_of
-from paiju.core.protocol import Action, Replay, Result, State, View
+from paiju.bots.dealer import Dealer
+from paiju.core.protocol import Action, Result, State, View
 
 #: The search the strength ladder plays Dai Fugō with (docs/strength.md): sequential
 #: halving over the root's moves on shared deals, heuristic play-outs, place rewards.
@@ -172,6 +176,9 @@ class ISMCTSBot:
     pick: int = 0
     #: with ``opponents``: deal around the cards the model says the others cannot hold
     facts: bool = False
+    #: with ``infer``, ``pick`` or ``facts``: read the others' moves only while the seat
+    #: holds at most this many cards, and deal plainly before (None: always read them)
+    held: int | None = None
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -222,19 +229,20 @@ class ISMCTSBot:
                              "(uecda-standard does)")
         if self.facts and (self.infer or self.pick):
             raise ValueError("ismcts takes facts, infer or pick, not two of them")
-        #: with ``facts``: the view searched and the cards barred in it
-        self._barred: tuple[View, Mapping[int, int]] | None = None
-        self._deals = self._consistent = 0
-        #: with ``infer``: the view searched, the chain's deal (None: the view cannot wind
-        #: a sample back) and its seats' first misses
-        self._chain: tuple[View, Replay | None, dict[int, int | None]] | None = None
+        if self.held is not None and self.held < 0:
+            raise ValueError(f"ismcts held must not be negative, not {self.held}")
+        if self.held is not None and not (self.infer or self.pick or self.facts):
+            raise ValueError("ismcts held says when to read the others' moves: it needs "
+                             "infer, pick or facts")
+        self._dealer = Dealer(self._model, self.infer, self.pick, self.facts, self.held)
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``, ``facts``."""
+        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``, ``facts``,
+        ``held``."""
         known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
-                 "opponents", "infer", "pick", "facts"}
+                 "opponents", "infer", "pick", "facts", "held"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -248,13 +256,14 @@ class ISMCTSBot:
             z = float(params.get("z", "1"))
             infer = int(params.get("infer", "0"))
             pick = int(params.get("pick", "0"))
+            held = int(params["held"]) if "held" in params else None
         except ValueError as err:
             raise ValueError(f"ismcts setting is not a number: {err}") from None
         return cls(iterations, seconds, exploration, params.get("rollout", "random"),
                    params.get("prior", "none"), params.get("reward", "points"),
                    params.get("root", "ucb"), params.get("tree", "full"), z,
                    opponents=params.get("opponents"), infer=infer, pick=pick,
-                   facts=_flag("facts", params.get("facts", "0")))
+                   facts=_flag("facts", params.get("facts", "0")), held=held)
 
     @property
     def spec(self) -> str:
@@ -282,6 +291,8 @@ class ISMCTSBot:
             parts.append(f"pick={self.pick}")
         if self.facts:
             parts.append("facts=1")
+        if self.held is not None:
+            parts.append(f"held={self.held}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:
@@ -380,106 +391,12 @@ class ISMCTSBot:
         return best
 
     def _tally(self, stats: SearchStats) -> SearchStats:
-        stats.deals, stats.consistent = self._deals, self._consistent
-        self._deals = self._consistent = 0
-        self._chain = None
+        stats.deals, stats.consistent = self._dealer.tally()
         return stats
 
     def _deal(self, view: View, rng: Random) -> State:
-        """A determinization: ``view.sample``, or with ``infer`` the next step of a
-        chain of deals that the model's agreement with the others' moves steers, or with
-        ``pick`` the best of fresh deals by that agreement."""
-        if self.facts:
-            return self._barred_deal(view, rng)
-        if not self.infer and not self.pick:
-            return view.sample(rng)
-        rewind = getattr(view, "sample_replay", None)
-        if rewind is None:
-            setting = "infer" if self.infer else "pick"
-            raise ValueError(f"ismcts {setting} needs a game whose views wind a sample back "
-                             f"(View.sample_replay); {view.game} has none")
-        if self.pick:
-            return self._pick(view, rewind, rng)
-        self._deals += 1
-        chain = self._chain
-        budget = self.infer
-        if chain is None or chain[0] is not view:
-            first = rewind(rng)
-            misses: dict[int, int | None] = {}
-            if first is not None:
-                misses = self._others_misses(first, view.seat, rng)
-            chain = (view, first, misses)
-            budget -= 1
-        _, replay, misses = chain
-        if replay is None:  # the game cannot wind this hand back: no inference
-            self._chain = chain
-            return view.sample(rng)
-        for _ in range(budget):
-            bad = [s for s, m in misses.items() if m is not None]
-            moved = replay.vary(rng, bad or list(misses))
-            if moved is None:  # a swap the viewer's knowledge rules out: a step lost
-                continue
-            tried = dict(misses)
-            tried.update(self._misses(moved, list(moved.changed), rng))
-            if _agreement(tried) >= _agreement(misses):
-                replay, misses = moved, tried
-        self._chain = (view, replay, misses)
-        if all(m is None for m in misses.values()):
-            self._consistent += 1
-        return replay.state()
-
-    def _barred_deal(self, view: View, rng: Random) -> State:
-        """A deal drawn around the cards the model says the others cannot hold (read
-        once per view)."""
-        sample = getattr(view, "sample_barred", None)
-        if sample is None:
-            raise ValueError(f"ismcts facts needs a game whose views deal around barred "
-                             f"cards (View.sample_barred); {view.game} has none")
-        if self._barred is None or self._barred[0] is not view:
-            model: Any = self._model
-            self._barred = (view, model.barred(view))
-        return sample(rng, self._barred[1])  # with nothing barred, a plain sample
-
-    def _pick(self, view: View, rewind: Callable[[Random], Replay | None],
-              rng: Random) -> State:
-        """The best of ``pick`` fresh deals by their agreement with the others' moves."""
-        self._deals += 1
-        best: tuple[tuple[int, int], Replay] | None = None
-        for _ in range(self.pick):
-            replay = rewind(rng)
-            if replay is None:  # the game cannot wind this hand back: no inference
-                return view.sample(rng)
-            misses = self._others_misses(replay, view.seat, rng)
-            score = _agreement(misses)
-            if best is None or score > best[0]:
-                best = (score, replay)
-            if all(m is None for m in misses.values()):
-                self._consistent += 1
-                break
-        assert best is not None
-        return best[1].state()
-
-    def _others_misses(self, replay: Replay, me: int, rng: Random) -> dict[int, int | None]:
-        """:meth:`_misses` of every seat but ``me`` that moved in ``replay``."""
-        return self._misses(replay, sorted({a.seat for a in replay.actions if a.seat != me}),
-                            rng)
-
-    def _misses(self, replay: Replay, seats: Sequence[int], rng: Random) -> dict[int, int | None]:
-        """For each of ``seats``: the index of its first move in ``replay`` that the
-        model would not have made, or None if it made them all."""
-        model = self._model
-        assert model is not None
-        out: dict[int, int | None] = {s: None for s in seats}
-        todo = set(seats)
-        state = replay.start.clone()
-        for i, action in enumerate(replay.actions):
-            if not todo:
-                break
-            if action.seat in todo and model.choose(state.view(action.seat), rng) != action:
-                out[action.seat] = i
-                todo.discard(action.seat)
-            state.apply(action)
-        return out
+        """A determinization (:class:`~paiju.bots.dealer.Dealer`)."""
+        return self._dealer.deal(view, rng)
 
     def _iterate(
         self, root: _Node, state: State, rng: Random, bounds: list[float], me: int,
@@ -583,13 +500,6 @@ class ISMCTSBot:
             if seat is None:
                 return
             state.apply(policy.choose(state.view(seat), rng))
-
-
-def _agreement(misses: Mapping[int, int | None]) -> tuple[int, int]:
-    """How well a deal agrees: the seats that made every move, then how far the
-    others got."""
-    return (sum(m is None for m in misses.values()),
-            sum(m for m in misses.values() if m is not None))
 
 
 def _paired(mine: Mapping[int, float], other: Mapping[int, float]) -> tuple[float, float, int]:
