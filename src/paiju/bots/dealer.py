@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, overload
 
 from paiju.bots.base import Bot
 from paiju.core.protocol import Replay, State, View
@@ -103,17 +103,21 @@ class Dealer:
 
     def _pick(self, view: View, rewind: Callable[[Random], Replay | None],
               rng: Random) -> State:
-        """The best of ``pick`` fresh deals by their agreement with the others' moves."""
+        """The best of ``pick`` fresh deals by their agreement with the others' moves (a
+        deal's replay stops once more seats miss than in the best so far: it cannot win)."""
         self.deals += 1
-        best: tuple[tuple[int, int], Replay] | None = None
+        best: tuple[tuple[int, int], Replay, int] | None = None
         for _ in range(self.pick):
             replay = rewind(rng)
             if replay is None:  # the game cannot wind this hand back: no inference
                 return view.sample(rng)
-            misses = self._others_misses(replay, view.seat, rng)
+            seats = _movers(replay, view.seat)
+            misses = self.misses(replay, seats, rng, None if best is None else best[2])
+            if misses is None:
+                continue
             score = _agreement(misses)
             if best is None or score > best[0]:
-                best = (score, replay)
+                best = (score, replay, len(seats) - score[0])
             if all(m is None for m in misses.values()):
                 self.consistent += 1
                 break
@@ -122,16 +126,28 @@ class Dealer:
 
     def _others_misses(self, replay: Replay, me: int, rng: Random) -> dict[int, int | None]:
         """:meth:`misses` of every seat but ``me`` that moved in ``replay``."""
-        return self.misses(replay, sorted({a.seat for a in replay.actions if a.seat != me}),
-                            rng)
+        got = self.misses(replay, _movers(replay, me), rng)
+        assert got is not None
+        return got
 
-    def misses(self, replay: Replay, seats: Sequence[int], rng: Random) -> dict[int, int | None]:
+    @overload
+    def misses(self, replay: Replay, seats: Sequence[int], rng: Random,
+               most: None = None) -> dict[int, int | None]: ...
+
+    @overload
+    def misses(self, replay: Replay, seats: Sequence[int], rng: Random,
+               most: int) -> dict[int, int | None] | None: ...
+
+    def misses(self, replay: Replay, seats: Sequence[int], rng: Random,
+               most: int | None = None) -> dict[int, int | None] | None:
         """For each of ``seats``: the index of its first move in ``replay`` that the
-        model would not have made, or None if it made them all."""
+        model would not have made, or None if it made them all. With ``most``: None as
+        soon as more than ``most`` seats have missed."""
         model = self.model
         assert model is not None
         out: dict[int, int | None] = {s: None for s in seats}
         todo = set(seats)
+        missed = 0
         state = replay.start.clone()
         for i, action in enumerate(replay.actions):
             if not todo:
@@ -139,8 +155,16 @@ class Dealer:
             if action.seat in todo and model.choose(state.view(action.seat), rng) != action:
                 out[action.seat] = i
                 todo.discard(action.seat)
+                missed += 1
+                if most is not None and missed > most:
+                    return None
             state.apply(action)
         return out
+
+
+def _movers(replay: Replay, me: int) -> list[int]:
+    """The seats other than ``me`` that moved in ``replay``."""
+    return sorted({a.seat for a in replay.actions if a.seat != me})
 
 
 def _agreement(misses: Mapping[int, int | None]) -> tuple[int, int]:
