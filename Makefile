@@ -25,7 +25,7 @@ serve: $(STAMP)
 	$(BIN)/paiju serve $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
