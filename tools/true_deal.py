@@ -3,13 +3,16 @@
 A diagnostic, not a player: seat 0 is the search of ``--spec`` against four
 ``uecda-standard`` players under ``uecda`` (sessions of 10 hands, so with exchanges), and
 in each *arm* the search is told the true deal (every determinization is the real state)
-whenever it holds at most LIMIT cards. ``none`` never tells it and ``all`` always does.
+whenever it holds at most LIMIT cards. ``none`` never tells it and ``all`` always does;
+``--untold SPEC`` adds an arm of another search, never told.
 Every arm plays the same sessions (seeds 100 + i, the search's generator seeded i), and
 each arm after the first is compared with the first over the sessions' means (paired;
 ±1.96 standard errors). Each arm's wall-clock seconds are printed too. docs/strength.md,
 "Where the hidden cards are worth most":
 
     python tools/true_deal.py --sessions 100 --limits none,4,8,all --jobs 2
+    python tools/true_deal.py --sessions 100 --limits none --jobs 2 \\
+        --untold "$SPEC:pick=64:held=8"    # SPEC: the default search, tools/true_deal.SPEC
 """
 
 from __future__ import annotations
@@ -82,32 +85,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--limits", default="none,4,8,all",
                         help="comma-separated: none, all, or a number of cards held")
+    parser.add_argument("--untold", action="append", default=[], metavar="SPEC",
+                        help="one more arm: this search, never told (repeatable)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
-    names = args.limits.split(",")
-    limits = [_limit(n) for n in names]
+    plan = [(args.spec, n, _limit(n)) for n in args.limits.split(",")]
+    plan += [(spec, "none", -1) for spec in args.untold]
     indices = range(args.start, args.start + args.sessions)
-    arms: list[list[float]] = []
-    seconds: list[float] = []
+    out: list[dict[str, Any]] = []
+    first: list[float] = []
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
-    for limit in limits:
+    for spec, name, limit in plan:
         start = time.perf_counter()
-        work = [(args.spec, limit, i) for i in indices]
+        work = [(spec, limit, i) for i in indices]
         sessions = list(pool.map(_run, work) if pool is not None else map(_run, work))
-        seconds.append(time.perf_counter() - start)
-        arms.append([sum(s) / len(s) for s in sessions])
+        means = [sum(s) / len(s) for s in sessions]
+        row: dict[str, Any] = {"spec": spec, "told": name, "hands": len(means) * HANDS,
+                               "points_per_hand": round(sum(means) / len(means), 3),
+                               "seconds": round(time.perf_counter() - start, 1)}
+        if out:
+            diff, half = _paired(means, first)
+            row["against_first"] = [round(diff, 3), round(half, 3)]
+        else:
+            first = means
+        out.append(row)
     if pool is not None:
         pool.shutdown()
-    out = []
-    for name, means, took in zip(names, arms, seconds, strict=True):
-        row: dict[str, Any] = {"told": name, "hands": len(means) * HANDS,
-                               "points_per_hand": round(sum(means) / len(means), 3),
-                               "seconds": round(took, 1)}
-        if means is not arms[0]:
-            diff, half = _paired(means, arms[0])
-            row["against_first"] = [round(diff, 3), round(half, 3)]
-        out.append(row)
-    json.dump({"spec": args.spec, "arms": out}, sys.stdout, indent=1)
+    json.dump({"arms": out}, sys.stdout, indent=1)
     print()
     return 0
 

@@ -11,7 +11,7 @@ import pytest
 
 from paiju.bots.ismcts import ISMCTSBot
 
-SPEC = ("ismcts:iters=8:root=halving:tree=root:rollout=heuristic:prior=heuristic"
+SPEC = ("ismcts:iters=4:root=halving:tree=root:rollout=heuristic:prior=heuristic"
         ":reward=place:opponents=uecda-standard")
 
 
@@ -46,10 +46,12 @@ def test_the_search_is_told_the_deal_exactly_from_the_limit_on(
 
 
 def test_the_arms_are_paired_against_the_first(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _tool().main(["--spec", SPEC, "--sessions", "2", "--limits", "none,all"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    none, told = out["arms"]
-    assert out["spec"] == SPEC
+    other = SPEC + ":pick=2:held=4"
+    argv = ["--spec", SPEC, "--sessions", "2", "--limits", "none,all", "--untold", other]
+    assert _tool().main(argv) == 0
+    none, told, picked = json.loads(capsys.readouterr().out)["arms"]
+    assert none["spec"] == told["spec"] == SPEC and picked["spec"] == other
     assert none["told"] == "none" and none["hands"] == 20 and "against_first" not in none
     assert told["told"] == "all" and len(told["against_first"]) == 2
+    assert picked["told"] == "none" and len(picked["against_first"]) == 2
     assert 1 <= none["points_per_hand"] <= 5 and none["seconds"] > 0
