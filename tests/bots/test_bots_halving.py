@@ -267,6 +267,15 @@ def _uecda_game_against_standard(seed: int, stop: int):  # type: ignore[no-untyp
     return None
 
 
+def _fifth_decisions():  # type: ignore[no-untyped-def]
+    """(seed, seat 0's view at its 5th decision of play) of six uecda hands against
+    uecda-standard, where the hand gets that far."""
+    for seed in range(6):
+        state = _uecda_game_against_standard(seed, 5)
+        if state is not None:
+            yield seed, state.view(0)
+
+
 def test_the_true_deal_agrees_with_every_move_of_standard_opponents() -> None:
     """The model reading a rewound deal reproduces each move the real players made,
     so the inference never rules out the truth."""
@@ -304,11 +313,7 @@ def _agreeing_share(setting: str) -> float:
     bot = make_bot(spec)
     assert isinstance(bot, ISMCTSBot)
     deals = consistent = 0
-    for seed in range(6):
-        state = _uecda_game_against_standard(seed, 5)
-        if state is None:
-            continue
-        view = state.view(0)
+    for seed, view in _fifth_decisions():
         assert bot.choose(view, Random(seed)) in view.legal_actions()
         deals += bot.last.deals
         consistent += bot.last.consistent
@@ -349,11 +354,7 @@ def test_the_search_with_facts_deals_around_what_the_others_moves_rule_out() -> 
     bot = make_bot(STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard:facts=1")
     assert isinstance(bot, ISMCTSBot)
     checked = 0
-    for seed in range(6):
-        state = _uecda_game_against_standard(seed, 5)
-        if state is None:
-            continue
-        view = state.view(0)
+    for seed, view in _fifth_decisions():
         facts = barred(view)
         assert facts
         for k in range(10):
@@ -396,11 +397,7 @@ def test_held_reads_the_others_moves_only_from_that_many_cards() -> None:
     """``held`` below the cards in hand: every deal plain; at or above: every deal read."""
     spec = STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard:pick=4"
     checked = 0
-    for seed in range(6):
-        state = _uecda_game_against_standard(seed, 5)
-        if state is None:
-            continue
-        view = state.view(0)
+    for seed, view in _fifth_decisions():
         cards = len(view.hand)
         for held, read in ((cards - 1, False), (cards, True)):
             bot = make_bot(f"{spec}:held={held}")
