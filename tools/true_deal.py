@@ -7,8 +7,8 @@ whenever it holds at most LIMIT cards. ``none`` never tells it and ``all`` alway
 ``--untold SPEC`` adds an arm of another search, never told.
 Every arm plays the same sessions (seeds 100 + i, the search's generator seeded i), and
 each arm after the first is compared with the first over the sessions' means (paired;
-±1.96 standard errors). Each arm's wall-clock seconds are printed too. docs/strength.md,
-"Where the hidden cards are worth most":
+the half-width of the 95% Student's t interval). Each arm's wall-clock seconds are
+printed too. docs/strength.md, "Where the hidden cards are worth most":
 
     python tools/true_deal.py --sessions 100 --limits none,4,8,all --jobs 2
     python tools/true_deal.py --sessions 100 --limits none --jobs 2 \\
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from typing import Any
 
 from paiju.bots.base import make_bot
 from paiju.core.games import get_game
+from paiju.sim.stats import mean_interval
 
 SPEC = ("ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=heuristic"
         ":reward=place:opponents=uecda-standard")
@@ -71,6 +71,8 @@ def _limit(text: str) -> int:
         return -1
     if text == "all":
         return 1 << 30
+    if not text.isdigit():
+        raise ValueError(f"a limit is none, all or a number of cards held, not {text!r}")
     return int(text)
 
 
@@ -89,7 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="one more arm: this search, never told (repeatable)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
-    plan = [(args.spec, n, _limit(n)) for n in args.limits.split(",")]
+    try:
+        plan = [(args.spec, n, _limit(n)) for n in args.limits.split(",")]
+    except ValueError as err:
+        parser.error(str(err))
     plan += [(spec, "none", -1) for spec in args.untold]
     indices = range(args.start, args.start + args.sessions)
     out: list[dict[str, Any]] = []
@@ -104,8 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                "points_per_hand": round(sum(means) / len(means), 3),
                                "seconds": round(time.perf_counter() - start, 1)}
         if out:
-            diff, half = _paired(means, first)
-            row["against_first"] = [round(diff, 3), round(half, 3)]
+            diff = mean_interval([a - b for a, b in zip(means, first, strict=True)])
+            row["against_first"] = [round(diff.mean, 3), round(diff.half_width, 3)]
         else:
             first = means
         out.append(row)
@@ -114,14 +119,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     json.dump({"arms": out}, sys.stdout, indent=1)
     print()
     return 0
-
-
-def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
-    """Mean of the sessions' differences and 1.96 standard errors."""
-    d = [a - b for a, b in zip(mine, base, strict=True)]
-    m = sum(d) / len(d)
-    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else math.inf
-    return m, 1.96 * sd / math.sqrt(len(d))
 
 
 if __name__ == "__main__":

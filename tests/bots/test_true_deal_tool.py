@@ -55,3 +55,10 @@ def test_the_arms_are_paired_against_the_first(capsys: pytest.CaptureFixture[str
     assert told["told"] == "all" and len(told["against_first"]) == 2
     assert picked["told"] == "none" and len(picked["against_first"]) == 2
     assert 1 <= none["points_per_hand"] <= 5 and none["seconds"] > 0
+
+
+def test_a_bad_limit_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        _tool().main(["--spec", SPEC, "--sessions", "1", "--limits", "none,few"])
+    assert exit_.value.code == 2
+    assert "a limit is none, all or a number of cards held, not 'few'" in capsys.readouterr().err

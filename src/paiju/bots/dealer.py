@@ -106,18 +106,19 @@ class Dealer:
         """The best of ``pick`` fresh deals by their agreement with the others' moves (a
         deal's replay stops once more seats miss than in the best so far: it cannot win)."""
         self.deals += 1
-        best: tuple[tuple[int, int], Replay, int] | None = None
+        best: tuple[tuple[int, int], Replay] | None = None
         for _ in range(self.pick):
             replay = rewind(rng)
             if replay is None:  # the game cannot wind this hand back: no inference
                 return view.sample(rng)
             seats = _movers(replay, view.seat)
-            misses = self.misses(replay, seats, rng, None if best is None else best[2])
+            most = None if best is None else len(seats) - best[0][0]  # the best's misses
+            misses = self.misses(replay, seats, rng, most)
             if misses is None:
                 continue
             score = _agreement(misses)
             if best is None or score > best[0]:
-                best = (score, replay, len(seats) - score[0])
+                best = (score, replay)
             if all(m is None for m in misses.values()):
                 self.consistent += 1
                 break
@@ -126,9 +127,7 @@ class Dealer:
 
     def _others_misses(self, replay: Replay, me: int, rng: Random) -> dict[int, int | None]:
         """:meth:`misses` of every seat but ``me`` that moved in ``replay``."""
-        got = self.misses(replay, _movers(replay, me), rng)
-        assert got is not None
-        return got
+        return self.misses(replay, _movers(replay, me), rng)
 
     @overload
     def misses(self, replay: Replay, seats: Sequence[int], rng: Random,

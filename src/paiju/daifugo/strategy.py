@@ -309,10 +309,11 @@ def _sure_sequence(low: int, size: int, unseen_suits: list[int], u: _Unseen,
     if rules.sequence_revolution and size >= rules.sequence_revolution:
         return False
     beyond = 1 if rules.sequence_joker_beyond_ends else 0
-    mine = _sequence_meld(low, size)
+    shapes = _SEQUENCE_SHAPES[size]
+    mine = shapes[low + 1]
     window = (1 << size) - 1
     for c in range(-beyond, NUM_RANKS - size + 1 + beyond):
-        if not book.beats(mine, _sequence_meld(c, size), t.reversed_now):
+        if not book.beats(mine, shapes[c + 1], t.reversed_now):
             continue
         for have in unseen_suits:
             held = (have << 1 if c < 0 else have >> c) & window
@@ -321,9 +322,11 @@ def _sure_sequence(low: int, size: int, unseen_suits: list[int], u: _Unseen,
     return True
 
 
-def _sequence_meld(low: int, size: int) -> Meld:
-    """A sequence's shape alone (its ranks), as :meth:`Rulebook.beats` reads it."""
-    return Meld(SEQUENCE, size, low, 0, 0, (), 0, 0)
+#: ``[size][low + 1]``: a sequence's shape alone (its ranks, the lowest from -1 below the
+#: 3 to 13 beyond the 2), as :meth:`Rulebook.beats` reads it
+_SEQUENCE_SHAPES: Final = tuple(
+    tuple(Meld(SEQUENCE, size, low, 0, 0, (), 0, 0) for low in range(-1, NUM_RANKS + 1))
+    for size in range(NUM_RANKS + 2))
 
 
 class _Plan:
