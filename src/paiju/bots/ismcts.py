@@ -186,10 +186,13 @@ class ISMCTSBot:
             raise ValueError("ismcts needs an iteration budget (iters=N) or a time budget (time=S)")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError(f"ismcts iters must be at least 1, not {self.iterations}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"ismcts time must be positive, not {self.seconds}")
-        if self.exploration < 0:
-            raise ValueError(f"ismcts c must not be negative, not {self.exploration}")
+        if self.seconds is not None and not (0 < self.seconds < math.inf):
+            raise ValueError(f"ismcts time must be a positive number of seconds, "
+                             f"not {self.seconds}")
+        if not 0 <= self.exploration < math.inf:
+            raise ValueError(f"ismcts c must be a number at least 0, not {self.exploration}")
+        if not math.isfinite(self.z):
+            raise ValueError(f"ismcts z must be a number, not {self.z}")
         if self.rollout not in ROLLOUTS:
             raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}")
         if self.prior not in PRIORS:
