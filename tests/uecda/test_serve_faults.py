@@ -1,5 +1,5 @@
 """Clients that fail do not stop a ``paiju uecda serve`` tournament (docs/uecda.md): a
-client that disconnects, stalls or sends garbage is dropped, the log names its seat and
+client that disconnects, stalls, dribbles or sends garbage is dropped, the log names its seat and
 the reason, and the fallback paiju player takes the seat; a rejected play is a pass; a
 wrong gift is replaced by the strongest cards, as tndhms does."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -20,8 +21,10 @@ from serve_harness import check_records, standard, tournament
 from paiju.daifugo.cards import parse_card, tokens
 from paiju.daifugo.rulebook import rulebook
 from paiju.daifugo.rules import make_rules
+from paiju.uecda.client import play_session
 from paiju.uecda.standard import StandardStrategy
 from paiju.uecda.tables import Table, cards_table, play_table, profile_table, table_cards
+from paiju.uecda.wire import ClientConnection
 
 #: the ``paiju`` command, as a user runs it
 PAIJU = [sys.executable, "-c", "from paiju.cli import main; main()"]
@@ -100,6 +103,99 @@ def test_a_client_that_stalls_past_the_timeout(tmp_path: Path) -> None:
     line = dropped_line(run.log)
     assert "player 2 ('bad', seat " in line and "no play within 2 s" in line, line
     check_others_finished(run, 3)
+
+
+class Dribbled(Exception):
+    """Raised by :class:`Dribbling` once the server has closed its connection."""
+
+    def __init__(self, came: int, held: float) -> None:
+        super().__init__(f"the server took {came} bytes and closed after {held:.2f} s")
+        self.came = came
+        self.held = held
+
+
+class Dribbling(StandardStrategy):
+    """The standard strategy that, on its ``after``-th own turn, sends its play one byte
+    every ``every`` seconds, each byte well within the timeout, until the server closes."""
+
+    def __init__(self, after: int, every: float) -> None:
+        super().__init__(careful=True)
+        self.after = after
+        self.every = every
+        self.turns = 0
+        self.conn: ClientConnection | None = None
+
+    def play(self, hand: Table) -> Table:
+        self.turns += 1
+        if self.turns < self.after:
+            return super().play(hand)
+        assert self.conn is not None
+        sock, start, came = self.conn.sock, time.monotonic(), 0
+        for b in super().play(hand).to_bytes():
+            try:
+                sock.sendall(bytes([b]))
+            except OSError:
+                break
+            came += 1
+            if select.select([sock], [], [], self.every)[0] and not sock.recv(4):
+                break  # the server closed
+        raise Dribbled(came, time.monotonic() - start)
+
+
+def dribbler(strategy: Dribbling) -> Any:
+    def client(port: int, entered: threading.Event) -> Any:
+        with ClientConnection.connect("127.0.0.1", port, 30.0) as conn:
+            entered.set()
+            strategy.conn = conn
+            return play_session(conn, strategy, "slow")
+    return client
+
+
+def test_a_client_that_dribbles_its_play_is_dropped_within_the_timeout(tmp_path: Path
+                                                                        ) -> None:
+    """One byte every 0.25 s keeps every recv under the 1 s timeout; read per recv, the
+    play would take 2 minutes, and so would every one after it. The deadline is the
+    message's: the client is dropped 1 s after the server began to wait for the play, the
+    fallback takes the seat and the tournament plays to the end."""
+    clients = clients_with(quit_)
+    clients[2] = dribbler(Dribbling(after=2, every=0.25))
+    run = tournament(tmp_path, clients, games=3, timeout=1.0, wait=60)
+    err = run.errors.get(2)
+    assert isinstance(err, Dribbled), run.errors
+    assert 2 <= err.came <= 8 and err.held < 1.0 + 1.0, err
+    line = dropped_line(run.log)
+    assert "player 2 ('slow', seat " in line and "no play within 1 s (" in line, line
+    took = int(line.split("no play within 1 s (")[1].split()[0])
+    assert 2 <= took <= err.came, (line, err)
+    check_others_finished(run, 3)
+
+
+def test_a_client_that_dribbles_its_profile_is_refused_and_the_seat_stays_open(
+        tmp_path: Path) -> None:
+    """Entering counts too: a profile begun at once and dribbled is refused when the
+    timeout has passed, and the five clients after it enter and play."""
+    held: list[float] = []
+
+    def slow_profile(port: int, entered: threading.Event) -> None:
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            entered.set()
+            start = time.monotonic()
+            for b in profile_table("slow").to_bytes():
+                try:
+                    sock.sendall(bytes([b]))
+                except OSError:
+                    break
+                if select.select([sock], [], [], 0.25)[0] and not sock.recv(4):
+                    break
+            held.append(time.monotonic() - start)
+
+    clients = [slow_profile, *(standard(f"std{i}") for i in range(5))]
+    run = tournament(tmp_path, clients, games=2, timeout=1.0, wait=60)
+    refused = [line for line in run.log if line.startswith("refused")]
+    assert len(refused) == 1 and "no profile within 1 s (" in refused[0], run.log
+    assert held and held[0] < 1.0 + 1.0
+    assert {s.name for s in run.standings} == {f"std{i}" for i in range(5)}
+    check_records(run)
 
 
 def test_a_client_that_sends_a_malformed_table(tmp_path: Path) -> None:

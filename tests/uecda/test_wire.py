@@ -220,3 +220,46 @@ def test_a_server_seat_names_a_client_that_stalls_or_sends_garbage(
     client.close()
     with pytest.raises(ProtocolError, match="closed after 0 of the 480 bytes of play"):
         seat.read("play")
+
+
+def dribble(sock: socket.socket, data: bytes, every: float) -> threading.Thread:
+    """Send ``data`` one byte every ``every`` seconds until the peer goes away."""
+    def run() -> None:
+        try:
+            for b in data:
+                sock.sendall(bytes([b]))
+                time.sleep(every)
+        except OSError:
+            pass
+    return later(run)
+
+
+def test_a_whole_message_must_come_within_the_timeout_however_it_is_cut(
+    pair: tuple[socket.socket, socket.socket],
+) -> None:
+    """One byte every 0.1 s keeps every recv under a 0.5 s timeout, but the play as a
+    whole would take 48 s: the deadline is the message's, so it fails after 0.5 s."""
+    client, server = pair
+    seat = ServerSeat(server, 0, timeout=0.5)
+    dribble(client, Table.of({(0, 1): 1}).to_bytes(), 0.1)
+    start = time.monotonic()
+    with pytest.raises(ProtocolError, match=r"no play within 0.5 s \((\d+) of 480") as err:
+        seat.read("play")
+    waited = time.monotonic() - start
+    came = int(str(err.value).split("(")[1].split()[0])
+    assert 2 <= came <= 10, err.value
+    assert 0.5 <= waited < 1.5
+
+
+def test_a_dribbled_profile_is_refused_within_the_timeout(
+    pair: tuple[socket.socket, socket.socket],
+) -> None:
+    """Entering is a message too: a profile begun at once but dribbled is refused once
+    the timeout has passed since the greeting began, not byte by byte."""
+    client, server = pair
+    seat = ServerSeat(server, 0, timeout=0.5)
+    dribble(client, profile_table("slow").to_bytes(), 0.1)
+    start = time.monotonic()
+    with pytest.raises(ProtocolError, match=r"no profile within 0.5 s \(\d+ of 480"):
+        seat.greet(old_protocol=True)
+    assert time.monotonic() - start < 1.5

@@ -2,8 +2,9 @@
 
 The official programs read each table with a single ``read()`` of 480 bytes, so every
 table and every int goes out here in one ``sendall`` of its whole bytes. Reading is
-exact: a table is 480 bytes however TCP cuts them, an int 4. A short read, a closed
-connection, a timeout or a value the protocol does not allow raises
+exact: a table is 480 bytes however TCP cuts them, an int 4, and the whole message must
+come within the timeout (one deadline per message, not one per ``recv``). A short read,
+a closed connection, a timeout or a value the protocol does not allow raises
 :class:`~paiju.uecda.tables.ProtocolError` naming what was expected.
 
 The client's side of a tournament, in order (the numbers of protocol.html's figure 13.4):
@@ -18,6 +19,7 @@ from __future__ import annotations
 import select
 import socket
 import struct
+import time
 from types import TracebackType
 
 from paiju.uecda.tables import (
@@ -46,12 +48,26 @@ _NATIVE_TABLE = struct.Struct("<120i")
 _NATIVE_INT = struct.Struct("<i")
 
 
-def read_exact(sock: socket.socket, size: int, what: str, timeout: float | None) -> bytes:
-    """Exactly ``size`` bytes of ``what``, or :class:`ProtocolError` saying what went wrong."""
-    sock.settimeout(timeout)
+def read_exact(sock: socket.socket, size: int, what: str, timeout: float | None,
+               start: float | None = None) -> bytes:
+    """Exactly ``size`` bytes of ``what``, or :class:`ProtocolError` saying what went wrong.
+
+    The whole message must come within ``timeout`` seconds of ``start`` (a
+    :func:`time.monotonic` reading; by default now), however the peer cuts it: a peer
+    that sends one byte at a time cannot stretch a message past the timeout.
+    """
+    deadline = None if timeout is None else (time.monotonic() if start is None else start
+                                             ) + timeout
     got = bytearray()
     while len(got) < size:
         try:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                sock.settimeout(left)
+            else:
+                sock.settimeout(None)
             chunk = sock.recv(size - len(got))
         except TimeoutError:
             raise ProtocolError(
@@ -180,16 +196,21 @@ def open_listener(host: str, port: int) -> socket.socket:
     return sock
 
 
-def accept_profile(sock: socket.socket, timeout: float | None) -> tuple[int, str]:
-    """The server's side of the handshake: a client's protocol version and name."""
-    return read_profile(read_table(sock, "profile", timeout))
+def accept_profile(sock: socket.socket, timeout: float | None, start: float | None = None
+                   ) -> tuple[int, str]:
+    """The server's side of the handshake: a client's protocol version and name, the whole
+    profile within ``timeout`` seconds of ``start`` (see :func:`read_exact`)."""
+    return read_profile(Table.from_bytes(read_exact(sock, TABLE_BYTES, "profile", timeout,
+                                                    start)))
 
 
 class ServerSeat:
     """The server's side of one client's connection, message by message.
 
-    Every read waits at most ``timeout`` seconds; a client that closes, stalls or sends
-    what the protocol does not allow raises :class:`ProtocolError` naming the message.
+    Every message must come whole within ``timeout`` seconds of the server's starting to
+    wait for it, and every message sent must be taken within ``timeout`` seconds; a client
+    that closes, stalls, dribbles or sends what the protocol does not allow raises
+    :class:`ProtocolError` naming the message.
     A 2007-protocol client gets every table with its negative cells written as 0, as
     tndhms writes them (``tn_protocol.c``); a 2006-protocol client gets them as they are,
     in the byte order of the machines tndhms runs on (little-endian).
@@ -201,19 +222,26 @@ class ServerSeat:
         self.timeout = timeout
         self.name = ""
         self.version = PROTOCOL_VERSION
+        sock.settimeout(timeout)  # bounds each sendall as a whole (Python 3.5 and later)
 
     def greet(self, profile_timeout: float = 2.0, old_protocol: bool = False) -> str:
         """Read the profile (a 2007-protocol client sends it at once) and send the number.
 
-        With ``old_protocol``, a client that sends nothing within ``profile_timeout``
-        speaks the 2006 protocol, as tndhms takes it: no profile, and the name
-        ``player<number>``; so does one whose profile says 20060.
+        The profile must begin within ``profile_timeout`` seconds of this call and come
+        whole within ``timeout`` (``profile_timeout`` when there is no timeout): entering
+        is a message like any other. With ``old_protocol``, a client that sends nothing
+        within ``profile_timeout`` speaks the 2006 protocol, as tndhms takes it: no
+        profile, and the name ``player<number>``; so does one whose profile says 20060.
         """
-        if old_protocol and not _readable(self.sock, profile_timeout):
+        start = time.monotonic()
+        limit = self.timeout if self.timeout is not None else profile_timeout
+        if not _readable(self.sock, profile_timeout):
+            if not old_protocol:
+                raise ProtocolError(f"no profile within {profile_timeout:g} s")
             self.version = PROTOCOL_2006
             self.name = f"player{self.player}"
         else:
-            version, self.name = accept_profile(self.sock, profile_timeout)
+            version, self.name = accept_profile(self.sock, limit, start)
             if old_protocol and version == PROTOCOL_2006:
                 self.version = PROTOCOL_2006
             elif version != PROTOCOL_VERSION:
