@@ -63,6 +63,12 @@ def _ismcts(params: Mapping[str, str]) -> Bot:
     return ISMCTSBot.from_params(params)
 
 
+def _learned(params: Mapping[str, str]) -> Bot:
+    from paiju.bots.learned import LearnedBot
+
+    return LearnedBot.from_params(params)
+
+
 def _no_params(name: str, params: Mapping[str, str]) -> None:
     if params:
         raise ValueError(f"player {name!r} takes no settings, not {sorted(params)}")
@@ -73,6 +79,7 @@ BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
     "random": _random,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
+    "learned": _learned,
 }
 
 

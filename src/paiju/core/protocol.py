@@ -211,6 +211,29 @@ class Session(Protocol):
         ...
 
 
+class PolicyEncoder(Protocol):
+    """A game's features for the learned player (:mod:`paiju.bots.learned`).
+
+    Every feature is 0 or 1 and is read from the view alone; :meth:`encode` lists, for
+    each action, the indices (below :attr:`size`) of its features that are 1. A linear
+    policy scores an action by the sum of its features' weights.
+    """
+
+    @property
+    def version(self) -> str:
+        """The layout's name (weights are for one layout): ``lukfu-1`` ..."""
+        ...
+
+    @property
+    def size(self) -> int:
+        """How many features there are."""
+        ...
+
+    def encode(self, view: View, actions: Sequence[Action]) -> list[list[int]]:
+        """For each of ``actions`` (legal in ``view``), the indices of its features."""
+        ...
+
+
 class Game(Protocol):
     """A game's entry point, found through :func:`paiju.core.games.get_game`."""
 
@@ -246,6 +269,11 @@ class Game(Protocol):
 
     def strategy(self, view: View, rng: Random) -> Action:
         """The game's rule-based player (``heuristic``): its choice from ``view`` only."""
+        ...
+
+    @property
+    def policy_encoder(self) -> PolicyEncoder:
+        """The features the learned player reads (``paiju/GAME/features.py``)."""
         ...
 
     def seat_view(self, state: State, seat: int) -> View:

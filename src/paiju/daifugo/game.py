@@ -9,7 +9,7 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.params import plural
-from paiju.core.protocol import State, View
+from paiju.core.protocol import PolicyEncoder, State, View
 from paiju.core.records import field
 from paiju.daifugo.actions import Action, action_from_json
 from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
@@ -87,6 +87,13 @@ class DaifugoGame:
         if not isinstance(view, DaifugoView):
             raise TypeError(f"the Dai Fugō player reads a Dai Fugō view, not {type(view).__name__}")
         return choose(view, rng)
+
+    @property
+    def policy_encoder(self) -> PolicyEncoder:
+        """The learned player's features (:mod:`paiju.daifugo.features`)."""
+        from paiju.daifugo.features import encoder
+
+        return encoder()
 
     def seat_view(self, state: State, seat: int) -> View:
         """The seat's view as it is (a Dai Fugō view works out what it is asked when asked)."""

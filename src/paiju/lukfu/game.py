@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
-from paiju.core.protocol import State, View
+from paiju.core.protocol import PolicyEncoder, State, View
 from paiju.core.records import field
 from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
 from paiju.lukfu.rules import TABLE, Rules, make_rules
@@ -161,6 +161,13 @@ class LukFuGame:
         if not isinstance(view, LukFuView):
             raise TypeError(f"the Luk Fu player reads a Luk Fu view, not {type(view).__name__}")
         return choose(view, rng)
+
+    @property
+    def policy_encoder(self) -> PolicyEncoder:
+        """The learned player's features (:mod:`paiju.lukfu.features`)."""
+        from paiju.lukfu.features import encoder
+
+        return encoder()
 
     def seat_view(self, state: State, seat: int) -> View:
         """The view with an active seat's aged cards from the engine's quick answer

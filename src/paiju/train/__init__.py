@@ -1,0 +1,1 @@
+"""``paiju train``: a learned policy from a stronger player's choices (docs/learned.md)."""
