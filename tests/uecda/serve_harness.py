@@ -81,9 +81,22 @@ def tournament(tmp_path: Path, clients: list[Client], wait: float = 120, **confi
     return run
 
 
+def dropped_in(run: Run) -> dict[int, int]:
+    """The game in which each dropped player was dropped, read from the log."""
+    out = {}
+    for line in run.log:
+        if " dropped: " in line:
+            game, player = line.split(":")[0].split()[1], line.split("player ")[1].split()[0]
+            out[int(player)] = int(game)
+    return out
+
+
 def check_records(run: Run) -> None:
-    """Every record referees clean, and the points add up to the standings."""
-    totals = [0.0] * 5
+    """Every record referees clean, and the points add up to the standings: a player's
+    own before the game it was dropped in, its stand-in's from that game on."""
+    own, stood_in = [0.0] * 5, [0.0] * 5
+    own_games, stood_in_games = [0] * 5, [0] * 5
+    drops = dropped_in(run)
     records = run.records()
     assert len(records) == run.tournament.config.games
     for number, rec in enumerate(records, 1):
@@ -91,8 +104,18 @@ def check_records(run: Run) -> None:
         assert report["legal"] and report["finished"], (number, report)
         assert rec["uecda"]["game"] == number
         for seat, player in enumerate(rec["uecda"]["players"]):
-            totals[player] += report["points"][seat]
-    assert {s.player: s.points for s in run.standings} == dict(enumerate(totals))
+            if number < drops.get(player, number + 1):
+                own[player] += report["points"][seat]
+                own_games[player] += 1
+            else:
+                stood_in[player] += report["points"][seat]
+                stood_in_games[player] += 1
+    assert {s.player: (s.points, s.games, s.stand_in_points, s.stand_in_games)
+            for s in run.standings} == {
+        p: (own[p], own_games[p], stood_in[p], stood_in_games[p]) for p in range(5)}
+    assert [s.place for s in run.standings] == [1, 2, 3, 4, 5]
+    assert [s.points for s in run.standings] == sorted((s.points for s in run.standings),
+                                                        reverse=True)
 
 
 class Recording(StandardStrategy):

@@ -22,6 +22,7 @@ from paiju.daifugo.cards import parse_card, tokens
 from paiju.daifugo.rulebook import rulebook
 from paiju.daifugo.rules import make_rules
 from paiju.uecda.client import play_session
+from paiju.uecda.server import results_table
 from paiju.uecda.standard import StandardStrategy
 from paiju.uecda.tables import Table, cards_table, play_table, profile_table, table_cards
 from paiju.uecda.wire import ClientConnection
@@ -196,6 +197,44 @@ def test_a_client_that_dribbles_its_profile_is_refused_and_the_seat_stays_open(
     assert held and held[0] < 1.0 + 1.0
     assert {s.name for s in run.standings} == {f"std{i}" for i in range(5)}
     check_records(run)
+
+
+class Passing(StandardStrategy):
+    """A client that plays every game to the end and passes every turn."""
+
+    def play(self, hand: Table) -> Table:
+        return Table.empty()
+
+
+def test_a_stand_in_s_points_do_not_rank_the_client_it_stood_in_for(tmp_path: Path) -> None:
+    """A client dropped at its first turn earns nothing itself: it ranks below a client
+    that played every game, however well its stand-in played; the table says how many
+    games the stand-in played for it and what they scored, apart."""
+    clients = [standard("passes", Passing(careful=True)), standard("quits", Failing(1, quit_))]
+    run = tournament(tmp_path, clients, games=4, bots=("random", "random", "random"))
+    check_records(run)
+    by = {s.name: s for s in run.standings}
+    quits, passes = by["quits"], by["passes"]
+    assert (quits.kind, quits.games, quits.points, quits.stand_in_games) == ("dropped", 0, 0, 4)
+    assert passes.kind == "client" and passes.games == 4 and passes.stand_in_games == 0
+    assert quits.stand_in_points > passes.points  # by all points, it would rank above
+    assert quits.place == 5 and passes.place < quits.place
+    table = results_table(run.standings).splitlines()
+    assert table[0].split()[-4:] == ["stand-in", "games", "stand-in", "points"]
+    line = next(row for row in table if " quits " in row).split()
+    assert line[:8] == ["5", "1", "quits", "dropped", "0", "-", "0", "0"]
+    assert line[-2:] == ["4", f"{quits.stand_in_points:g}"]
+    assert next(row for row in table if " passes " in row).split()[-2:] == ["0", "-"]
+
+
+def test_a_client_dropped_mid_tournament_keeps_the_points_it_earned(tmp_path: Path) -> None:
+    """The games before the one it was dropped in are its own (points, places); that game
+    and the rest are its stand-in's (check_records splits the records by the log)."""
+    run = tournament(tmp_path, clients_with(quit_, after=30), games=5)
+    check_records(run)
+    bad = next(s for s in run.standings if s.player == 2)
+    assert bad.kind == "dropped" and bad.games >= 1 and bad.stand_in_games >= 1
+    assert bad.games + bad.stand_in_games == 5 and sum(bad.places) == bad.games
 
 
 def test_a_client_that_sends_a_malformed_table(tmp_path: Path) -> None:

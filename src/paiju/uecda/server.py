@@ -89,7 +89,13 @@ class Entrant:
     rng: Random = field(default_factory=Random)
     #: why a client was dropped (None while it plays, and for bots)
     dropped: str | None = None
+    #: the places of the games it played to the end itself
     places: list[int] = field(default_factory=list)
+    #: the points of those games
+    points: float = 0.0
+    #: the games the fallback played for it (from the one it was dropped in), their points
+    stand_in_games: int = 0
+    stand_in_points: float = 0.0
 
     @property
     def kind(self) -> str:
@@ -108,16 +114,20 @@ class Judged:
 
 @dataclass(frozen=True)
 class Standing:
-    """One line of the results table."""
+    """One line of the results table: what the player earned itself, then its stand-in."""
 
     place: int
     player: int
     name: str
     kind: str
+    #: the points of the games it played to the end itself, and how many those were
     points: float
     games: int
-    #: how many games the player finished 1st, 2nd, ... last
+    #: how many of those games the player finished 1st, 2nd, ... last
     places: tuple[int, ...]
+    #: the games the fallback played for it (from the one it was dropped in), their points
+    stand_in_games: int = 0
+    stand_in_points: float = 0.0
 
 
 class Tournament:
@@ -231,7 +241,13 @@ class Tournament:
                 self._end(e, code)
         result = self.session.finish(state)
         for place, seat in enumerate(result.order):
-            self.entrants[seating.players[seat]].places.append(place)
+            e = self.entrants[seating.players[seat]]
+            if e.dropped is None:
+                e.places.append(place)
+                e.points += result.points[seat]
+            else:
+                e.stand_in_games += 1
+                e.stand_in_points += result.points[seat]
         self.games_played += 1
         record = state.record()
         record["uecda"] = {"game": number, "players": list(seating.players),
@@ -399,23 +415,33 @@ class Tournament:
     # ------------------------------------------------------------ results
 
     def standings(self) -> list[Standing]:
-        """The players by points, best first (ties by player number)."""
-        totals = self.session.totals
-        order = sorted(self.entrants, key=lambda e: (-totals[e.number], e.number))
+        """The players best first: by the points they earned themselves, in the games
+        they played to the end; a stand-in's points never count. Ties go to the player
+        with fewer games stood in for, then to the lower player number."""
+        order = sorted(self.entrants, key=rank_key)
         n = self.config.players
-        return [Standing(i + 1, e.number, e.name, e.kind, totals[e.number], len(e.places),
-                         tuple(e.places.count(k) for k in range(n)))
+        return [Standing(i + 1, e.number, e.name, e.kind, e.points, len(e.places),
+                         tuple(e.places.count(k) for k in range(n)),
+                         e.stand_in_games, e.stand_in_points)
                 for i, e in enumerate(order)]
 
 
+def rank_key(e: Entrant) -> tuple[float, int, int]:
+    """The order of the results table (docs/uecda.md, "The results")."""
+    return (-e.points, e.stand_in_games, e.number)
+
+
 def results_table(standings: Sequence[Standing]) -> str:
-    """The standings as a text table (points per player, places)."""
+    """The standings as a text table: each player's own points, games and places, then
+    the games a stand-in played for it and their points (which do not rank it)."""
     n = len(standings[0].places) if standings else PLAYERS
-    heads = ["place", "player", "name", "kind", "points", "per game",
+    heads = ["place", "player", "name", "kind", "points", "per game", "games",
              *(f"{k + 1}{'st' if k == 0 else 'nd' if k == 1 else 'rd' if k == 2 else 'th'}"
-               for k in range(n))]
+               for k in range(n)), "stand-in games", "stand-in points"]
     rows = [[str(s.place), str(s.player), s.name, s.kind, f"{s.points:g}",
-             f"{s.points / s.games:.3f}" if s.games else "-", *map(str, s.places)]
+             f"{s.points / s.games:.3f}" if s.games else "-", str(s.games),
+             *map(str, s.places), str(s.stand_in_games),
+             f"{s.stand_in_points:g}" if s.stand_in_games else "-"]
             for s in standings]
     widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
     lines = ["  ".join(c.ljust(w) if i in (2, 3) else c.rjust(w)
