@@ -100,8 +100,12 @@ def test_seats_links_and_records(server: Server) -> None:
     assert info["started"] is False and info["hands_played"] == 0
     assert [(s["name"], s["kind"]) for s in info["seats"]] == [
         ("Ann", "human"), ("Seat 2", "human"), ("Random 3", "bot")]
-    assert server.post(f"/api/tables/{table}/start").status_code == 200
-    assert server.post(f"/api/tables/{table}/start").status_code == 409
+    assert server.post(f"/api/tables/{table}/start").status_code == 403  # no token
+    seated = {"token": seat.json()["token"]}  # a seat's token is not the creator's
+    assert server.post(f"/api/tables/{table}/start", seated).status_code == 403
+    creator = {"token": made["creator"]}
+    assert server.post(f"/api/tables/{table}/start", creator).status_code == 200
+    assert server.post(f"/api/tables/{table}/start", creator).status_code == 409
     info = server.get(f"/api/tables/{table}").json()
     assert info["started"] and [s["kind"] for s in info["seats"]] == ["human", "bot", "bot"]
     early = server.get(f"/api/tables/{table}/hands/1/record")

@@ -31,7 +31,8 @@ def marked(message: dict[str, Any]) -> set[str]:
 async def play_comparing(table: Table, rng: random.Random) -> tuple[int, int]:
     """Play the session with every seat a person; after each action compare every seat's
     last state with its view's own reasoning. Returns (states compared, with aged cards)."""
-    people = [table.connect(table.take_seat(p, f"P{p}")) for p in range(table.settings.players)]
+    people = [table.connect(await table.take_seat(p, f"P{p}"))
+              for p in range(table.settings.players)]
     compared = with_aged = 0
     while not table.over:
         latest: dict[int, dict[str, Any]] = {}
@@ -67,7 +68,7 @@ def test_the_aged_marks_are_the_seats_own_reasoning(
         tmp_path: Path, preset: str, players: int) -> None:
     async def run() -> tuple[int, int]:
         hub = make_hub(tmp_path / "db.sqlite3", next_delay=60)
-        table = hub.create({"game": "lukfu", "rules": preset, "players": players,
+        table = await hub.create({"game": "lukfu", "rules": preset, "players": players,
                             "seats": ["human"] * players, "hands": 3})
         try:
             return await play_comparing(table, random.Random(f"{preset}{players}"))

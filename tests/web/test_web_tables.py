@@ -41,10 +41,10 @@ def test_a_person_and_computers_play_a_whole_session(tmp_path: Path, game: str,
                                                      players: int) -> None:
     async def run() -> None:
         hub = make_hub(tmp_path / "db.sqlite3")
-        table = hub.create({"game": game, "players": players, "hands": 3,
+        table = await hub.create({"game": game, "players": players, "hands": 3,
                             "seats": ["human"] + ["heuristic"] * (players - 1)})
         assert not table.started
-        token = table.take_seat(0, "Ann")
+        token = await table.take_seat(0, "Ann")
         assert table.started  # every person's seat is taken
         got = await play_as(table, table.connect(token), random.Random(7))
         over = [m for m in got if m["type"] == "hand_over"]
@@ -72,31 +72,31 @@ def test_a_person_and_computers_play_a_whole_session(tmp_path: Path, game: str,
 def test_start_at_once_seats_computers_and_seats_refuse_clearly(tmp_path: Path) -> None:
     async def run() -> None:
         hub = make_hub(tmp_path / "db.sqlite3")
-        table = hub.create({"game": "daifugo", "players": 4,
+        table = await hub.create({"game": "daifugo", "players": 4,
                             "seats": ["human", "human", "human", "random"]})
-        table.take_seat(1, "Bea")
+        await table.take_seat(1, "Bea")
         with pytest.raises(WebError) as err:
-            table.take_seat(1, "Cy")
+            await table.take_seat(1, "Cy")
         assert err.value.status == 409 and "already taken" in err.value.reason
         with pytest.raises(WebError) as err:
-            table.take_seat(3, "Cy")
+            await table.take_seat(3, "Cy")
         assert err.value.status == 409 and "computer" in err.value.reason
         with pytest.raises(WebError) as err:
-            table.take_seat(9, "Cy")
+            await table.take_seat(9, "Cy")
         assert err.value.status == 404 and "no seat 9" in err.value.reason
         with pytest.raises(WebError) as err:
-            table.take_seat(0, "  ")
+            await table.take_seat(0, "  ")
         assert err.value.status == 400
         with pytest.raises(WebError) as err:
             table.connect("not-a-token")
         assert err.value.status == 403
-        table.start()
+        await table.start(table.creator)
         assert table.started and [s["kind"] for s in table.seats_json()] == [
             "bot", "human", "bot", "bot"]
         with pytest.raises(WebError):
-            table.start()
+            await table.start(table.creator)
         again = Hub(Store(tmp_path / "db.sqlite3"), Config(bot_delay=0))
-        assert [s.kind for s in again.get(table.id).seats] == ["bot", "human", "bot", "bot"]
+        assert [s.kind for s in (await again.get(table.id)).seats] == ["bot", "human", "bot", "bot"]
         hub.close()
         again.close()
 
@@ -106,8 +106,9 @@ def test_start_at_once_seats_computers_and_seats_refuse_clearly(tmp_path: Path) 
 def test_out_of_turn_and_illegal_actions_are_refused_and_change_nothing(tmp_path: Path) -> None:
     async def run() -> None:
         hub = make_hub(tmp_path / "db.sqlite3")
-        table = hub.create({"game": "lukfu", "players": 3, "seats": ["human", "human", "human"]})
-        tokens = [table.take_seat(p, f"P{p}") for p in range(3)]
+        table = await hub.create({"game": "lukfu", "players": 3,
+                                  "seats": ["human", "human", "human"]})
+        tokens = [await table.take_seat(p, f"P{p}") for p in range(3)]
         receivers = [table.connect(t) for t in tokens]
         state = table.state
         assert state is not None
@@ -146,10 +147,10 @@ def test_a_table_is_rebuilt_from_the_store_exactly_as_it_stood(tmp_path: Path) -
     async def run() -> None:
         path = tmp_path / "db.sqlite3"
         hub = make_hub(path)
-        table = hub.create({"game": "daifugo", "players": 4, "hands": 3,
+        table = await hub.create({"game": "daifugo", "players": 4, "hands": 3,
                             "seats": ["human", "random", "human", "heuristic"]})
-        token = table.take_seat(0, "Ann")
-        table.take_seat(2, "Bea")
+        token = await table.take_seat(0, "Ann")
+        await table.take_seat(2, "Bea")
         table.away.add(2)  # Bea is away: the stand-in plays for her
         receiver = table.connect(token)
         # the whole first hand, then part of the second
@@ -162,7 +163,7 @@ def test_a_table_is_rebuilt_from_the_store_exactly_as_it_stood(tmp_path: Path) -
         totals = list(table.session.totals)
         hub.close()
         again = make_hub(path)
-        copy = again.get(table.id)
+        copy = await again.get(table.id)
         assert copy.state is not None and copy.state.record() == record
         assert (copy.hand, copy.by, list(copy.session.totals)) == (hand, by, totals)
         assert copy.seat_players == table.seat_players
@@ -176,9 +177,9 @@ def test_a_person_away_past_the_grace_time_is_stood_in_for_and_takes_the_seat_ba
         tmp_path: Path) -> None:
     async def run() -> None:
         hub = make_hub(tmp_path / "db.sqlite3", grace=0.1)
-        table = hub.create({"game": "daifugo", "players": 3, "hands": 1,
+        table = await hub.create({"game": "daifugo", "players": 3, "hands": 1,
                             "seats": ["human", "human", "random"]})
-        ann, bea = table.take_seat(0, "Ann"), table.take_seat(1, "Bea")
+        ann, bea = await table.take_seat(0, "Ann"), await table.take_seat(1, "Bea")
         watcher = table.connect(ann)
         table.disconnect(table.connect(bea))
         rng = random.Random(5)
@@ -219,8 +220,8 @@ def test_the_clock_moves_for_a_person_who_runs_out_and_the_log_says_so(tmp_path:
                               SeatRow(2, "bot", "random", "random")])
         store.create_table(row)
         hub = Hub(store, Config(bot_delay=0, next_delay=60))
-        table = hub.get("clocked")
-        token = table.take_seat(0, "Ann")
+        table = await hub.get("clocked")
+        token = await table.take_seat(0, "Ann")
         receiver = table.connect(token)
         clocks = []
         while "clock" not in table.by:
@@ -241,9 +242,9 @@ def test_the_clock_moves_for_a_person_who_runs_out_and_the_log_says_so(tmp_path:
 def test_computers_wait_while_nobody_watches(tmp_path: Path) -> None:
     async def run() -> None:
         hub = make_hub(tmp_path / "db.sqlite3")
-        table: Table = hub.create({"game": "lukfu", "players": 4,
+        table: Table = await hub.create({"game": "lukfu", "players": 4,
                                    "seats": ["random"] * 4})
-        table.start()
+        await table.start(table.creator)
         await asyncio.sleep(0.1)
         assert table.by == []  # nobody at the table: nothing moves
         spectator = table.connect(None)
@@ -259,9 +260,9 @@ def test_a_computer_move_dropped_while_nobody_watched_is_restarted_on_connecting
         tmp_path: Path) -> None:
     async def run() -> None:
         hub = make_hub(tmp_path / "db.sqlite3")
-        table = hub.create({"game": "lukfu", "players": 3, "seats": ["heuristic"] * 3})
+        table = await hub.create({"game": "lukfu", "players": 3, "seats": ["heuristic"] * 3})
         spectator = table.connect(None)
-        table.start()
+        await table.start(table.creator)
         table.disconnect(spectator)  # the move set going is dropped: nobody watches
         for _ in range(5):
             await asyncio.sleep(0.02)
@@ -295,8 +296,8 @@ def test_a_hand_over_at_the_deal_is_settled_sent_and_stored_at_once(tmp_path: Pa
     async def run() -> None:
         path = tmp_path / "db.sqlite3"
         hub = sung_table(path, 51, ["human"] * 4, hands=2)
-        table = hub.get("tigers")
-        tokens = [table.take_seat(p, f"P{p}") for p in range(4)]
+        table = await hub.get("tigers")
+        tokens = [await table.take_seat(p, f"P{p}") for p in range(4)]
         people = [table.connect(t) for t in tokens]
         assert table.state is not None and table.state.is_terminal() and table.between
         for r in people:
@@ -312,7 +313,7 @@ def test_a_hand_over_at_the_deal_is_settled_sent_and_stored_at_once(tmp_path: Pa
         assert ruling.exit_status == 0 and ruling.report["outcome"] == "five_tigers"
         hub.close()
         again = Hub(Store(path), Config(bot_delay=0, next_delay=60))
-        copy = again.get("tigers")  # rebuilt as it stood: between the hands
+        copy = await again.get("tigers")  # rebuilt as it stood: between the hands
         assert copy.between and copy.hand == 1
         assert list(copy.session.totals) == list(table.session.totals)
         receivers = [copy.connect(t) for t in tokens]
@@ -332,12 +333,13 @@ def test_computers_play_on_past_a_hand_over_at_the_deal(tmp_path: Path) -> None:
         store = Store(tmp_path / "db.sqlite3")
         row = TableRow("tigers", "lukfu",
                        {**settings("lukfu", 4, ["random"] * 4, hands=3), "rules": "sung"},
-                       seed=114, seats=[SeatRow(n, "bot", "random", "random") for n in range(4)])
+                       seed=114, seats=[SeatRow(n, "bot", "random", "random") for n in range(4)],
+                       creator="secret")
         store.create_table(row)
         hub = Hub(store, Config(bot_delay=0, next_delay=0.01))
-        table = hub.get("tigers")
+        table = await hub.get("tigers")
         spectator = table.connect(None)
-        table.start()
+        await table.start(table.creator)
         over = []
         while True:
             message = await next_message(spectator)
@@ -360,8 +362,8 @@ def test_a_table_is_rebuilt_past_a_hand_over_at_the_deal(tmp_path: Path) -> None
     async def run() -> None:
         path = tmp_path / "db.sqlite3"
         hub = sung_table(path, 114, ["human", "random", "random", "random"], hands=3)
-        table = hub.get("tigers")
-        token = table.take_seat(0, "Ann")
+        table = await hub.get("tigers")
+        token = await table.take_seat(0, "Ann")
         receiver = table.connect(token)
         await play_until(table, receiver, random.Random(5), hand=3, actions=6)
         assert hub.store.hand_record("tigers", 2) is not None
@@ -372,7 +374,7 @@ def test_a_table_is_rebuilt_past_a_hand_over_at_the_deal(tmp_path: Path) -> None
         record, hand, totals = state.record(), table.hand, list(table.session.totals)
         hub.close()
         again = Hub(Store(path), Config(bot_delay=0, next_delay=60))
-        copy = again.get("tigers")
+        copy = await again.get("tigers")
         assert copy.state is not None and copy.state.record() == record
         assert (copy.hand, list(copy.session.totals)) == (hand, totals) and not copy.between
         again.close()

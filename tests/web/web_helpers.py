@@ -89,7 +89,8 @@ class Server:
             with self.log.open("ab") as log:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-m", "paiju.cli", "serve", "--port", str(self.port),
-                     "--db", str(self.db), "--delay", "0", *self.args],
+                     "--db", str(self.db), "--delay", "0", "--tables-per-minute", "10000",
+                     *self.args],
                     stdout=subprocess.DEVNULL, stderr=log, env=env)
             if self._wait_ready():
                 return self

@@ -1,7 +1,8 @@
 """The web server: the page, the API and the WebSocket of the browser tables (docs/server.md).
 
 Routes only: every decision is the table model's (:mod:`paiju.web.tables`). Errors are
-``{"error": reason}`` with a 4xx status, never a traceback.
+``{"error": reason}`` with a 4xx status, never a traceback. What a client sends is bounded
+as it is read (:mod:`paiju.web.limits`).
 """
 
 from __future__ import annotations
@@ -22,19 +23,28 @@ from starlette.exceptions import HTTPException
 from paiju.web.catalog import WebError, games_info
 from paiju.web.collect import Collector
 from paiju.web.hub import Hub
+from paiju.web.limits import LimitError, utf8_size, whole_number
 from paiju.web.messages import dumps, error_message, text_of
-from paiju.web.store import Store
+from paiju.web.store import OwnerLock, Store
 from paiju.web.tables import Config, Receiver, Table
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: WebSocket close codes: 4000 + the HTTP status that says why.
 WS_REFUSED = 4000
-#: The largest request body and WebSocket message read, in bytes.
-MAX_BODY = 64 * 1024
+#: The close code of a connection cut off for sending too much or reading too little.
+WS_FLOODED = 4429
 
 
-def create_app(db: str | Path, config: Config | None = None) -> FastAPI:
-    """The server's application on the SQLite file ``db``."""
+def create_app(db: str | Path, config: Config | None = None,
+               owner: OwnerLock | None = None) -> FastAPI:
+    """The server's application on the SQLite file ``db``.
+
+    The process becomes the database's one server at once (``OwnerError`` if another
+    process is), or takes ``owner``, a lock already held.
+    """
+    config = config or Config()
+    lock = owner or OwnerLock(db)
+    max_body = config.limits.max_body
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -48,12 +58,17 @@ def create_app(db: str | Path, config: Config | None = None) -> FastAPI:
             collector.stop()
             app.state.hub.close()
             store.close()
+            lock.release()
 
     app = FastAPI(title="paiju", lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
 
     @app.exception_handler(WebError)
     async def refused(_: Request, err: WebError) -> JSONResponse:
+        return JSONResponse({"error": err.reason}, status_code=err.status)
+
+    @app.exception_handler(LimitError)
+    async def limited(_: Request, err: LimitError) -> JSONResponse:
         return JSONResponse({"error": err.reason}, status_code=err.status)
 
     @app.exception_handler(HTTPException)
@@ -74,50 +89,59 @@ def create_app(db: str | Path, config: Config | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return games_info()
+        return games_info(config.limits)
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
-        table = hub().create(await body_of(request))
-        return {"table": table.id, "url": f"/t/{table.id}"}
+        body = await body_of(request, max_body)
+        table = await hub().create(body, client_of(request))
+        return {"table": table.id, "url": f"/t/{table.id}", "creator": table.creator}
 
     @app.get("/api/tables/{table_id}")
     async def info(table_id: str) -> dict[str, Any]:
-        return hub().get(table_id).info()
+        return (await hub().get(table_id)).info()
 
     @app.post("/api/tables/{table_id}/seats/{player}")
     async def take_seat(table_id: str, player: str, request: Request) -> dict[str, Any]:
-        table = hub().get(table_id)
-        body = await body_of(request)
+        body = await body_of(request, max_body)
+        table = await hub().get(table_id)
         if not isinstance(body, dict):
             raise WebError(400, 'taking a seat needs {"name": ...}')
         n = seat_number(player)
-        return {"player": n, "token": table.take_seat(n, body.get("name"))}
+        return {"player": n, "token": await table.take_seat(n, body.get("name"))}
 
     @app.post("/api/tables/{table_id}/start")
-    async def start(table_id: str) -> dict[str, Any]:
-        table = hub().get(table_id)
-        table.start()
+    async def start(table_id: str, request: Request) -> dict[str, Any]:
+        body = await body_of(request, max_body)
+        table = await hub().get(table_id)
+        token = body.get("token") if isinstance(body, dict) else None
+        await table.start(token)
         return table.info()
 
     @app.get("/api/tables/{table_id}/hands/{hand}/record")
     async def record(table_id: str, hand: str) -> dict[str, Any]:
-        if not hand.isdigit():
-            raise WebError(404, f"hands are numbered from 1, not {hand!r}")
-        return hub().record(table_id, int(hand))
+        number = whole_number(hand)
+        if number is None:
+            raise WebError(404, f"hands are numbered from 1, not {hand[:20]!r}")
+        table = await hub().get(table_id)
+        if not table.over:
+            raise WebError(409, "the session is not over: a hand's full record, with the "
+                                "cards the rules keep face down, is served once it is (each "
+                                "seat was sent the hand as it saw it when the hand ended)")
+        return await hub().record(table_id, number)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
-            table = hub().get(table_id)
+            table = await hub().get(table_id)
             receiver = table.connect(websocket.query_params.get("token"))
         except WebError as err:
             await websocket.send_text(dumps(error_message(err.reason)))
             await websocket.close(WS_REFUSED + err.status, err.reason[:100])
             return
         try:
-            await serve_connection(websocket, table, receiver)
+            await serve_connection(websocket, table, receiver, max_body)
         finally:
             table.disconnect(receiver)
 
@@ -129,59 +153,102 @@ def create_app(db: str | Path, config: Config | None = None) -> FastAPI:
 
     @app.get("/t/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
+        try:
+            await hub().get(table_id)
+        except WebError as err:
+            if err.status != 404:
+                raise
+            return page("missing.html", 404)
         return page("table.html")
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 
 
-def page(name: str) -> FileResponse:
+def page(name: str, status: int = 200) -> FileResponse:
     path = STATIC / name
     if not path.is_file():
         raise WebError(404, f"the page {name} is missing from this installation")
-    return FileResponse(path, media_type="text/html")
+    return FileResponse(path, status_code=status, media_type="text/html")
 
 
-async def body_of(request: Request) -> Any:
-    """The request's JSON body; ``WebError(400)`` if it is not JSON."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise WebError(413, f"the request is larger than {MAX_BODY} bytes")
-    return loads(raw)
+def client_of(request: Request) -> str:
+    """The address a request came from (a trusted proxy's ``X-Forwarded-For`` applied by
+    uvicorn's ``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else ""
+
+
+async def body_of(request: Request, limit: int) -> Any:
+    """The request's JSON body, read no further than ``limit`` bytes (``WebError(413)``
+    past it, before the rest is read); ``WebError(400)`` if it is not JSON."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:
+        raise WebError(413, f"the request is larger than {limit} bytes")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise WebError(413, f"the request is larger than {limit} bytes")
+        chunks.append(chunk)
+    return loads(b"".join(chunks))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def loads(raw: str | bytes) -> Any:
+    """JSON as a client sent it; ``WebError(400)`` with the reason if it is not JSON, nests
+    too deep, or writes ``NaN`` or ``Infinity``."""
     try:
-        return json.loads(raw or b"null")
+        return json.loads(raw or b"null", parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         raise WebError(400, f"the request is not valid JSON (line {err.lineno} column "
                             f"{err.colno}: {err.msg})") from None
     except UnicodeDecodeError:
         raise WebError(400, "the request is not valid JSON (not UTF-8 text)") from None
+    except RecursionError:
+        raise WebError(400, "the request nests its JSON too deep") from None
+    except ValueError as err:
+        raise WebError(400, f"the request is not valid JSON ({err})") from None
 
 
 def seat_number(text: str) -> int:
-    if not text.isdigit():
-        raise WebError(404, f"seats are numbered from 0, not {text!r}")
-    return int(text)
+    number = whole_number(text)
+    if number is None:
+        raise WebError(404, f"seats are numbered from 0, not {text[:20]!r}")
+    return number
 
 
-async def serve_connection(websocket: WebSocket, table: Table, receiver: Receiver) -> None:
-    """Send the receiver's queue out and read its messages in, until either side closes."""
+async def serve_connection(websocket: WebSocket, table: Table, receiver: Receiver,
+                           max_body: int) -> None:
+    """Send the receiver's queue out and read its messages in, until either side closes.
+
+    A connection that sends faster than its rate, or leaves its queue unread past its
+    limit, is closed (4429); an over-long message is refused and nothing else happens.
+    """
 
     async def write() -> None:
         while True:
-            await websocket.send_text(text_of(await receiver.queue.get()))
+            message = await receiver.queue.get()
+            if message.get("type") == "cut":
+                await websocket.close(WS_FLOODED, "too far behind: reconnect")
+                return
+            await websocket.send_text(text_of(message))
 
     writer = asyncio.get_running_loop().create_task(write())
     try:
-        while True:
+        while not writer.done():
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
             raw = frame.get("text") or frame.get("bytes") or b""
-            if len(raw) > MAX_BODY:
-                receiver.send(error_message(f"a message is at most {MAX_BODY} bytes"))
+            if receiver.bucket is not None and not receiver.bucket.take():
+                await websocket.close(WS_FLOODED, "too many messages: slow down")
+                break
+            if utf8_size(raw) > max_body:
+                receiver.send(error_message(f"a message is at most {max_body} bytes"))
                 continue
             try:
                 message = loads(raw)

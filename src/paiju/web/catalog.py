@@ -13,6 +13,7 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
 from paiju.table.hints import HINT_SEARCH
+from paiju.web.limits import LimitError, Limits, bad_character, check_player
 
 #: The most hands a session may last, and the move clock's bounds in seconds.
 MAX_HANDS = 100
@@ -20,8 +21,9 @@ CLOCK_RANGE = (5.0, 3600.0)
 #: The computer player that stands in for a person (after the grace time, or on the clock)
 #: and fills the empty seats when the creator starts at once.
 STAND_IN = "heuristic"
-#: The longest name a person may give.
+#: The longest name a person may give, and the longest computer player's spec.
 MAX_NAME = 24
+MAX_SPEC = 200
 
 
 class WebError(Exception):
@@ -39,18 +41,20 @@ def strongest(game: str, seconds: float) -> str:
     return f"ismcts:time={seconds:g}{extra}"
 
 
-def bot_choices(game: str) -> list[dict[str, str]]:
-    """The computer players offered for a seat, weakest first."""
+def bot_choices(game: str, limits: Limits | None = None) -> list[dict[str, str]]:
+    """The computer players offered for a seat, weakest first (the searches within the
+    server's ``max_think``)."""
+    most = (limits or Limits()).max_think
+    searches = [(0.3, "Search, quick (0.3 s a move)"), (1, "Search, strong (1 s a move)"),
+                (3, "Search, strongest (3 s a move)")]
     return [
         {"spec": "random", "label": "Random: any legal move"},
         {"spec": "heuristic", "label": "Heuristic: plays by rules of thumb, at once"},
-        {"spec": strongest(game, 0.3), "label": "Search, quick (0.3 s a move)"},
-        {"spec": strongest(game, 1), "label": "Search, strong (1 s a move)"},
-        {"spec": strongest(game, 3), "label": "Search, strongest (3 s a move)"},
+        *({"spec": strongest(game, t), "label": label} for t, label in searches if t <= most),
     ]
 
 
-def game_info(game: Game) -> dict[str, Any]:
+def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
     """One game as ``GET /api/games`` describes it."""
     table = game.options
     options = []
@@ -67,13 +71,13 @@ def game_info(game: Game) -> dict[str, Any]:
     return {
         "name": game.name, "title": game.title, "player_counts": list(game.player_counts),
         "default_players": default_players(game), "default_preset": default_preset(game, True),
-        "presets": presets, "options": options, "bots": bot_choices(game.name),
+        "presets": presets, "options": options, "bots": bot_choices(game.name, limits),
     }
 
 
-def games_info() -> dict[str, Any]:
+def games_info(limits: Limits | None = None) -> dict[str, Any]:
     """``GET /api/games``."""
-    return {"games": [game_info(get_game(name)) for name in GAMES]}
+    return {"games": [game_info(get_game(name), limits) for name in GAMES]}
 
 
 def _preset_text(game: Game, name: str) -> str:
@@ -110,8 +114,10 @@ class Settings:
                 "creator": self.creator}
 
 
-def parse_settings(body: Any) -> Settings:
-    """Check a request to create a table; ``WebError(400)`` naming the first problem."""
+def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
+    """Check a request to create a table; ``WebError(400)`` naming the first problem
+    (computer players are held to the server's ``limits``)."""
+    limits = limits or Limits()
     if not isinstance(body, Mapping):
         raise WebError(400, "the table's settings must be a JSON object")
     known = {"game", "rules", "players", "seats", "hands", "clock", "creator"}
@@ -135,7 +141,7 @@ def parse_settings(body: Any) -> Settings:
     if not isinstance(seats, list) or len(seats) != players:
         raise WebError(400, f"'seats' must list one entry for each of the {players} players")
     for n, seat in enumerate(seats):
-        _check_seat(n, seat, game.name)
+        _check_seat(n, seat, game.name, limits)
     hands = body.get("hands", 1)
     if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
         raise WebError(400, f"'hands' must be a whole number from 1 to {MAX_HANDS}, "
@@ -154,16 +160,21 @@ def parse_settings(body: Any) -> Settings:
                     hands, None if clock is None else float(clock), creator)
 
 
-def _check_seat(n: int, seat: Any, game: str) -> None:
+def _check_seat(n: int, seat: Any, game: str, limits: Limits) -> None:
     if not isinstance(seat, str) or not seat.strip():
         raise WebError(400, f"seat {n} must be \"human\" or a computer player's spec, "
                             f"not {seat!r}")
     if seat.strip().lower() == "human":
         return
+    if len(seat) > MAX_SPEC:
+        raise WebError(400, f"seat {n}: a computer player's spec is at most {MAX_SPEC} "
+                            "characters")
     try:
-        make_bot(seat, game)
+        check_player(make_bot(seat, game), seat.strip(), limits)
     except ValueError as err:
         raise WebError(400, f"seat {n}: {err}") from None
+    except LimitError as err:
+        raise WebError(err.status, f"seat {n}: {err.reason}") from None
 
 
 def bot_name(spec: str, player: int) -> str:
@@ -175,12 +186,19 @@ def bot_name(spec: str, player: int) -> str:
 
 
 def check_name(name: Any) -> str:
-    """A person's name, trimmed; ``WebError(400)`` if empty, too long or not text."""
+    """A person's name, trimmed; ``WebError(400)`` if empty, too long, not text, or holding
+    a control or invisible character (a right-to-left override would turn the table's
+    text around it)."""
     if not isinstance(name, str) or not name.strip():
         raise WebError(400, "a name is needed to take a seat")
+    if len(name) > 4 * MAX_NAME:
+        raise WebError(400, f"a name is at most {MAX_NAME} characters")
     clean = " ".join(name.split())
     if len(clean) > MAX_NAME:
         raise WebError(400, f"a name is at most {MAX_NAME} characters")
+    bad = bad_character(clean)
+    if bad is not None:
+        raise WebError(400, f"a name may not hold the control or invisible character {bad}")
     return clean
 
 

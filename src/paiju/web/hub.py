@@ -1,64 +1,152 @@
 """Every table of the server: created from a request's settings, or restored from the
-store on first use (:class:`Hub`); one table's life is :mod:`paiju.web.tables`."""
+store on first use, and unloaded again when nobody has watched it for a while
+(:class:`Hub`); one table's life is :mod:`paiju.web.tables`."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 import secrets
-from concurrent.futures import Executor, ThreadPoolExecutor
+import time
 from typing import Any
 
 from paiju.web.catalog import WebError, bot_name, parse_settings
-from paiju.web.store import SeatRow, Store, TableRow
-from paiju.web.tables import Config, Table
+from paiju.web.limits import Window
+from paiju.web.store import SeatRow, Store, StoreDown, TableRow, Writer
+from paiju.web.tables import TRY_AGAIN, Config, Table
+from paiju.web.thinking import Thinker
+
+#: Seconds between two looks for tables to unload.
+SWEEP_EVERY = 30.0
 
 
 class Hub:
     """Every table of the server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, config: Config | None = None,
-                 executor: Executor | None = None) -> None:
+    def __init__(self, store: Store, config: Config | None = None) -> None:
         self.store = store
         self.config = config or Config()
-        self.executor = executor or ThreadPoolExecutor(max_workers=4,
-                                                       thread_name_prefix="paiju-player")
+        limits = self.config.limits
+        self.thinker = Thinker(limits.search_threads, limits.max_think, limits.min_think)
+        self.io = Writer()
         self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._per_client = Window(limits.tables_per_minute)
+        self._everyone = Window(limits.all_tables_per_minute)
+        self._sweeper: asyncio.Task[None] | None = None
 
-    def create(self, body: Any) -> Table:
-        """A new table from a request's settings (checked)."""
-        settings = parse_settings(body)
+    async def create(self, body: Any, client: str = "") -> Table:
+        """A new table from a request's settings (checked), within the creation rates."""
+        limits = self.config.limits
+        settings = parse_settings(body, limits)
+        if not self._per_client.allow(client):
+            raise WebError(429, f"at most {limits.tables_per_minute} new tables a minute from "
+                                "one address: wait a little")
+        if not self._everyone.allow(""):
+            raise WebError(429, "this server is making as many tables as it can just now: "
+                                "try again in a minute")
         table_id = secrets.token_hex(5)
         seed = secrets.randbelow(2**62)
         seats = [SeatRow(n, "human") if spec == "human"
                  else SeatRow(n, "bot", spec, bot_name(spec, n))
                  for n, spec in enumerate(settings.seats)]
-        row = TableRow(table_id, settings.game, settings.to_json(), seed, seats=seats)
-        self.store.create_table(row)
-        table = Table(row, self.store, self.config, self.executor)
-        self.tables[table_id] = table
+        row = TableRow(table_id, settings.game, settings.to_json(), seed, seats=seats,
+                       creator=secrets.token_urlsafe(18))
+        try:
+            await self.io(self.store.create_table, row)
+        except StoreDown:
+            raise WebError(503, TRY_AGAIN) from None
+        table = self._made(row)
         return table
 
-    def get(self, table_id: str) -> Table:
+    def _made(self, row: TableRow) -> Table:
+        table = Table(row, self.store, self.config, self.thinker, self.io)
+        self.tables[row.id] = table
+        self._sweep_soon()
+        return table
+
+    async def get(self, table_id: str) -> Table:
         """The table ``table_id``, restored from the store if needed; ``WebError(404)``."""
         table = self.tables.get(table_id)
-        if table is None:
-            row = self.store.load(table_id) if len(table_id) <= 64 else None
+        if table is not None:
+            return table
+        if not _plausible_id(table_id):
+            raise WebError(404, "there is no such table")
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[Table] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            row = await self.io(self.store.load, table_id)
             if row is None:
                 raise WebError(404, f"there is no table {table_id!r}")
-            table = Table(row, self.store, self.config, self.executor)
-            self.tables[table_id] = table
-        return table
+            table = self._made(row)
+            future.set_result(table)
+            return table
+        except StoreDown:
+            error = WebError(503, TRY_AGAIN)
+            future.set_exception(error)
+            raise error from None
+        except BaseException as err:
+            future.set_exception(err)
+            raise
+        finally:
+            del self._loading[table_id]
+            if not future.done():
+                future.cancel()
+            elif not future.cancelled():
+                future.exception()  # retrieved: no "never retrieved" warning
 
-    def record(self, table_id: str, hand: int) -> dict[str, Any]:
+    async def record(self, table_id: str, hand: int) -> dict[str, Any]:
         """A finished hand's record; 409 before the hand is over, 404 for no such hand."""
-        table = self.get(table_id)
-        record = self.store.hand_record(table_id, hand)
+        table = await self.get(table_id)
+        try:
+            record = await self.io(self.store.hand_record, table_id, hand)
+        except StoreDown:
+            raise WebError(503, TRY_AGAIN) from None
         if record is not None:
             return record
         if 1 <= hand <= table.hand:
             raise WebError(409, f"hand {hand} is not over yet")
         raise WebError(404, f"this table has not dealt hand {hand}")
 
+    # ------------------------------------------------------------ unloading
+
+    def _sweep_soon(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while self.tables:
+            await asyncio.sleep(min(SWEEP_EVERY, self.config.limits.idle_unload))
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Unload the tables nobody has watched for ``idle_unload`` seconds (each comes
+        back from the store on its next use); the ids unloaded."""
+        now = time.monotonic() if now is None else now
+        idle = [t for t in self.tables.values()
+                if not t.receivers and not t.lock.locked()
+                and now - t.idle_since >= self.config.limits.idle_unload]
+        for table in idle:
+            table.close()
+            del self.tables[table.id]
+        return [t.id for t in idle]
+
     def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             table.close()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.thinker.close()
+        self.io.close()
+
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _plausible_id(table_id: str) -> bool:
+    """Whether ``table_id`` could name a table (ten hex digits when paiju makes it): other
+    text is no table's, and is not looked up."""
+    return _ID.fullmatch(table_id) is not None

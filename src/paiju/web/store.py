@@ -13,15 +13,23 @@ SQLite sync the log at every commit to keep those too).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+try:  # the owner's lock: fcntl on POSIX, msvcrt on Windows
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -30,7 +38,8 @@ CREATE TABLE IF NOT EXISTS tables (
     settings TEXT NOT NULL,
     seed INTEGER NOT NULL,
     created REAL NOT NULL,
-    started INTEGER NOT NULL DEFAULT 0
+    started INTEGER NOT NULL DEFAULT 0,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -94,6 +103,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
     finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # hand -> record
+    creator: str | None = None  # the secret that lets its creator start the table
 
 
 #: Seconds between two checkpoints of the write-ahead log (made by a thread of the store).
@@ -105,8 +115,74 @@ INSERT_ACTION = ("INSERT INTO actions (table_id, hand, idx, action, by, at) "
                  "VALUES (?, ?, ?, ?, ?, ?)")
 
 
+#: Seconds a statement waits for a database locked by another connection before it fails
+#: (``StoreDown``); it waits in the store's thread, never in the event loop.
+BUSY_WAIT = 2.0
+T = TypeVar("T")
+
+
 class StoreError(Exception):
     """A write the store refused (a seat already taken, an action out of place)."""
+
+
+class StoreDown(Exception):
+    """The database did not answer (locked, full, or failing): nothing was written."""
+
+
+class OwnerError(Exception):
+    """Another process serves the same database file."""
+
+
+class OwnerLock:
+    """The one server of a database file: an exclusive lock on ``<db>.lock`` held while the
+    process lives (the system lets it go when the process ends, even by ``kill -9``)."""
+
+    def __init__(self, db: str | Path) -> None:
+        self.path = Path(str(db) + ".lock")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file = self.path.open("a+")
+        if fcntl is None:  # pragma: no cover - Windows has no advisory locks of this kind
+            return
+        try:
+            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._file.seek(0)
+            holder = self._file.read().strip() or "unknown"
+            self._file.close()
+            raise OwnerError(
+                f"another paiju serve (process {holder}) is serving {db}: two servers on "
+                "one database would split its tables apart; stop it, or give this one "
+                "another --db") from None
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(str(os.getpid()))
+        self._file.flush()
+
+    def release(self) -> None:
+        if not self._file.closed:
+            self._file.close()  # closing the file lets the lock go
+
+
+class Writer:
+    """Runs the store's calls on one thread of its own, so that the event loop never waits
+    for the database; ``sqlite3.OperationalError`` comes back as ``StoreDown``."""
+
+    def __init__(self) -> None:
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paiju-store")
+
+    async def __call__(self, call: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, _guarded, call, *args)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+
+
+def _guarded(call: Callable[..., T], *args: Any) -> T:
+    try:
+        return call(*args)
+    except sqlite3.OperationalError as err:
+        raise StoreDown(f"the database did not answer: {err}") from None
 
 
 class Store:
@@ -116,12 +192,13 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(self.path), isolation_level=None,
-                                   check_same_thread=False)
+                                   check_same_thread=False, timeout=BUSY_WAIT)
         self._lock = threading.Lock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        _upgrade(self._db)
         # The write-ahead log is copied into the database by a thread of its own, not by
         # the commit that happens to fill it: that copy syncs the file, and it had held a
         # commit, and with it the server's one event loop, for up to 0.3 s.
@@ -169,9 +246,10 @@ class Store:
         """Store a new table with its seats."""
         with self._tx() as db:
             db.execute(
-                "INSERT INTO tables (id, game, settings, seed, created, started) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, _dump(row.settings), row.seed, time.time(), int(row.started)),
+                "INSERT INTO tables (id, game, settings, seed, created, started, creator) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, _dump(row.settings), row.seed, time.time(), int(row.started),
+                 row.creator),
             )
             db.executemany(
                 "INSERT INTO seats (table_id, player, kind, bot, name, token) "
@@ -246,7 +324,8 @@ class Store:
         with self._lock:
             db = self._db
             head = db.execute(
-                "SELECT game, settings, seed, started FROM tables WHERE id = ?", (table_id,)
+                "SELECT game, settings, seed, started, creator FROM tables WHERE id = ?",
+                (table_id,)
             ).fetchone()
             if head is None:
                 return None
@@ -263,7 +342,7 @@ class Store:
             ).fetchall()
         return TableRow(
             id=table_id, game=head[0], settings=json.loads(head[1]), seed=head[2],
-            started=bool(head[3]),
+            started=bool(head[3]), creator=head[4],
             seats=[SeatRow(*s) for s in seats],
             actions=[ActionRow(h, i, json.loads(a), by) for h, i, a, by in actions],
             finished={h: json.loads(r) for h, r in hands},
@@ -284,6 +363,25 @@ class Store:
                 "SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,)
             ).fetchone()
         return int(row[0])
+
+
+#: The schema's version (``PRAGMA user_version``); :func:`_upgrade` brings older files to it.
+SCHEMA_VERSION = 2
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring a file written by an older paiju to :data:`SCHEMA_VERSION`, step by step.
+
+    Version 1 (no ``user_version``) had no ``tables.creator``: its tables keep ``NULL``
+    there, and any person seated at them may start them, as before.
+    """
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version < 2:
+        columns = {r[1] for r in db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:
+            db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
+    if version < SCHEMA_VERSION:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _insert_hand(db: sqlite3.Connection, table_id: str, hand: int, record: dict[str, Any],

@@ -1,16 +1,20 @@
 """The browser tables: a session of hands, its seats and tokens, its computer players.
 
 A :class:`Table` lives in the server's event loop. Every change (an action, a seat taken,
-a connection) is stored first (:mod:`paiju.web.store`), then sent to every receiver as
-:mod:`paiju.web.messages` builds it from that receiver's view. Computer players decide
-in a worker thread from a snapshot view, so the loop keeps serving while they think.
+the table started) is stored first (:mod:`paiju.web.store`, on the store's own thread,
+so the loop never waits for the database), then sent to every receiver as
+:mod:`paiju.web.messages` builds it from that receiver's view. Changes are made one at a
+time (``Table.lock``); an action is tried on the position to learn whether it ends the hand,
+taken back, stored, and only then played and sent, so a write that fails changes nothing
+and the player is told to try again. Computer players decide in the search threads
+(:mod:`paiju.web.thinking`) from a snapshot view, so the loop keeps serving while they think.
 
-A person away for longer than the grace time is stood in for by a computer player until
-they come back; with a move clock, the computer moves for a person whose time runs out,
-and the log says so. When nobody is watching a table (no person and no spectator
-connected) its computer players wait, so a table everybody left is kept as it stood and
-resumes when someone comes back. A table is rebuilt after a restart by dealing its session
-again from its seed and replaying the stored actions.
+A person away for longer than the grace time (or who took a seat and never came) is stood
+in for by a computer player until they come back; with a move clock, the computer moves
+for a person whose time runs out, and the log says so. When nobody is watching a table (no
+person and no spectator connected) its computer players wait, so a table everybody left is
+kept as it stood and resumes when someone comes back. A table is rebuilt after a restart by
+dealing its session again from its seed and replaying the stored actions.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ import logging
 import secrets
 import time
 from collections.abc import Coroutine
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +43,9 @@ from paiju.web.catalog import (
     bot_name,
     check_name,
 )
-from paiju.web.store import SeatRow, Store, StoreError, TableRow
+from paiju.web.limits import Bucket, Limits, with_budget
+from paiju.web.store import SeatRow, Store, StoreDown, StoreError, TableRow, Writer
+from paiju.web.thinking import Thinker
 
 #: Who made an action, as stored: the person, a computer seat, the stand-in after the
 #: grace time, or the stand-in when the clock ran out.
@@ -69,40 +74,69 @@ class Config:
     bot_delay: float = 0.6  # seconds a computer player waits before moving (0 in tests)
     next_delay: float = 15.0  # seconds before the next hand is dealt if not all are ready
     hint_seconds: float = HINT_SECONDS
+    retry_delay: float = 1.0  # seconds before a computer's move the store refused is tried again
+    limits: Limits = field(default_factory=Limits)
+
+
+#: The reason a person is given when the database did not take their change.
+TRY_AGAIN = "the server could not save that just now, so nothing changed: try again in a moment"
+
+
+class SlowReader(Exception):
+    """A connection that does not read what it is sent: it is closed."""
 
 
 @dataclass(eq=False)
 class Receiver:
-    """One open connection: a seat's (``player``) or a spectator's (``None``)."""
+    """One open connection: a seat's (``player``) or a spectator's (``None``).
+
+    Its queue holds at most ``limit`` messages: a connection that falls that far behind is
+    not reading, and is cut off (``cut``) rather than let its queue grow.
+    """
 
     player: int | None
+    limit: int = 256
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     last: str | None = None  # the text of the last state sent
+    cut: bool = False  # set when the queue overflowed: the connection is closed
+    bucket: Bucket | None = None  # the connection's message rate, when limited
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a state identical to the last one sent is not sent again."""
+        if self.cut:
+            return
         if message.get("type") == "state":
             text = msg.text_of(message)
             if text == self.last:
                 return
             self.last = text
+        if self.queue.qsize() >= self.limit:
+            self.cut = True
+            self.queue = asyncio.Queue()
+            self.queue.put_nowait({"type": "cut"})  # the writer closes the connection
+            return
         self.queue.put_nowait(message)
 
 
 class Table:
     """One table: its settings, seats, session and current hand."""
 
-    def __init__(self, row: TableRow, store: Store, config: Config, executor: Executor) -> None:
+    def __init__(self, row: TableRow, store: Store, config: Config, thinker: Thinker,
+                 io: Writer) -> None:
         self.id = row.id
         self.settings = Settings(**{**row.settings, "seats": tuple(row.settings["seats"])})
         self.seed = row.seed
         self.store = store
         self.config = config
-        self.executor = executor
+        self.thinker = thinker
+        self.io = io
+        self.lock = asyncio.Lock()  # one change at a time
+        self.idle_since = time.monotonic()  # when the last connection closed
         self.game = get_game(self.settings.game)
         self.rules = self.game.rules(self.settings.rules)
         self.seats: list[SeatRow] = list(row.seats)
         self.started = row.started
+        self.creator = row.creator
         self.session = self.game.new_session(self.rules, self.settings.players, self.seed)
         self.state: State | None = None
         self.hand = 0
@@ -120,14 +154,18 @@ class Table:
         self.clock: tuple[int, float] | None = None
         self._move_for = -1  # the version whose next move has been set going
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._committing: asyncio.Task[Any] | None = None  # the task storing an action
         self._grace: dict[int, asyncio.Task[None]] = {}
-        self.bots: dict[int, Bot] = {
-            s.player: make_bot(s.bot or STAND_IN, self.game.name)
-            for s in self.seats if s.kind == "bot"}
+        self.bots: dict[int, Bot] = {s.player: self._player(s.bot or STAND_IN)
+                                     for s in self.seats if s.kind == "bot"}
         self.stand_in: Bot = make_bot(STAND_IN)
         self.rules_key = msg.rules_key(self.game.name, self.rules)
         if self.started:
             self._restore(row)
+
+    def _player(self, spec: str) -> Bot:
+        """A computer player, its search cut to the server's ``max_think``."""
+        return with_budget(make_bot(spec, self.game.name), self.config.limits.max_think)
 
     # ------------------------------------------------------------ restoring
 
@@ -209,40 +247,73 @@ class Table:
 
     # ------------------------------------------------------------ seats
 
-    def take_seat(self, player: Any, name: Any) -> str:
+    async def take_seat(self, player: Any, name: Any) -> str:
         """Seat a person at ``player`` and return their secret token."""
         if not isinstance(player, int) or not 0 <= player < self.settings.players:
             raise WebError(404, f"there is no seat {player} at this table of "
                                 f"{self.settings.players}")
         clean = check_name(name)
-        seat = self.seats[player]
-        if seat.kind != "human":
-            raise WebError(409, f"seat {player} is a computer player's")
-        token = secrets.token_urlsafe(18)
-        try:
-            self.store.take_seat(self.id, player, clean, token)
-        except StoreError as err:
-            raise WebError(409, str(err)) from None
-        seat.name, seat.token = clean, token
-        if all(s.token is not None for s in self.seats if s.kind == "human"):
-            self.start()
-        else:
-            self.broadcast()
+        async with self.lock:
+            seat = self.seats[player]
+            if seat.kind != "human":
+                raise WebError(409, f"seat {player} is a computer player's "
+                                    f"({self.name_of(player)})")
+            if seat.token is not None:
+                raise WebError(409, f"seat {player} is already taken (by {seat.name})")
+            taken = {" ".join(s.name.casefold().split()) for s in self.seats
+                     if s.kind == "human" and s.token is not None and s.name}
+            if clean.casefold() in taken:
+                raise WebError(409, f"{clean} is already sitting at this table: "
+                                    "choose another name")
+            token = secrets.token_urlsafe(18)
+            try:
+                await self.io(self.store.take_seat, self.id, player, clean, token)
+            except StoreError as err:
+                raise WebError(409, str(err)) from None
+            except StoreDown:
+                raise WebError(503, TRY_AGAIN) from None
+            seat.name, seat.token = clean, token
+            if all(s.token is not None for s in self.seats if s.kind == "human"):
+                await self._start()
+            else:
+                self.broadcast()
         return token
 
-    def start(self) -> None:
-        """Start the table: computer players take the empty seats, the first hand is dealt."""
+    async def start(self, token: Any = None) -> None:
+        """Start the table: computer players take the empty seats, the first hand is dealt.
+
+        Only its creator may (``token`` is the secret the creation gave); a table stored
+        before tables had creators may be started by any person seated at it.
+        """
+        if not self.may_start(token):
+            raise WebError(403, "only the table's creator can start it before every seat "
+                                "is taken")
+        async with self.lock:
+            await self._start()
+
+    def may_start(self, token: Any) -> bool:
+        if not isinstance(token, str) or not token:
+            return False
+        if self.creator is not None:
+            return secrets.compare_digest(self.creator, token)
+        return any(s.token is not None and secrets.compare_digest(s.token, token)
+                   for s in self.seats)
+
+    async def _start(self) -> None:
         if self.started:
             raise WebError(409, "the table has already started")
         fill = [SeatRow(s.player, "bot", STAND_IN, bot_name(STAND_IN, s.player))
                 for s in self.seats if s.kind == "human" and s.token is None]
-        self.store.start(self.id, fill)
+        try:
+            await self.io(self.store.start, self.id, fill)
+        except StoreDown:
+            raise WebError(503, TRY_AGAIN) from None
         for s in fill:
             seat = self.seats[s.player]
             seat.kind, seat.bot, seat.name = "bot", s.bot, s.name
             self.bots[s.player] = make_bot(STAND_IN)
         self.started = True
-        self._deal_and_send()
+        await self._deal_and_send()
 
     def player_of(self, token: str) -> int:
         for s in self.seats:
@@ -255,7 +326,9 @@ class Table:
     def connect(self, token: str | None) -> Receiver:
         """A new connection: a seat's, by its token, or a spectator's."""
         player = None if token is None else self.player_of(token)
-        receiver = Receiver(player)
+        limits = self.config.limits
+        receiver = Receiver(player, limits.send_queue,
+                            bucket=Bucket(limits.messages_per_second, limits.message_burst))
         self.receivers.add(receiver)
         if player is not None:
             task = self._grace.pop(player, None)
@@ -274,22 +347,47 @@ class Table:
 
     def disconnect(self, receiver: Receiver) -> None:
         self.receivers.discard(receiver)
-        player = receiver.player
-        if player is not None and not self.connected(player) and self.started and not self.over:
-            self._grace[player] = asyncio.get_running_loop().create_task(self._away(player))
+        if not self.receivers:
+            self.idle_since = time.monotonic()
+        self._arm_grace()
         self.broadcast()
+
+    def _arm_grace(self) -> None:
+        """Start the grace time of every person's seat with nobody connected to it: one
+        left, or taken and never connected (after a restart too)."""
+        if not self.started or self.over:
+            return
+        for s in self.seats:
+            p = s.player
+            if (s.kind == "human" and s.token is not None and p not in self.away
+                    and p not in self._grace and not self.connected(p)):
+                self._grace[p] = asyncio.get_running_loop().create_task(self._away(p))
 
     async def _away(self, player: int) -> None:
         await asyncio.sleep(self.config.grace)
         self._grace.pop(player, None)
         if not self.connected(player):
             self.away.add(player)
+            if self._to_move_player() == player:
+                self.version += 1  # the person's clock is dropped: the stand-in moves now
             self.advance()
             self.broadcast()
 
     @property
     def watched(self) -> bool:
         return bool(self.receivers)
+
+    def _to_move_player(self) -> int | None:
+        """The session player whose move it is, if a hand is in play."""
+        state = self.state
+        seat = None if state is None or self.between else state.to_move()
+        return None if seat is None else self.seat_players[seat]
+
+    def _people_here(self) -> bool:
+        """Whether a person is connected to their seat, or the table has no person's seat
+        (computers only, played for whoever watches)."""
+        people = [s.player for s in self.seats if s.kind == "human"]
+        return not people or any(self.connected(p) for p in people)
 
     # ------------------------------------------------------------ sending
 
@@ -368,8 +466,17 @@ class Table:
                 made[r.player] = self._over_for(r.player)
             r.send(made[r.player])
 
-    def act(self, player: int, action: Any) -> None:
+    async def act(self, player: int, action: Any) -> None:
         """A person's action (``{"do", "cards"}``); ``WebError`` with the reason if refused."""
+        async with self.lock:
+            self._check_shape(action)
+            parsed = self._checked(player, action)
+            try:
+                await self._apply(parsed, BY_PERSON)
+            except StoreDown:
+                raise WebError(503, TRY_AGAIN) from None
+
+    def _check_shape(self, action: Any) -> None:
         state = self.state
         if not self.started or state is None:
             raise WebError(409, "the table has not started yet")
@@ -380,13 +487,18 @@ class Table:
         cards = action.get("cards", [])
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise WebError(400, "an action's cards are a list of card names")
+
+    def _checked(self, player: int, action: dict[str, Any]) -> Action:
+        """The person's action as the engine's, or ``WebError`` with the engine's reason."""
+        state = self.state
+        assert state is not None
         seat = self.seat_players.index(player)
         view = state.view(seat)
         turn = view.to_move()
         if turn != seat:
             who = "nobody's" if turn is None else f"{self.name_of(self.seat_players[turn])}'s"
             raise WebError(409, f"it is {who} turn, not yours")
-        data = presenter_for(self.game.name).build(action["do"], seat, cards,
+        data = presenter_for(self.game.name).build(action["do"], seat, action.get("cards", []),
                                                    view.legal_actions())
         try:
             parsed = self.game.action_from_json(data)
@@ -395,20 +507,31 @@ class Table:
         why = state.why_illegal(parsed)
         if why is not None:
             raise WebError(409, msg.refusal(self.game.name, why))
-        self._apply(parsed, BY_PERSON)
+        return parsed
 
-    def _apply(self, action: Action, by: str) -> None:
-        """Play a checked action, store it (with the record if it ends the hand), send it."""
+    async def _apply(self, action: Action, by: str) -> None:
+        """Store a checked action (with the record if it ends the hand), then play and send
+        it; ``StoreDown`` if the store did not take it, and then nothing has changed.
+
+        The action is tried on the position and taken back to learn whether it ends the
+        hand, so the position is never ahead of the store while the write is under way.
+        """
         state = self.state
         assert state is not None
+        state.push(action)
+        finished = (state.record(), state.report()) if state.is_terminal() else None
+        state.pop()
+        self._committing = asyncio.current_task()  # not to be cancelled while it writes
+        try:
+            await self.io(self.store.add_action, self.id, self.hand, len(self.by),
+                          action.to_json(), by, finished)
+        finally:
+            self._committing = None
         state.apply(action)
         self.by.append(by)
         self.movers.append(action.seat)
         self.version += 1
         self.clock = None
-        finished = (state.record(), state.report()) if state.is_terminal() else None
-        self.store.add_action(self.id, self.hand, len(self.by) - 1, action.to_json(), by,
-                              finished)
         if finished:
             self._settle()
         self._send_after()
@@ -422,44 +545,60 @@ class Table:
             if self.over:
                 self._send_all(msg.session_over_message(self.session.totals))
 
-    def next_hand(self, player: int) -> None:
+    async def next_hand(self, player: int) -> None:
         """A person is ready for the next hand; it is dealt when all connected people are."""
-        if not self.between or self.over:
-            raise WebError(409, "there is no next hand to deal now")
-        self.ready.add(player)
-        if self._all_ready():
-            self._deal_next()
+        async with self.lock:
+            if not self.between or self.over:
+                raise WebError(409, "there is no next hand to deal now")
+            self.ready.add(player)
+            if self._all_ready():
+                await self._deal_and_send()
 
     def _all_ready(self) -> bool:
         people = {r.player for r in self.receivers if r.player is not None}
         return people <= self.ready
 
-    def _deal_next(self) -> None:
-        if not self.between or self.over:
-            return
-        self._deal_and_send()
-
-    def _deal_and_send(self) -> None:
+    async def _deal_and_send(self) -> None:
         """Deal the next hand and send it. A hand over at the deal (Five Tigers paid
-        automatically) is stored and settled at once, and its end is sent."""
+        automatically) is stored and settled at once, and its end is sent; if the store
+        does not answer, its record is stored as soon as it does."""
+        if not self.started or (not self.between and self.hand > 0) or self.over:
+            return
         waiting = self._tasks.pop("next", None)  # the timer of the hand just left
-        if waiting is not None:
+        if waiting is not None and waiting is not asyncio.current_task():
             waiting.cancel()
         self._deal()
         state = self.state
         assert state is not None
         if state.is_terminal():
-            self.store.finish_hand(self.id, self.hand, state.record(), state.report())
+            args = (self.id, self.hand, state.record(), state.report())
+            try:
+                await self.io(self.store.finish_hand, *args)
+            except StoreDown:
+                self._spawn(f"store hand {self.hand}", self._store_later(args))
             self._settle()
         self._send_after()
+
+    async def _store_later(self, args: tuple[Any, ...]) -> None:
+        """Store a hand over at its deal once the database answers again."""
+        while True:
+            await asyncio.sleep(self.config.retry_delay)
+            try:
+                await self.io(self.store.finish_hand, *args)
+                return
+            except StoreError:
+                return  # stored meanwhile
+            except StoreDown:
+                continue
 
     def advance(self) -> None:
         """Start whatever must happen next: a computer's move, a clock, the next deal
         (the caller then broadcasts, so the clock goes out with the position)."""
         if not self.started or self.over or not self.watched:
             return
+        self._arm_grace()
         if self.between:
-            if "next" not in self._tasks:
+            if "next" not in self._tasks and self._people_here():
                 self._spawn("next", self._deal_later(self.config.next_delay, self.hand))
             return
         state = self.state
@@ -481,7 +620,8 @@ class Table:
 
     def _spawn(self, name: str, coro: Coroutine[Any, Any, None]) -> None:
         old = self._tasks.get(name)
-        if old is not None and not old.done():
+        if (old is not None and not old.done() and old is not asyncio.current_task()
+                and old is not self._committing):  # a task storing a move ends by itself
             old.cancel()
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks[name] = task
@@ -495,19 +635,20 @@ class Table:
 
     async def _deal_later(self, delay: float, hand: int) -> None:
         await asyncio.sleep(delay)
-        if self.hand == hand:
-            self._tasks.pop("next", None)  # so that a hand over at the deal sets its own going
-            self._deal_next()
+        async with self.lock:
+            if self.hand == hand and self.between and self._people_here():
+                self._tasks.pop("next", None)  # so that a hand over at the deal sets its own
+                await self._deal_and_send()
 
     async def _clock(self, version: int, seat: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         if self.version == version:
-            self.clock = None
             await self._bot_move(version, seat, self.stand_in, BY_CLOCK, delay=False)
 
     async def _bot_move(self, version: int, seat: int, bot: Bot, by: str,
                         delay: bool = True) -> None:
-        """A computer player decides from the seat's view in a worker thread, then moves."""
+        """A computer player decides from the seat's view (a search in the search threads,
+        shared fairly with every table), then moves."""
         if delay and self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
         if self.version != version or self.state is None:
@@ -515,17 +656,31 @@ class Table:
         view = self.game.seat_view(self.state, seat)
         rng = make_rng(self.seed, "web player", self.hand, len(self.by))
         if getattr(bot, "name", "") in QUICK_PLAYERS:
-            action = bot.choose(view, rng)
+            action: Action | None = bot.choose(view, rng)
         else:
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.executor, bot.choose, view, rng)
-        if self.version == version and self.watched:
-            self._apply(action, by)
-        elif self.version == version:
-            self._move_for = -1  # dropped while nobody watched: the next connection restarts it
+            action = await self.thinker.run(
+                self.id, lambda seconds: with_budget(bot, seconds).choose(view, rng),
+                lambda: self.version == version and self.watched)
+        async with self.lock:
+            if action is None or self.version != version or not self.watched:
+                if self.version == version:
+                    self._move_for = -1  # dropped while nobody watched: a connection restarts it
+                return
+            try:
+                await self._apply(action, by)
+            except StoreDown as err:
+                log.warning("table %s: a computer's move was not stored (%s); trying again",
+                            self.id, err)
+                self._move_for = -1
+                self._spawn("retry", self._retry_later())
+
+    async def _retry_later(self) -> None:
+        await asyncio.sleep(self.config.retry_delay)
+        self.advance()
 
     async def hint(self, player: int) -> dict[str, Any]:
-        """The search's suggestion for the person to move (searched in a worker thread)."""
+        """The search's suggestion for the person to move (searched in the search threads,
+        within the server's ``max_think``)."""
         state = self.state
         if state is None or self.between:
             raise WebError(409, "there is no hand in play")
@@ -536,10 +691,14 @@ class Table:
         names = [self.name_of(p) for p in self.seat_players]
         rng = make_rng(self.seed, "web hint", self.hand, len(self.by))
         presenter = presenter_for(self.game.name)
-        loop = asyncio.get_running_loop()
-        hint = await loop.run_in_executor(
-            self.executor, search_hint, view, self.game.name, presenter, names, False, rng,
-            self.config.hint_seconds)
+        version = self.version
+        hint = await self.thinker.run(
+            self.id, lambda seconds: search_hint(
+                view, self.game.name, presenter, names, False, rng,
+                min(seconds, self.config.hint_seconds)),
+            lambda: self.version == version and self.connected(player))
+        if hint is None:
+            raise WebError(409, "the position changed before the hint was ready")
         return msg.hint_message(hint)
 
     async def handle(self, receiver: Receiver, message: Any) -> None:
@@ -557,15 +716,16 @@ class Table:
             receiver.send({"type": "pong"})
             return
         if kind not in ("act", "hint", "next"):
-            raise WebError(400, f"unknown message type {kind!r}; known: act, hint, next, ping")
+            raise WebError(400, f"unknown message type {kind[:40]!r}; known: act, hint, next, "
+                                "ping")
         player = receiver.player
         if player is None:
             raise WebError(403, "a spectator cannot play: take a seat to play")
         if kind == "act":
-            self.act(player, message.get("action"))
+            await self.act(player, message.get("action"))
         elif kind == "next":
-            self.next_hand(player)
-        else:
+            await self.next_hand(player)
+        elif f"hint {player}" not in self._tasks:  # one hint at a time for each seat
             self._spawn(f"hint {player}", self._send_hint(receiver, player))
 
     async def _send_hint(self, receiver: Receiver, player: int) -> None:

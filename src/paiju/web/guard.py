@@ -1,0 +1,108 @@
+"""The server's connections, held to :class:`~paiju.web.limits.Limits` where they are made:
+uvicorn's HTTP and WebSocket protocols with a deadline for a request to arrive, a cap on
+the connections one address holds, and a WebSocket that stops reading, then is cut off,
+when its peer stops reading what it is sent (docs/server.md, "Security and limits").
+
+uvicorn closes idle connections between requests (``timeout_keep_alive``) but gives a
+request whose headers never end all the time in the world; a few thousand such
+connections use up the process's file descriptors, and real requests then fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from paiju.web.limits import Limits
+
+#: Seconds a WebSocket may leave what it is sent unread (its peer's window full) before
+#: it is cut off.
+STALL = 10.0
+
+
+def _from_one_address(protocol: Any, limit: int) -> bool:
+    """Whether the connection just made is past ``limit`` from its address (0: no cap)."""
+    if limit <= 0 or not protocol.client:
+        return False
+    host = protocol.client[0]
+    same = sum(1 for c in protocol.connections if getattr(c, "client", None)
+               and c.client[0] == host)
+    return same > limit
+
+
+def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsSansIOProtocol]]:
+    """uvicorn's ``http`` and ``ws`` protocol classes, held to ``limits``."""
+
+    class WebSocket(WebSocketsSansIOProtocol):
+        _stall: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            if _from_one_address(self, limits.connections_per_client):
+                transport.abort()
+
+        def pause_writing(self) -> None:
+            # the peer reads no more: read no more from it either (its pings would be
+            # answered into a buffer that only grows), and cut it off if it stays so
+            super().pause_writing()
+            self.transport.pause_reading()
+            self._stall = asyncio.get_running_loop().call_later(STALL, self.transport.abort)
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            if self._stall is not None:
+                self._stall.cancel()
+                self._stall = None
+            if not self.transport.is_closing():
+                self.transport.resume_reading()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._stall is not None:
+                self._stall.cancel()
+            super().connection_lost(exc)
+
+    class Http(HttpToolsProtocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            if _from_one_address(self, limits.connections_per_client):
+                transport.abort()
+                return
+            self._start_clock()
+
+        def _start_clock(self) -> None:
+            if self._deadline is None:
+                self._deadline = self.loop.call_later(limits.header_timeout, self._too_slow)
+
+        def _stop_clock(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if not self.transport.is_closing():
+                self.transport.abort()
+
+        def data_received(self, data: bytes) -> None:
+            if self.cycle is None or self.cycle.response_complete:
+                self._start_clock()  # a new request begins: it has header_timeout to arrive
+            super().data_received(data)
+
+        def on_message_complete(self) -> None:
+            self._stop_clock()
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._stop_clock()
+            super().handle_websocket_upgrade()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_clock()
+            super().connection_lost(exc)
+
+    return Http, WebSocket
