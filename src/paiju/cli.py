@@ -272,39 +272,71 @@ def default_db() -> str:
               help="Seconds a computer player waits before it moves.")
 @click.option("--next-delay", type=Seconds(min=0), default=15.0, show_default=True,
               help="Seconds before the next hand is dealt when not everyone is ready.")
+@click.option("--max-think", type=Seconds(min=0.05), default=3.0, show_default=True,
+              help="Seconds a computer player or a hint may search for one move; a table "
+                   "asking for more is refused.")
+@click.option("--max-iters", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="Play-outs a computer player's spec may ask for one move.")
+@click.option("--search-threads", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Threads that run every table's searches, shared table by table.")
+@click.option("--tables-per-minute", type=click.IntRange(min=1), default=10,
+              show_default=True, help="New tables one address may make a minute.")
+@click.option("--connections-per-client", type=click.IntRange(min=0), default=64,
+              show_default=True,
+              help="Connections one address may hold open at once (0: no cap; behind a "
+                   "reverse proxy every client has the proxy's address: docs/server.md).")
+@click.option("--idle-unload", type=Seconds(min=1), default=600.0, show_default=True,
+              help="Seconds a table nobody watches stays in memory (it comes back from the "
+                   "database when next used).")
+@click.option("--forwarded-allow-ips", default=None,
+              help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
+                   "client's address (uvicorn's option of that name).")
 def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
-              next_delay: float) -> None:
+              next_delay: float, max_think: float, max_iters: int, search_threads: int,
+              tables_per_minute: int, connections_per_client: int, idle_unload: float,
+              forwarded_allow_ips: str | None) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
     import signal
 
     import uvicorn
 
     from paiju.web.app import create_app
+    from paiju.web.guard import protocols
+    from paiju.web.limits import Limits
+    from paiju.web.store import OwnerError
 
     if hasattr(signal, "SIGPIPE"):  # a browser that hangs up must not end the server
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     from paiju.web.tables import Config
 
+    limits = Limits(max_think=max_think, max_iters=max_iters, search_threads=search_threads,
+                    tables_per_minute=tables_per_minute,
+                    connections_per_client=connections_per_client, idle_unload=idle_unload)
     path = db or default_db()
     try:
-        app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay))
+        app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay,
+                                      limits=limits))
+    except OwnerError as err:
+        _fail(str(err))
     except OSError as err:
         _fail(f"cannot open {path}: {err.strerror or err}")
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"paiju: open http://{shown}:{port}/ in a browser (tables kept in {path}); "
                "Ctrl-C stops the server.", err=True)
+    http, ws = protocols(limits)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                ws="websockets-sansio", ws_per_message_deflate=False,
-                timeout_graceful_shutdown=2)
+                http=http, ws=ws, ws_per_message_deflate=False,
+                ws_max_size=4 * limits.max_body, timeout_keep_alive=int(limits.keep_alive),
+                limit_concurrency=limits.max_connections, timeout_graceful_shutdown=2,
+                proxy_headers=forwarded_allow_ips is not None,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 from paiju.uecda.commands import uecda_cmd  # noqa: E402
 
 main.add_command(uecda_cmd)
 
-from paiju.train.commands import train_cmd  # noqa: E402
 
-main.add_command(train_cmd)
 
 
 def run() -> None:
