@@ -7,8 +7,9 @@ Dai Hinmin, 0 otherwise, which a 2007-protocol client reads as 0 because
 :class:`~paiju.uecda.wire.ServerSeat` writes negative cells as 0, as tndhms does), the
 hand of each turn and the field after each turn. Rows 6
 give every player's card count, title (0 Dai Fugō .. 4 Dai Hinmin, all 0 when the titles
-are forgotten) and the player in each seat. Everything here is a pure function of the
-paiju state; the seats are paiju's seats and the players the UECda player numbers.
+are forgotten) and the player in each seat. The tables are pure functions of the paiju
+state, but for the lock flag [5][7], which :class:`LockFlag` keeps as tndhms keeps its
+own; the seats are paiju's seats and the players the UECda player numbers.
 """
 
 from __future__ import annotations
@@ -63,6 +64,58 @@ class Seating:
         return tuple(per_seat[self.seat_of(p)] for p in range(len(self.players)))
 
 
+def lone_joker(cards: Table) -> bool:
+    """True if the cards of a play table are the joker alone."""
+    return [v for v in cards.cells[:75] if v] == [JOKER]
+
+
+def suit_bits(cards: Table) -> int:
+    """The suits of a play as tndhms compares them for the lock: a bit per row holding a
+    card (row 4, a group's fifth card, is the fifth bit) for a group or a lone joker, and
+    the sequence's row for a sequence (0 for a pass)."""
+    cells = [(r, c) for r in range(5) for c in range(15) if cards[r, c]]
+    if len({c for _, c in cells}) > 1:
+        return 1 << cells[0][0]
+    out = 0
+    for r, _ in cells:
+        out |= 1 << r
+    return out
+
+
+@dataclass
+class LockFlag:
+    """The lock flag [5][7] as tndhms shows it through a trick (``daihu.c``, its variable
+    ``now_shibari``; docs/uecda.md, "The lock flag").
+
+    It is set by an accepted play in the same suits as the play it follows and stays set
+    until the field clears; a lone joker clears it (only the ♠3 may follow a lone joker,
+    and under the UECda rules the ♠3 beats it whatever the lock); the ♠3 on the joker
+    leaves it clear. Between a play and the clear it makes (an 8, the ♠3 on the joker, the
+    last pass), the field table still shows it. Under the ``uecda`` rules it is the
+    engine's lock but on a lone joker (``tests/uecda/test_serve_tables.py``).
+    """
+
+    on: bool = False
+
+    def play(self, cards: Table, field: Table) -> None:
+        """An accepted play of ``cards`` on ``field`` (the cards on it; empty: a lead)."""
+        if lone_joker(cards):
+            self.on = False
+        elif not self.on and not lone_joker(field) and any(field.cells[:75]):
+            self.on = suit_bits(cards) == suit_bits(field)
+
+    def clear(self) -> None:
+        """The field is cleared."""
+        self.on = False
+
+
+def lock_shown(state: DaifugoState) -> bool:
+    """The flag [5][7] of a hand table, from the engine's position: its lock, but clear
+    while a lone joker is on the field (as :class:`LockFlag` is at the start of a turn)."""
+    t = state.pos.table
+    return bool(state.pos.lock) and not (t is not None and t.size == 1 and t.jokers == 1)
+
+
 def status(state: DaifugoState, seating: Seating, **cells: Any) -> Status:
     """Rows 5 and 6 as the hand or the field after a turn shows them now."""
     p = state.pos
@@ -106,17 +159,23 @@ def dealt_tables(state: DaifugoState, seating: Seating) -> dict[int, Table]:
     return out
 
 
-def hand_table(state: DaifugoState, seating: Seating, player: int, mover: int) -> Table:
-    """The hand ``player`` reads at the start of ``mover``'s turn."""
+def hand_table(state: DaifugoState, seating: Seating, player: int, mover: int,
+               locked: bool | None = None) -> Table:
+    """The hand ``player`` reads at the start of ``mover``'s turn, with the lock flag
+    ``locked`` (by default :func:`lock_shown`)."""
     hand = state.pos.hands[seating.seat_of(player)]
-    st = status(state, seating, my_turn=player == mover, turn=mover)
+    st = status(state, seating, my_turn=player == mover, turn=mover,
+                locked=lock_shown(state) if locked is None else locked)
     return cards_table(tokens(hand), st)
 
 
-def field_table(state: DaifugoState, seating: Seating, cards: Table, actor: int) -> Table:
+def field_table(state: DaifugoState, seating: Seating, cards: Table, actor: int,
+                locked: bool) -> Table:
     """The field after ``actor``'s turn: ``cards`` (the last play accepted since the field
-    was last empty, before any clear this turn makes), and the state after the turn."""
-    st = status(state, seating, turn=actor, field_empty=not any(cards.cells[:75]))
+    was last empty, before any clear this turn makes), the lock flag ``locked`` (a
+    :class:`LockFlag`'s, before any clear) and the rest of the state after the turn."""
+    st = status(state, seating, turn=actor, field_empty=not any(cards.cells[:75]),
+                locked=locked)
     return st.on(cards.cards_part())
 
 

@@ -34,6 +34,7 @@ from paiju.daifugo.session import DaifugoSession
 from paiju.daifugo.state import DaifugoState
 from paiju.uecda.judge import judge
 from paiju.uecda.serve_tables import (
+    LockFlag,
     Seating,
     bot_play_table,
     dealt_tables,
@@ -220,20 +221,23 @@ class Tournament:
         self._exchange(state, seating)
         field_cards = Table.empty()
         field = Table.empty()
+        lock = LockFlag()
         last = number == self.config.games
         while not state.is_terminal():
             if state.pos.table is None:
                 field_cards = Table.empty()
+                lock.clear()
             seat = state.to_move()
             assert seat is not None
             mover = seating.players[seat]
-            hand = hand_table(state, seating, mover, mover)
+            hand = hand_table(state, seating, mover, mover, lock.on)
             for e in self._clients():
-                self._send(e, hand_table(state, seating, e.number, mover), "hand")
+                self._send(e, hand_table(state, seating, e.number, mover, lock.on), "hand")
             shown = self._turn(state, seat, mover, Judged(hand, field))
             if shown is not None:
+                lock.play(shown, field_cards)
                 field_cards = shown
-            field = table = field_table(state, seating, field_cards, mover)
+            field = table = field_table(state, seating, field_cards, mover, lock.on)
             code = CONTINUE if not state.is_terminal() else ALL_OVER if last else GAME_OVER
             for e in self._clients():
                 self._send(e, table, "field")
