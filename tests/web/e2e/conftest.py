@@ -50,6 +50,8 @@ class Server:
     def __init__(self, base: str, folder: Path) -> None:
         self.base = base
         self.folder = folder
+        #: each table's creator secret, as the create page keeps it in the browser
+        self.creators: dict[str, str] = {}
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
@@ -65,6 +67,8 @@ class Server:
         status, got = self.request("POST", "/api/tables", body)
         assert status == 201, got
         table: str = got["table"]
+        if got.get("creator"):
+            self.creators[table] = got["creator"]
         return table
 
     def table(self, table: str) -> dict[str, Any]:
@@ -103,7 +107,8 @@ def start_serve(folder: Path, port: int | None = None) -> tuple[subprocess.Popen
     for _ in range(3):
         use = port or free_port()
         command = [*paiju_program(), "serve", "--host", "127.0.0.1", "--port", str(use),
-                   "--db", str(folder / "tables.sqlite3"), "--delay", "0"]
+                   "--db", str(folder / "tables.sqlite3"), "--delay", "0",
+                   "--tables-per-minute", "10000"]
         with log.open("ab") as out:
             process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{use}"

@@ -36,6 +36,12 @@ def choose(moves: list[dict[str, Any]]) -> dict[str, Any]:
     return moves[0]
 
 
+def choose_big(moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """The move of the most preferred kind with the most cards (a hand ends sooner)."""
+    kind = choose(moves)["do"]
+    return max((m for m in moves if m["do"] == kind), key=lambda m: len(m.get("cards", [])))
+
+
 def select(page: Any, cards: list[str]) -> None:
     """Click the hand's cards for ``cards`` (a joker's reading aside), one element each."""
     taken: list[int] = []
@@ -61,9 +67,10 @@ def hand_over(page: Any) -> bool:
     return bool(page.evaluate("document.getElementById('over-dialog').open"))
 
 
-def make_move(page: Any) -> dict[str, Any]:
-    """Make this person's move by clicking, and wait until the table has moved on."""
-    move = choose(legal(page))
+def make_move(page: Any, move: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Make this person's move (``move``, else the one :func:`choose` picks) by clicking, and
+    wait until the table has moved on."""
+    move = move or choose(legal(page))
     before = position(page)
     select(page, move.get("cards", []))
     button = page.get_by_test_id(f"do-{move['do']}")

@@ -1,5 +1,5 @@
-"""The page's words follow the naming chosen: English, Chinese for Luk Fu, Japanese for
-Dai Fugō, the move buttons included."""
+"""The page's words follow the language chosen: English, Chinese for Luk Fu, Japanese for
+Dai Fugō, the move buttons included; the choice is kept across a reload."""
 
 from __future__ import annotations
 
@@ -83,10 +83,13 @@ def test_the_page_speaks_the_naming_chosen(server: Any, contexts: Any, game: str
                                            body: dict[str, Any], lang: str) -> None:
     page, _ = seated_to_move(server, contexts, {"game": game, "hands": 1, "clock": None, **body})
     check_language(page, "en")
-    page.get_by_test_id("naming").click()
+    choice = page.get_by_test_id("language")
+    assert choice.locator("option").all_inner_texts() == ["English", "中文", "日本語"]
+    choice.select_option(lang)
     check_language(page, lang)
     page.reload()  # the choice is kept by the browser
     page.get_by_test_id("actions").locator("button").first.wait_for()
+    assert choice.input_value() == lang
     check_language(page, lang)
-    page.get_by_test_id("naming").click()
+    choice.select_option("en")
     check_language(page, "en")

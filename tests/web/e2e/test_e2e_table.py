@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from typing import Any
 
 import pytest
@@ -189,14 +190,13 @@ def test_hint_names_and_rules_key(server: Any, contexts: Any) -> None:
     assert kinds
     if chosen:
         assert page.get_by_test_id("do-play").get_attribute("data-legal") == "1"
-    # the naming key: Japanese names, then back
-    assert page.get_by_test_id("naming").inner_text() == "日本語"
-    page.get_by_test_id("naming").click()
-    assert page.get_by_test_id("naming").inner_text() == "English"
+    # the language: Japanese, then back
+    assert page.get_by_test_id("language").input_value() == "en"
+    page.get_by_test_id("language").select_option("ja")
     assert "強さ" in page.get_by_test_id("order").inner_text()
     if any(m["do"] == "pass" for m in moves):
         assert page.get_by_test_id("do-pass").inner_text() == "パス"
-    page.get_by_test_id("naming").click()
+    page.get_by_test_id("language").select_option("en")
     assert "Order" in page.get_by_test_id("order").inner_text()
     # the rules key: one line an option of the rules in force
     page.get_by_test_id("rules-button").click()
@@ -228,6 +228,9 @@ def test_the_lobby_and_starting_at_once(server: Any, contexts: Any) -> None:
     other.get_by_test_id("lobby").wait_for(state="visible")
     assert other.get_by_test_id("take-seat-1").count() == 0
     assert other.get_by_test_id("take-seat-0").count() == 1
+    # the maker of the table (whose browser keeps its secret) starts it at once
+    page.evaluate("([table, secret]) => localStorage.setItem('paiju.creator.' + table, secret)",
+                  [table, server.creators.get(table, "")])
     page.get_by_test_id("start").click()
     page.get_by_test_id("play").wait_for(state="visible")
     info = server.table(table)
@@ -237,13 +240,27 @@ def test_the_lobby_and_starting_at_once(server: Any, contexts: Any) -> None:
     assert other.get_by_test_id("hand-info").get_attribute("data-role") == "spectator"
 
 
-def test_a_link_to_no_table_says_so(server: Any, contexts: Any) -> None:
+def test_a_table_that_is_gone_says_so_with_a_way_on(server: Any, contexts: Any) -> None:
+    """The table page, once its API says the table does not exist, says so in words and
+    offers a new table (no raw reason, no dead end)."""
     page = contexts().new_page()
+    page.route("**/t/0000000000", lambda route: route.fulfill(
+        status=200, content_type="text/html",
+        body=server_page(server, "/static/table.html")))
     page.goto(f"{server.base}/t/0000000000")
-    banner = page.get_by_test_id("banner")
-    banner.wait_for(state="visible")
-    assert "no table" in banner.inner_text()
+    gone = page.get_by_test_id("gone")
+    gone.wait_for(state="visible")
+    assert "There is no table here" in gone.inner_text()
+    assert page.get_by_test_id("gone-new").get_attribute("href") == "/"
     assert page.get_by_test_id("lobby").is_hidden() and page.get_by_test_id("play").is_hidden()
+    assert page.get_by_test_id("banner").is_hidden()
+
+
+def server_page(server: Any, path: str) -> str:
+    """A static page of the server, as text."""
+    with urllib.request.urlopen(server.base + path, timeout=10) as resp:
+        text: str = resp.read().decode()
+        return text
 
 
 def test_taking_the_last_seat_never_shows_the_watchers_table(server: Any, contexts: Any) -> None:

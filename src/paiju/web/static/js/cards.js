@@ -1,6 +1,7 @@
 // Drawing cards. Labels come from the server's "cards" map ({token: {en, native, red, aged}}),
 // so the names are the presenters'; the faces are drawn here.
 import { el } from "./api.js";
+import { tr } from "./i18n.js";
 
 const DF_SUITS = { S: "♠", H: "♡", D: "♢", C: "♣" };
 const DF_RED = new Set(["H", "D"]);
@@ -50,7 +51,7 @@ function daifugoFace(token) {
 }
 
 /**
- * One card. `opts`: {button: selectable, index, native, selected}.
+ * One card. `opts`: {button: selectable, index, native, selected, lang}.
  * Marks: class red (red imprint / red suit), joker, aged (Luk Fu, as the state's map says).
  */
 export function cardElement(game, token, cards, opts = {}) {
@@ -67,8 +68,9 @@ export function cardElement(game, token, cards, opts = {}) {
   if (aged) classes.push("aged");
   if (opts.selected) classes.push("selected");
   const name = label(cards, token, !!opts.native);
+  const L = opts.lang || "en";
   const words = [info ? info.en : token, info && info.native && info.native !== info.en ? info.native : null,
-    red && game === "lukfu" ? "red imprint" : null, aged ? "aged" : null].filter(Boolean).join(", ");
+    red && game === "lukfu" ? tr("redImprint", L) : null, aged ? tr("aged", L) : null].filter(Boolean).join(", ");
   const attrs = {
     class: classes.join(" "),
     testid: "card",

@@ -1,13 +1,11 @@
-// Drawing the table from one state message: seats, status, what must be beaten, hand, log.
+// Drawing the table from one state message: the seats around the felt, the status, what must
+// be beaten (or the exchange), your seat and hand, the log. `L` is the page's language and
+// `native` whether the server's texts and card names are the game's own.
 import { el } from "./api.js";
 import { cardElement, cardRow, daifugoStrength, label } from "./cards.js";
-import { pageLang, tr } from "./i18n.js";
-import { DAIFUGO_TITLES, LUKFU_ROLES, markup, ordinal, pick } from "./words.js";
-
-/** "3 cards", "1 trick", ... in the page's language. */
-function count(n, one, many, L) {
-  return n === 1 ? tr(one, L) : tr(many, L, { n });
-}
+import { exchangePanel } from "./exchange.js";
+import { count, ordinal, tr } from "./i18n.js";
+import { markup, pick, said } from "./words.js";
 
 /** Whether the Dai Fugō ranking is turned round now (revolution xor Jack back). */
 export function reversedOrder(view) {
@@ -22,72 +20,116 @@ export function shownHand(game, view) {
   return [...hand].sort((a, b) => daifugoStrength(a, rev) - daifugoStrength(b, rev));
 }
 
-function seatLukFu(view, s, native) {
-  const L = pageLang("lukfu", native);
-  const roles = native ? LUKFU_ROLES.native : LUKFU_ROLES.en;
-  const parts = { role: roles[s] || "", count: "", flags: [] };
+const seated = (msg) => msg.player !== null && msg.player !== undefined;
+
+/** The number a seat's player goes by at this table (from 1, as the computers' names). */
+export function playerNumber(msg, s) {
+  const players = msg.players || [];
+  return (players[s] ?? s) + 1;
+}
+
+function seatLukFu(view, s, L) {
+  const parts = { role: tr(`role.lukfu.${s}`, L), count: "", flags: [] };
   if (s === 3) {
     parts.count = view.phase === "over" && view.dreamer ? "" : tr("card", L);
     return parts;
   }
   const n = view.hand_counts ? view.hand_counts[s] : 0;
   const t = view.tricks ? view.tricks[s] : 0;
-  parts.count = `${count(n, "card", "cards", L)} · ${count(t, "trick", "tricks", L)}`;
+  parts.count = tr("cardsAndTricks", L, { cards: count(n, "card", "cards", L), tricks: count(t, "trick", "tricks", L) });
   if (view.caller === s) parts.flags.push(tr("called", L));
   if (view.privileged === s) parts.flags.push(tr("privileged", L));
   return parts;
 }
 
-function seatDaifugo(view, s, native) {
+function seatDaifugo(view, s, L) {
   const n = view.counts ? view.counts[s] : 0;
-  const parts = { role: "", count: count(n, "card", "cards", pageLang("daifugo", native)), flags: [] };
+  const parts = { role: "", count: count(n, "card", "cards", L), flags: [] };
   const finished = view.finished || [];
   if (finished.includes(s)) {
     const place = finished.indexOf(s) + 1;
-    parts.flags.push(native ? `${place}位で上がり` : `out ${ordinal(place)}`);
+    parts.flags.push(tr("outPlace", L, { n: place, ord: ordinal(place) }));
   }
   const before = view.titles_before;
-  if (before && before[s]) {
-    const titles = native ? DAIFUGO_TITLES.native : DAIFUGO_TITLES.en;
-    parts.role = `${native ? "前回" : "was"} ${titles[before[s]] || before[s]}`;
-  }
+  if (before && before[s]) parts.role = tr("wasTitle", L, { title: tr(`title.${before[s]}`, L) });
   return parts;
 }
 
-/** The seats of this hand, one card each. */
-export function renderSeats(box, game, msg, native) {
-  const L = pageLang(game, native);
+/** Seat `s`'s part in this hand in the page's words: its Luk Fu role, its Dai Fugō title
+ *  of the last hand ("" when it has none). */
+export function seatRole(game, msg, s, L) {
   const view = msg.view || {};
-  const names = msg.names || [];
-  const players = msg.players || names.map((_, i) => i);
-  const seats = msg.seats || [];
-  box.replaceChildren(
-    ...names.map((name, s) => {
-      const player = players[s];
-      const parts = game === "lukfu" ? seatLukFu(view, s, native) : seatDaifugo(view, s, native);
-      const info = seats[player] || {};
-      const away = info.kind === "human" && (info.away || info.connected === false);
-      const total = msg.totals ? msg.totals[player] : null;
-      const mine = msg.seat === s && msg.player !== null && msg.player !== undefined;
-      return el("li", {
-        class: `seat${msg.to_move === s ? " to-move" : ""}${mine ? " me" : ""}`,
-        testid: `seat-${s}`,
-        dataset: { seat: String(s), player: String(player), toMove: msg.to_move === s ? "1" : "0" },
-      },
-      el("div", { class: "who" }, msg.to_move === s ? "▶ " : "", name, mine ? tr("you", L) : ""),
-      el("div", { class: "role", text: [parts.role, info.kind === "bot" ? tr("computer", L) : ""].filter(Boolean).join(" · ") }),
-      el("div", { class: "count", text: parts.count }),
-      parts.flags.length ? el("div", { class: "flags", text: parts.flags.join(" · ") }) : null,
-      away ? el("div", { class: "off", text: tr(info.away ? "awayPlays" : "offline", L) }) : null,
-      total !== null && total !== undefined ? el("div", { class: "total", testid: "seat-total", text: tr("total", L, { n: total }) }) : null);
-    }),
-  );
+  return game === "lukfu" ? seatLukFu(view, s, L).role : seatDaifugo(view, s, L).role;
 }
 
-export function renderStatus(box, msg, native) {
-  const mine = msg.to_move !== null && msg.to_move !== undefined && msg.to_move === msg.seat && msg.player !== null && msg.player !== undefined;
-  const text = native && msg.status_native ? msg.status_native : pick(msg.status, native);
-  box.innerHTML = markup(text || "");
+/** The parts of seat `s` in words: {who, role, count, flags, away, total}. */
+function seatParts(game, msg, s, L) {
+  const view = msg.view || {};
+  const names = msg.names || [];
+  const player = (msg.players || [])[s] ?? s;
+  const parts = game === "lukfu" ? seatLukFu(view, s, L) : seatDaifugo(view, s, L);
+  const info = (msg.seats || [])[player] || {};
+  const mine = msg.seat === s && seated(msg);
+  const away = info.kind === "human" && (info.away || info.connected === false);
+  const name = names[s] ?? tr("playerN", L, { n: player + 1 });
+  const role = info.kind === "bot" ? (parts.role ? tr("roleComputer", L, { role: parts.role }) : tr("computer", L)) : parts.role;
+  const total = msg.totals ? msg.totals[player] : null;
+  return {
+    who: mine ? tr("nameYou", L, { name }) : name, role, count: parts.count, flags: parts.flags,
+    away: away ? tr(info.away ? "awayPlays" : "offline", L) : "", mine, player,
+    total: total !== null && total !== undefined ? tr("total", L, { n: total }) : "",
+  };
+}
+
+function seatBody(parts, toMove) {
+  return [el("div", { class: "who" }, toMove ? "▶ " : "", parts.who),
+    parts.role ? el("div", { class: "role", text: parts.role }) : null,
+    el("div", { class: "count", text: parts.count }),
+    parts.flags.length ? el("div", { class: "flags", text: parts.flags.join(" · ") }) : null,
+    parts.away ? el("div", { class: "off", text: parts.away }) : null,
+    parts.total ? el("div", { class: "total", testid: "seat-total", text: parts.total }) : null];
+}
+
+/** The seats in table order from the one after `me` (the seat at the bottom) round. */
+export function seatOrder(n, me) {
+  const start = me === null || me === undefined ? 0 : me + 1;
+  const out = [];
+  for (let i = 0; i < n; i += 1) out.push((start + i) % n);
+  return me === null || me === undefined ? out : out.filter((s) => s !== me);
+}
+
+/** The other seats across the top of the felt (the next to play on the left), and yours in the dock. */
+export function renderSeats(box, mineBox, game, msg, L) {
+  const names = msg.names || [];
+  const me = seated(msg) ? msg.seat : null;
+  const order = seatOrder(names.length, me);
+  box.replaceChildren(...order.map((s, i) => {
+    const parts = seatParts(game, msg, s, L);
+    const side = order.length >= 3 && (i === 0 || i === order.length - 1);
+    return el("li", {
+      class: `seat${msg.to_move === s ? " to-move" : ""}${side ? " side" : ""}`,
+      testid: `seat-${s}`,
+      dataset: { seat: String(s), player: String(parts.player), toMove: msg.to_move === s ? "1" : "0" },
+    }, seatBody(parts, msg.to_move === s));
+  }));
+  if (me === null) {
+    mineBox.replaceChildren();
+    return;
+  }
+  const parts = seatParts(game, msg, me, L);
+  mineBox.className = `mine seat me${msg.to_move === me ? " to-move" : ""}`;
+  mineBox.dataset.seat = String(me);
+  mineBox.dataset.toMove = msg.to_move === me ? "1" : "0";
+  mineBox.replaceChildren(...seatBody(parts, msg.to_move === me).filter(Boolean).map((node) => {
+    const span = el("span", { class: node.className, testid: node.dataset.testid });
+    span.append(...node.childNodes);
+    return span;
+  }));
+}
+
+export function renderStatus(box, msg, native, L) {
+  const mine = msg.to_move !== null && msg.to_move !== undefined && msg.to_move === msg.seat && seated(msg);
+  box.innerHTML = markup(pick(said(msg, "status", native, L), native, L) || "");
   box.classList.toggle("my-turn", mine);
   box.dataset.myTurn = mine ? "1" : "0";
 }
@@ -107,91 +149,130 @@ export function lukfuRound(history) {
   return open ? { done: false, items: moves.slice(n - open) } : { done: true, items: moves.slice(n - 3) };
 }
 
-function lukfuTrick(box, msg, native) {
-  const L = pageLang("lukfu", native);
+function lukfuHead(view, names, round, L) {
+  if (view.top) return tr("toBeat", L, { meld: view.top.meld, name: names[view.top.seat] ?? "?", r: view.round });
+  if (round.done && view.phase === "lead" && view.leader !== null && view.leader !== undefined) {
+    return tr("roundTakenLeads", L, { name: names[view.leader] ?? "?", r: view.round - 1, next: view.round });
+  }
+  if (round.done) return tr("lastRoundPlays", L);
+  if (view.phase === "lead") return tr("newLead", L, { r: view.round });
+  if (view.phase === "calling") return tr("calling", L);
+  return "";
+}
+
+function lukfuTrick(box, msg, native, L) {
   const view = msg.view || {};
   const names = msg.names || [];
   const round = lukfuRound(view.history || []);
-  const head = view.top
-    ? tr("toBeat", L, { meld: view.top.meld, name: names[view.top.seat] ?? "?", r: view.round })
-    : view.phase === "lead" ? tr("newLead", L, { r: view.round }) : view.phase === "calling" ? tr("calling", L) : "";
   const items = round.items.map((a) => {
-    const who = names[a.seat] ?? tr("seatN", L, { n: a.seat + 1 });
-    if (a.do === "discard") {
-      const n = a.cards ? a.cards.length : a.count;
-      return playItem("lukfu", tr("faceDownBy", L, { who }), a.cards, msg.cards, native, tr("faceDown", L, { n }));
-    }
-    return playItem("lukfu", who, a.cards, msg.cards, native, "");
+    const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
+    const n = a.cards ? a.cards.length : a.count;
+    return playItem("lukfu", who, a.cards, msg.cards, native, a.do === "discard" ? tr("faceDown", L, { n }) : "");
   });
-  box.replaceChildren(el("p", { class: "label", testid: "to-beat", text: round.done && !view.top ? tr("lastRound", L, { head }) : head }),
+  const head = lukfuHead(view, names, round, L);
+  box.replaceChildren(head ? el("p", { class: "label", testid: "to-beat", text: head }) : null,
     el("div", { class: "plays" }, items));
 }
 
-function daifugoTrick(box, msg, native) {
+function daifugoFlags(view, L) {
+  const flags = [];
+  if (view.revolution) flags.push(tr("revolution", L));
+  if (view.revolution_pending) flags.push(tr("revolutionPending", L));
+  if (view.jack_back) flags.push(tr("jackBack", L));
+  if (view.lock) flags.push(tr("lockedTo", L, { suit: view.lock }));
+  if (view.direction && view.direction !== "clockwise") flags.push(tr("anticlockwise", L));
+  return flags;
+}
+
+function daifugoTrick(box, msg, native, L, received) {
   const view = msg.view || {};
   const names = msg.names || [];
   const rev = reversedOrder(view);
-  const order = rev ? "2 < A < K … 4 < 3 < JK" : "3 < 4 … K < A < 2 < JK";
-  const flags = [];
-  if (view.revolution) flags.push(native ? "革命中" : "revolution");
-  if (view.revolution_pending) flags.push(native ? "次の流れで革命" : "revolution at the clear");
-  if (view.jack_back) flags.push(native ? "イレブンバック" : "J-back");
-  if (view.lock) flags.push(native ? `縛り ${view.lock}` : `locked to ${view.lock}`);
-  if (view.direction && view.direction !== "clockwise") flags.push(native ? "逆回り" : "anticlockwise");
+  const order = el("p", { class: "label", testid: "order", text: tr(rev ? "orderReversed" : "orderNormal", L) });
+  if (view.phase === "exchange") {
+    box.replaceChildren(order, ...exchangePanel(msg, L, (t) => label(msg.cards, t, native), received));
+    return;
+  }
+  const flags = daifugoFlags(view, L);
+  const leader = names[view.to_move] ?? "?";
   const top = view.table && view.table.length
-    ? playItem("daifugo", `${native ? "場" : "To beat"}: ${names[view.table_seat] ?? "?"}`, view.table, msg.cards, native, "")
-    : el("span", { class: "face-down", text: native ? "場は空: 親が自由に出す" : "The table is clear: the leader plays anything" });
-  box.replaceChildren(...[
-    el("p", { class: "label", testid: "order", text: `${native ? "強さ" : "Order"}: ${order}${rev ? (native ? " · 革命中" : " · REVERSED") : ""}` }),
+    ? playItem("daifugo", tr("toBeatBy", L, { name: names[view.table_seat] ?? "?" }), view.table, msg.cards, native, "")
+    : view.phase === "over" ? null : el("span", { class: "face-down", text: tr("tableClear", L, { name: leader }) });
+  box.replaceChildren(...[order,
     flags.length ? el("p", { class: "label", testid: "flags", text: flags.join(" · ") }) : null,
     el("div", { class: "plays", testid: "to-beat" }, top)].filter(Boolean));
 }
 
-export function renderTrick(box, game, msg, native) {
+export function renderTrick(box, game, msg, native, L, received = []) {
   if (!msg.view) {
     box.replaceChildren();
     return;
   }
-  if (game === "lukfu") lukfuTrick(box, msg, native);
-  else daifugoTrick(box, msg, native);
+  if (game === "lukfu") lukfuTrick(box, msg, native, L);
+  else daifugoTrick(box, msg, native, L, received);
 }
 
 /** The caption above the hand: what the colours and marks mean, or the ranking in force. */
-export function handCaption(game, msg, native) {
-  const L = pageLang(game, native);
+export function handCaption(game, msg, native, L, received = []) {
   const view = msg.view || {};
-  if (msg.player === null || msg.player === undefined) return tr("watchingHidden", L);
+  if (!seated(msg)) return tr("watchingHidden", L);
   if (game === "lukfu") {
-    if (msg.seat === 3) {
-      const card = view.dreamer ? label(msg.cards, view.dreamer, native) : "?";
-      return tr("dreamCard", L, { card });
-    }
+    if (msg.seat === 3) return tr("dreamCard", L, { card: view.dreamer ? label(msg.cards, view.dreamer, native) : "?" });
     return tr("lukfuHand", L);
   }
-  const rev = reversedOrder(view);
-  const order = rev ? "2 < A < K … 4 < 3 < JK" : "3 < 4 … K < A < 2 < JK";
-  return native ? `手札 · 強さ ${order}${rev ? " · 革命中" : ""}` : `Your hand, weakest first · ${order}${rev ? " · REVERSED" : ""}`;
+  const caption = tr(reversedOrder(view) ? "handReversed" : "handNormal", L);
+  return received.length ? `${caption} · ${tr("receivedKey", L)}` : caption;
+}
+
+/** The width of the hand's cards: as big as fits, in as few rows as keep a finger's width. */
+export function cardWidth(room, n, game, short) {
+  const gap = 3;
+  const most = short ? 40 : game === "lukfu" ? 46 : 48;
+  const least = 33;
+  const rowsMax = short ? 1 : 3;
+  let rows = 1;
+  while (rows < rowsMax && (room - gap * (Math.ceil(n / rows) - 1)) / Math.ceil(n / rows) < least) rows += 1;
+  const perRow = Math.max(1, Math.ceil(n / rows));
+  return Math.max(24, Math.min(most, Math.floor((room - gap * (perRow - 1)) / perRow)));
+}
+
+/** Size the hand's cards to the room the dock has. */
+export function fitHand(box, game) {
+  const n = box.querySelectorAll(".card").length;
+  if (!n) return;
+  const short = window.innerHeight <= 500;
+  const wide = window.innerWidth >= 1100 && window.innerHeight >= 700;
+  const width = cardWidth(box.clientWidth || window.innerWidth, n, game, short);
+  box.style.setProperty("--cw", `${wide ? Math.min(width + 10, 58) : width}px`);
 }
 
 /** The hand as buttons (selectable) or plain cards; the dreamer's card is shown on its own. */
-export function renderHand(box, game, msg, tokens, selected, native, onToggle) {
+export function renderHand(box, game, msg, tokens, selected, native, onToggle, received = [], L = "en") {
   const view = msg.view || {};
   let shown = tokens;
   if (game === "lukfu" && msg.seat === 3 && view.dreamer && !tokens.length) shown = [view.dreamer];
+  const marked = [...received];
   box.replaceChildren(...shown.map((token, index) => {
     const card = cardElement(game, token, msg.cards, {
-      button: !!onToggle, index, native, selected: selected.has(index),
+      button: !!onToggle, index, native, selected: selected.has(index), lang: L,
     });
+    const at = marked.indexOf(token);
+    if (at >= 0) {
+      marked.splice(at, 1);
+      card.classList.add("received");
+      card.dataset.received = "1";
+    }
     if (onToggle) card.addEventListener("click", () => onToggle(index));
     return card;
   }));
   box.classList.toggle("empty", !shown.length);
-  box.dataset.empty = tr(msg.player === null || msg.player === undefined ? "noHand" : "noCards", pageLang(game, native));
+  box.dataset.empty = tr(seated(msg) ? "noCards" : "noHand", L);
+  fitHand(box, game);
 }
 
-export function renderLog(box, log, native) {
+export function renderLog(box, log, native, L) {
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
-  box.replaceChildren(...(log || []).map((line) => el("li", { text: pick(line, native) })));
+  box.replaceChildren(...(log || []).map((line) => el("li", { text: pick(line, native, L) })));
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 

@@ -24,7 +24,7 @@ function labels(game, tokens, native) {
 /** One action in words, as `seat` saw it, in the page's language `lang`. */
 export function describe(game, action, names, native, seat, lang = "en") {
   const a = publicAction(action, seat);
-  const who = names[a.seat] ?? tr("seatN", lang, { n: a.seat + 1 });
+  const who = names[a.seat] ?? tr("playerN", lang, { n: a.seat + 1 });
   const shown = a.cards ? labels(game, a.cards, native)
     : a.count === 1 ? tr("card", lang) : tr("cards", lang, { n: a.count });
   return actionWords(game, a.do, who, shown, lang);
@@ -128,7 +128,7 @@ export class Replay {
       items = plays.slice(-4);
     }
     return [el("div", { class: "plays" }, items.map((a) => {
-      const who = this.names[a.seat] ?? tr("seatN", this.lang, { n: a.seat + 1 });
+      const who = this.names[a.seat] ?? tr("playerN", this.lang, { n: a.seat + 1 });
       if (a.cards && a.cards.length) {
         return el("div", { class: "play-item" }, el("span", { class: "by", text: who }),
           cardRow(game, a.cards, infoFor(game, a.cards), this.native));

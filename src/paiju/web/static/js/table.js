@@ -1,13 +1,21 @@
 // The table page /t/<id>: lobby (pick a seat and a name), then the game over a WebSocket.
 import { el, forgetSeat, getJSON, loadSeat, postJSON, saveSeat, socketUrl } from "./api.js";
+import { label } from "./cards.js";
+import { ExchangeMemory } from "./exchange.js";
+import { chosenLang, isNative, moveWord, saveLang, translatePage, tr } from "./i18n.js";
 import { NO_CARDS, build, legalKinds, plain } from "./moves.js";
-import { handCaption, renderHand, renderLog, renderSeats, renderStatus, renderTotals, renderTrick, shownHand } from "./render.js";
+import { closeOver, showHandOver, showSessionOver } from "./over.js";
+import {
+  fitHand, handCaption, playerNumber, renderHand, renderLog, renderSeats, renderStatus, renderTotals,
+  renderTrick, seatRole, shownHand,
+} from "./render.js";
 import { Replay } from "./replay.js";
-import { moveWord, pageLang, translatePage, tr } from "./i18n.js";
-import { GAME_TITLES, NATIVE_NAME, ordinal, pick } from "./words.js";
+import { GAME_TITLES, pick, said } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+/** The WebSocket close code of a table the server does not have (4000 + HTTP 404). */
+const NO_TABLE = 4404;
 
 const page = {
   info: null, // GET /api/tables/<id>
@@ -17,7 +25,7 @@ const page = {
   hand: [], // the hand as shown
   selected: new Set(),
   reading: 0,
-  native: localStorage.getItem("paiju.naming") === "native",
+  lang: chosenLang(),
   socket: null,
   retry: 0,
   over: null, // the last hand_over message
@@ -25,11 +33,17 @@ const page = {
   gotState: false,
   joining: false, // a seat is being taken: the watcher's states wait, so the page never shows a watcher's table in between
   held: null, // the last state the watcher's connection received while joining
+  pending: false, // a move or a hint was sent: the buttons wait for the answer
+  detail: null, // the token of the card last tapped, whose name is shown under the hand
+  received: [], // the cards this seat received in the exchange, marked in the hand
+  exchange: new ExchangeMemory(`paiju.exchange.${tableId}`),
 };
 const replay = new Replay($("replay"));
 
-/** The page's language now: English, or the game's own with the native card names. */
-const lang = () => pageLang(page.game, page.native);
+/** The page's language now. */
+const lang = () => page.lang;
+/** Whether the server's texts and card names are to be shown in the game's own language. */
+const native = () => isNative(page.game, page.lang);
 
 // ------------------------------------------------------------------ messages and banner
 
@@ -40,7 +54,7 @@ function say(text, kind = "info") {
   box.textContent = text || "";
   box.hidden = !text;
   box.classList.toggle("error", kind === "error");
-  box.dataset.kind = kind;
+  box.dataset.kind = text ? kind : "";
 }
 
 function banner(text) {
@@ -48,10 +62,24 @@ function banner(text) {
   $("banner").hidden = !text;
 }
 
+/** The table is not there (a bad link, or a table that has ended): say so, with a way on. */
+function gone() {
+  page.gone = true;
+  banner("");
+  for (const id of ["lobby", "play"]) $(id).hidden = true;
+  $("gone").hidden = false;
+  translatePage(document, lang());
+}
+
 // ------------------------------------------------------------------ lobby
+
+function freeSeats(seats) {
+  return seats.map((s, p) => [s, p]).filter(([s]) => s.kind === "human" && !(s.taken ?? !!s.name)).map(([, p]) => p);
+}
 
 function renderLobby(msg) {
   const seats = (msg && msg.seats) || (page.info && page.info.seats) || [];
+  const L = lang();
   $("lobby-link").value = location.href;
   const mine = page.seat ? page.seat.player : null;
   const nameBox = $("join-name");
@@ -60,16 +88,17 @@ function renderLobby(msg) {
   $("lobby-seats").replaceChildren(...seats.map((s, p) => {
     let right;
     const taken = s.taken ?? !!s.name;
-    const L = lang();
-    if (s.kind === "bot") right = el("span", { text: tr("computerBot", L, { bot: s.bot }) });
-    else if (taken) right = el("span", { text: `${s.name}${p === mine ? tr("you", L) : ""}${s.connected ? "" : tr("away", L)}` });
-    else if (mine === null) right = el("button", { type: "button", class: "primary", testid: `take-seat-${p}`, text: tr("takeThisSeat", L), onclick: () => takeSeat(p) });
+    if (s.kind === "bot") right = el("span", { text: s.name || tr("computerBot", L, { bot: s.bot }) });
+    else if (taken) {
+      const key = p === mine ? (s.connected ? "nameYou" : "nameYouAway") : s.connected ? null : "nameAway";
+      right = el("span", { text: key ? tr(key, L, { name: s.name }) : s.name });
+    } else if (mine === null) right = el("button", { type: "button", class: "primary", testid: `take-seat-${p}`, text: tr("takeThisSeat", L), onclick: () => takeSeat(p) });
     else right = el("span", { class: "note", text: tr("waitingPerson", L) });
     return el("li", { testid: `lobby-seat-${p}` }, el("span", { text: tr("playerN", L, { n: p + 1 }) }), right);
   }));
-  const free = seats.filter((s) => s.kind === "human" && !(s.taken ?? !!s.name)).length;
-  $("lobby-note").textContent = free ? tr("seatsFree", lang(), { n: free }) : tr("starting", lang());
-  $("start").hidden = mine === null;
+  const free = freeSeats(seats).length;
+  $("lobby-note").textContent = free ? tr("seatsFree", L, { n: free }) : tr("starting", L);
+  $("start").hidden = mine === null && !creatorSecret();
 }
 
 async function takeSeat(player) {
@@ -79,6 +108,7 @@ async function takeSeat(player) {
     $("join-name").focus();
     return;
   }
+  if (page.joining) return;
   page.joining = true;
   page.held = null;
   try {
@@ -98,9 +128,27 @@ async function takeSeat(player) {
   }
 }
 
+/** Enter in the name box: the first free seat for a person (the only one, often). */
+function takeFirstFree() {
+  const seats = (page.msg && page.msg.seats) || (page.info && page.info.seats) || [];
+  const free = freeSeats(seats);
+  if (page.seat || !free.length) return;
+  takeSeat(free[0]);
+}
+
+/** The secret this browser was given when it made the table (only its maker may start it early). */
+function creatorSecret() {
+  try {
+    return localStorage.getItem(`paiju.creator.${tableId}`);
+  } catch {
+    return null;
+  }
+}
+
 async function startNow() {
   try {
-    await postJSON(`/api/tables/${encodeURIComponent(tableId)}/start`, {});
+    const token = localStorage.getItem(`paiju.creator.${tableId}`);
+    await postJSON(`/api/tables/${encodeURIComponent(tableId)}/start`, { token });
     say("");
   } catch (err) {
     say(err.message, "error");
@@ -112,46 +160,48 @@ async function refreshInfo() {
     page.info = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
     page.game = page.info.game || (page.info.settings && page.info.settings.game) || page.game;
     renderTitle();
-    if (!page.msg || !page.msg.started) renderLobby(page.info);
+    if (!page.msg || !page.msg.started) {
+      $("lobby").hidden = false;
+      renderLobby(page.info);
+    }
     return true;
   } catch (err) {
-    banner(err.status === 404 ? `${err.message}: check the link.` : err.message);
+    if (err.status === 404) gone();
+    else banner(err.message);
     return err.status !== 404;
   }
 }
 
-function handsTotal() {
-  const info = page.info || {};
-  return info.hands ?? (info.settings && info.settings.hands) ?? null;
-}
-
 function handWords(n) {
-  const total = handsTotal();
+  const info = page.info || {};
+  const total = info.hands ?? (info.settings && info.settings.hands) ?? null;
   return total ? tr("handOf", lang(), { n, m: total }) : tr("handN", lang(), { n });
 }
 
 function renderTitle() {
-  const game = page.game;
-  const title = GAME_TITLES[game] || game || "";
+  const title = GAME_TITLES[page.game] || page.game || "";
   const msg = page.msg;
-  const hand = msg && msg.started && msg.hand ? ` · ${handWords(msg.hand)}` : "";
-  $("title").textContent = `${title}${hand}`;
+  $("title").textContent = msg && msg.started && msg.hand ? tr("titleHand", lang(), { title, hand: handWords(msg.hand) }) : title;
   document.title = `paiju · ${title}`;
-  $("naming").textContent = page.native ? "English" : NATIVE_NAME[game] || "native";
+  $("language").value = lang();
   translatePage(document, lang());
 }
 
 // ------------------------------------------------------------------ the game
 
 function isSeated(msg) {
-  return msg && msg.player !== null && msg.player !== undefined;
+  return !!msg && msg.player !== null && msg.player !== undefined;
 }
+
+const positionOf = (msg) => `${msg.hand}:${msg.view ? (msg.view.history || msg.view.actions || []).length : -1}:${msg.to_move}`;
 
 function onState(msg) {
   const firstOfHand = !page.msg || page.msg.hand !== msg.hand;
+  const moved = !page.msg || positionOf(page.msg) !== positionOf(msg);
   const oldHand = page.hand.join(",");
   page.msg = msg;
   page.gotState = true;
+  page.pending = false;
   const play = $("play");
   play.dataset.version = String(Number(play.dataset.version || 0) + 1);
   play.dataset.hand = String(msg.hand ?? "");
@@ -173,54 +223,92 @@ function onState(msg) {
     page.selected.clear();
     page.reading = 0;
   }
+  // a refusal or a hint is about the position it was given in
+  if (moved && $("message").dataset.kind !== "exchange") say("");
+  noteExchange(msg);
   if (firstOfHand && page.over && page.over.hand !== msg.hand) closeOver();
   render();
+}
+
+/** The cards received in the exchange: marked in the hand, and said once play begins. */
+function noteExchange(msg) {
+  const before = page.received.join(",");
+  page.received = page.game === "daifugo" ? page.exchange.update(msg) : [];
+  const phase = msg.view && msg.view.phase;
+  if (page.received.length && page.received.join(",") !== before && phase !== "exchange") {
+    const names = msg.names || [];
+    const partner = (msg.view.titles_before || [])[msg.seat] === "hinmin" ? "fugo" : "daifugo";
+    const who = names[(msg.view.titles_before || []).indexOf(partner)] ?? "?";
+    say(tr("exReceived", lang(), { who, cards: page.received.map((t) => label(msg.cards, t, native())).join(" ") }), "exchange");
+  }
 }
 
 function render() {
   const msg = page.msg;
   if (!msg || !msg.view) return;
-  const native = page.native;
+  const L = lang();
+  const nat = native();
   renderTitle();
   const seated = isSeated(msg);
-  const role = native ? msg.role_native || "" : pick(msg.role, false);
-  const L = lang();
-  const handText = handWords(msg.hand);
-  const you = tr("youAre", L, { name: (msg.names || [])[msg.seat] ?? page.seat?.name ?? "" });
-  $("hand-info").textContent = seated
-    ? `${handText} · ${you}${role ? ` · ${role}` : ""} · ${tr("seatN", L, { n: msg.seat + 1 })}`
-    : `${handText} · ${tr("watching", L)}`;
+  const name = (msg.names || [])[msg.seat] ?? page.seat?.name ?? "";
+  const role = seated ? seatRole(page.game, msg, msg.seat, L) : "";
+  const you = !seated ? tr("watchingTable", L)
+    : tr(role ? "youAreRole" : "youAreNoRole", L, { name, n: playerNumber(msg, msg.seat), role });
+  $("hand-info").textContent = tr("handAndWho", L, { hand: handWords(msg.hand), who: you });
   $("hand-info").dataset.role = seated ? "player" : "spectator";
-  renderSeats($("seats"), page.game, msg, native);
-  renderStatus($("status"), msg, native);
-  renderTrick($("trick"), page.game, msg, native);
-  $("hand-caption").textContent = handCaption(page.game, msg, native);
+  renderSeats($("seats"), $("mine"), page.game, msg, L);
+  renderStatus($("status"), msg, nat, L);
+  renderTrick($("trick"), page.game, msg, nat, L, page.received);
+  $("hand-caption").textContent = handCaption(page.game, msg, nat, L, page.received);
   const legal = msg.legal || [];
-  renderHand($("hand"), page.game, msg, page.hand, page.selected, native,
-    seated && legal.some((a) => a.cards && a.cards.length) ? toggle : null);
+  renderHand($("hand"), page.game, msg, page.hand, page.selected, nat,
+    seated && legal.some((a) => a.cards && a.cards.length) ? toggle : null, page.received, L);
+  if (page.detail !== null && !page.hand.includes(page.detail)) page.detail = null;
+  showDetail();
   renderActions();
-  renderLog($("log"), msg.log, native);
-  renderTotals($("totals"), msg, lang());
+  renderLog($("log"), said(msg, "log", nat, L), nat, L);
+  renderTotals($("totals"), msg, L);
   renderClock();
-  const rules = msg.rules_key || [];
-  $("rules-key").replaceChildren(...rules.map((line) => el("li", { text: pick(line, native) })));
+  renderRules(msg, nat, L);
+}
+
+/** The Rules box: the rules in plain words by group (as the server writes them), and the
+ *  options by name in a details line. */
+function renderRules(msg, nat, L) {
+  const text = said(msg, "rules", nat, L);
+  const groups = Array.isArray(text) ? text : [];
+  $("rules-text").replaceChildren(...groups.map((g) => el("section", { testid: `rules-${g.group || "group"}` },
+    el("h3", { text: pick(g.title, nat, L) }),
+    el("ul", {}, (g.rules || g.lines || []).map((r) => el("li", { title: r.detail || "" },
+      pick(r.text ?? r, nat, L)))))));
+  $("rules-details").hidden = false;
+  if (!groups.length) $("rules-details").open = true;
+  const rules = said(msg, "rules_key", nat, L) || [];
+  $("rules-key").replaceChildren(...rules.map((line) => el("li", { text: pick(line, nat, L) })));
 }
 
 function toggle(index) {
+  if (page.pending) return;
   if (page.selected.has(index)) page.selected.delete(index);
   else page.selected.add(index);
   page.reading = 0;
-  say("");
+  page.detail = page.hand[index];
+  if ($("message").dataset.kind === "error") say("");
   render();
-  showDetail(index);
 }
 
-function showDetail(index) {
-  const token = page.hand[index];
+function showDetail() {
+  const token = page.detail;
+  if (token === null) {
+    $("card-detail").textContent = "";
+    return;
+  }
+  const L = lang();
   const info = (page.msg.cards || {})[token];
   const words = info ? [info.spoken || info.en, info.native].filter(Boolean).join(" · ") : token;
-  const marks = [info && info.red && page.game === "lukfu" ? "red imprint" : "", info && info.aged ? "aged" : ""].filter(Boolean);
-  $("card-detail").textContent = words + (marks.length ? ` (${marks.join(", ")})` : "");
+  const marks = [info && info.red && page.game === "lukfu" ? tr("redImprint", L) : "", info && info.aged ? tr("aged", L) : "",
+    page.received.includes(token) ? tr("receivedMark", L) : ""].filter(Boolean);
+  $("card-detail").textContent = marks.length ? tr("cardMarks", L, { card: words, marks: marks.join(", ") }) : words;
 }
 
 function selectedTokens() {
@@ -237,6 +325,8 @@ function renderActions() {
     return;
   }
   box.dataset.legal = JSON.stringify(legal);
+  box.dataset.pending = page.pending ? "1" : "0";
+  const L = lang();
   const chosen = selectedTokens();
   const buttons = legalKinds(page.game, legal).map((kind) => {
     const made = build(legal, kind, chosen, msg.seat, page.reading);
@@ -244,49 +334,54 @@ function renderActions() {
     const canEmpty = legal.some((a) => a.do === kind && !(a.cards || []).length);
     const ready = noCards || chosen.length > 0 || canEmpty;
     const ok = made.legal;
-    const text = moveWord(page.game, kind, lang());
     return el("button", {
       type: "button",
-      class: ok ? "primary" : chosen.length && !noCards ? "warn" : "",
+      class: `${ok ? "primary" : chosen.length && !noCards ? "warn" : ""}${page.pending ? " busy" : ""}`,
       testid: `do-${kind}`,
-      disabled: !ready,
-      title: ok || noCards ? "" : tr("notListed", lang()),
+      disabled: !ready || page.pending,
+      title: ok || noCards ? "" : tr("notListed", L),
       dataset: { legal: ok ? "1" : "0" },
       onclick: () => send(made.action),
-    }, text);
+    }, moveWord(page.game, kind, L));
   });
   const readings = legalKinds(page.game, legal)
     .map((kind) => build(legal, kind, chosen, msg.seat).readings)
     .find((r) => r.length > 1);
   const extra = [];
   if (readings) {
-    extra.push(el("label", { class: "reading" }, tr("joker", lang()),
+    extra.push(el("label", { class: "reading" }, tr("jokerStands", L),
       el("select", { testid: "reading", onchange: (e) => { page.reading = Number(e.target.value); renderActions(); } },
         readings.map((a, i) => el("option", { value: i, selected: i === page.reading, text: a.cards.join(" ") })))));
   }
-  const hint = el("button", { type: "button", testid: "hint", onclick: askHint }, tr("hint", lang()));
+  const hint = el("button", { type: "button", testid: "hint", disabled: page.pending, onclick: askHint }, tr("hint", L));
   box.replaceChildren(...buttons, hint, ...extra);
 }
 
+/** Send one move: the buttons wait (disabled) until the next state or the refusal. */
 function send(action) {
+  if (page.pending) return;
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
     say(tr("notConnected", lang()), "error");
     return;
   }
+  page.pending = true;
   say("");
   page.socket.send(JSON.stringify({ type: "act", action }));
+  renderActions();
 }
 
 function askHint() {
-  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return;
+  if (page.pending || !page.socket || page.socket.readyState !== WebSocket.OPEN) return;
   say(tr("thinking", lang()));
   page.socket.send(JSON.stringify({ type: "hint" }));
 }
 
 function onHint(msg) {
   const action = msg.action || {};
-  const reasons = (msg.reasons || []).map((r) => pick(r, page.native));
-  say([pick(msg.text, page.native), pick(msg.kept, page.native), ...reasons].filter(Boolean).join("\n"), "hint");
+  const nat = native();
+  const L = lang();
+  const reasons = (said(msg, "reasons", nat, L) || []).map((r) => pick(r, nat, L));
+  const text = [pick(said(msg, "text", nat, L), nat, L), pick(said(msg, "kept", nat, L), nat, L), ...reasons].filter(Boolean).join("\n");
   page.selected.clear();
   const left = page.hand.map((t, i) => [t, i]);
   for (const token of action.cards || []) {
@@ -296,9 +391,21 @@ function onHint(msg) {
       left.splice(at, 1);
     }
   }
-  const text = $("message").textContent;
   render();
   say(text, "hint");
+}
+
+function onError(msg, token) {
+  page.pending = false;
+  if (token && !page.gotState) {
+    forgetSeat(tableId);
+    page.seat = null;
+    say(msg.reason, "error");
+    connect(false);
+    return;
+  }
+  say(pick(said(msg, "reason", native(), lang()), native(), lang()), "error");
+  if (page.msg && page.msg.view) renderActions();
 }
 
 // ------------------------------------------------------------------ the clock
@@ -326,60 +433,14 @@ function renderClock() {
 
 // ------------------------------------------------------------------ end of a hand
 
-function closeOver() {
-  const dialog = $("over-dialog");
-  if (dialog.open) dialog.close();
-  $("replay").hidden = true;
-}
-
 function onHandOver(msg) {
   page.over = msg;
-  const report = msg.report || {};
-  const names = msg.names || (page.msg && page.msg.names) || [];
-  const players = msg.players || (page.msg && page.msg.players) || names.map((_, i) => i);
-  const seats = (page.msg && page.msg.seats) || [];
-  const L = lang();
-  $("over-title").textContent = tr("handOver", L, { n: msg.hand });
-  const lines = (page.native && msg.lines_native) || msg.lines || [];
-  $("over-lines").replaceChildren(...lines.map((line) => el("li", { text: pick(line, page.native) })));
-  const lukfu = page.game === "lukfu";
-  const perSeat = lukfu ? report.payments : report.points;
-  const head = el("tr", {}, el("th", { text: tr("seat", L) }), el("th", { text: tr("player", L) }),
-    lukfu ? null : el("th", { text: tr("place", L) }),
-    el("th", { class: "num", text: tr(lukfu ? "payment" : "points", L) }), el("th", { class: "num", text: tr("totalHead", L) }));
-  const order = report.order || [];
-  const rows = names.map((name, s) => {
-    const p = players[s];
-    const place = order.indexOf(s);
-    return el("tr", { testid: `over-row-${s}` }, el("td", { text: String(s + 1) }),
-      el("td", { text: name || (seats[p] && seats[p].name) || "" }),
-      lukfu ? null : el("td", { text: place >= 0 ? ordinal(place + 1) : "" }),
-      el("td", { class: "num", testid: "payment", text: perSeat ? String(perSeat[s]) : "" }),
-      el("td", { class: "num", text: msg.totals ? String(msg.totals[p]) : "" }));
-  });
-  $("over-table").replaceChildren(head, ...rows);
-  $("next-hand").hidden = !isSeated(page.msg) || !!page.sessionOver;
-  $("final").hidden = !page.sessionOver;
-  $("replay").hidden = true;
-  const dialog = $("over-dialog");
-  if (!dialog.open) dialog.showModal();
+  showHandOver(msg, page.msg, page.game, native(), lang(), { seated: isSeated(page.msg), sessionOver: page.sessionOver });
 }
 
 function onSessionOver(msg) {
   page.sessionOver = msg;
-  const seats = (page.msg && page.msg.seats) || (page.info && page.info.seats) || [];
-  const totals = msg.totals || [];
-  const places = msg.places || totals.map(() => null);
-  const order = totals.map((_, p) => p).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0));
-  $("final").replaceChildren(
-    el("h3", { text: tr("sessionOver", lang()) }),
-    el("ol", { class: "final", testid: "final-places" }, order.map((p) =>
-      el("li", { testid: "final-place", value: places[p] ?? undefined,
-        text: `${(seats[p] && seats[p].name) || tr("playerN", lang(), { n: p + 1 })}: ${totals[p]}` }))));
-  $("final").hidden = false;
-  $("next-hand").hidden = true;
-  const dialog = $("over-dialog");
-  if (!dialog.open) dialog.showModal();
+  showSessionOver(msg, (page.msg && page.msg.seats) || (page.info && page.info.seats) || [], lang());
 }
 
 async function openReplay() {
@@ -398,7 +459,7 @@ async function openReplay() {
   const players = over.players || msg.players || [];
   let seat = isSeated(msg) && players.includes(msg.player) ? players.indexOf(msg.player) : null;
   if (record.seen_by !== undefined) seat = record.seen_by; // the seat the record was seen from
-  replay.open(record, seat, over.names || msg.names || [], page.native, lang());
+  replay.open(record, seat, over.names || msg.names || [], native(), lang());
 }
 
 // ------------------------------------------------------------------ the connection
@@ -439,49 +500,52 @@ function connect(withToken) {
   };
   socket.onclose = (event) => {
     if (page.socket !== socket) return;
+    page.pending = false;
+    if (event.code === NO_TABLE) {
+      gone();
+      return;
+    }
     if (token && !page.gotState && event.code >= 4000 && event.code < 4500) {
       // the server does not know this seat's token: watch instead
       forgetSeat(tableId);
       page.seat = null;
-      say(event.reason || "This browser's seat is no longer valid: you are watching.", "error");
+      say(tr("seatLost", lang()), "error");
       connect(false);
       return;
     }
     page.retry += 1;
     const wait = Math.min(5000, 300 * 2 ** Math.min(page.retry, 4));
-    banner("Connection lost: reconnecting…");
+    banner(tr("reconnecting", lang()));
     setTimeout(() => {
       if (page.socket === socket) connect(!!page.seat);
     }, wait);
   };
 }
 
-function onError(msg, token) {
-  if (token && !page.gotState) {
-    forgetSeat(tableId);
-    page.seat = null;
-    say(msg.reason, "error");
-    connect(false);
-    return;
-  }
-  say(msg.reason, "error");
+function setLanguage(code) {
+  page.lang = code;
+  saveLang(code);
+  renderTitle();
+  if (page.gone) return;
+  render();
+  if (page.over && $("over-dialog").open && !page.sessionOver) onHandOver(page.over);
+  if (page.sessionOver) onSessionOver(page.sessionOver);
+  replay.setLanguage(native(), lang());
+  if (!page.msg || !page.msg.started) renderLobby(page.msg || page.info);
 }
 
 function main() {
-  $("naming").addEventListener("click", () => {
-    page.native = !page.native;
-    localStorage.setItem("paiju.naming", page.native ? "native" : "en");
-    renderTitle();
-    render();
-    if (page.over && $("over-dialog").open && !page.sessionOver) onHandOver(page.over);
-    if (page.sessionOver) onSessionOver(page.sessionOver);
-    replay.setLanguage(page.native, lang());
-    if (!page.msg || !page.msg.started) renderLobby(page.msg || page.info);
-  });
+  renderTitle();
+  $("language").addEventListener("change", (e) => setLanguage(e.target.value));
   $("rules-button").addEventListener("click", () => $("rules-dialog").showModal());
+  $("log-button").addEventListener("click", () => { $("drawer").hidden = !$("drawer").hidden; });
+  $("drawer-close").addEventListener("click", () => { $("drawer").hidden = true; });
+  $("message").addEventListener("click", () => say(""));
   $("start").addEventListener("click", startNow);
   $("join-name").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") e.preventDefault();
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    takeFirstFree();
   });
   $("replay-open").addEventListener("click", openReplay);
   $("next-hand").addEventListener("click", () => {
@@ -489,6 +553,7 @@ function main() {
     closeOver();
   });
   $("over-close").addEventListener("click", closeOver);
+  window.addEventListener("resize", () => fitHand($("hand"), page.game));
   setInterval(() => {
     if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify({ type: "ping" }));
   }, 25000);

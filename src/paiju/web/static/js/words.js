@@ -1,12 +1,6 @@
-// Words the page writes itself: seat roles, titles, card labels for the step-through, markup.
+// The server's texts in the page's language, card labels for the step-through, markup.
 
-export const LUKFU_ROLES = { en: ["Master", "second", "third", "dreamer"], native: ["莊家", "二家", "三家", "發夢"] };
-export const DAIFUGO_TITLES = {
-  en: { daifugo: "Dai Fugō", fugo: "Fugō", heimin: "Heimin", hinmin: "Hinmin", daihinmin: "Dai Hinmin" },
-  native: { daifugo: "大富豪", fugo: "富豪", heimin: "平民", hinmin: "貧民", daihinmin: "大貧民" },
-};
 export const GAME_TITLES = { lukfu: "Luk Fu 六虎", daifugo: "Dai Fugō 大富豪" };
-export const NATIVE_NAME = { lukfu: "中文", daifugo: "日本語" };
 
 const LF_DIGITS = "一二三四五六七八九";
 const LF_SUITS = { Sip: "拾", Gon: "貫", Sok: "索", Chen: "綫" };
@@ -35,11 +29,28 @@ export function cardInfo(game, token) {
   return { en: cardLabel(game, token, false), native: cardLabel(game, token, true), red, aged: false };
 }
 
-/** The text of an {en, native} pair or a plain string, in the naming in force. */
-export function pick(item, native) {
+/** The server's code of each page language (its catalogues' locale names). */
+export const SERVER_LANG = { en: "en", zh: "zh_Hant", ja: "ja" };
+
+/** The text of a server's item in the page's language: a plain string as it is; an object
+ *  by its language's field when it has one, else its {en, native} pair (native when `native`). */
+export function pick(item, native, lang = null) {
   if (item === null || item === undefined) return "";
   if (typeof item === "string") return item;
+  const own = lang ? item[SERVER_LANG[lang] || lang] : undefined;
+  if (typeof own === "string") return own;
   return (native ? item.native : item.en) ?? item.en ?? "";
+}
+
+/** A message's field `base` in the page's language: from `base_text` (by language) when the
+ *  server sends it, else `base_native` (the game's language) or `base` (a string or a pair). */
+export function said(msg, base, native, lang) {
+  if (!msg) return null;
+  const text = msg[`${base}_text`];
+  const code = SERVER_LANG[lang] || lang;
+  if (text && typeof text === "object" && !Array.isArray(text) && text[code] !== undefined) return text[code];
+  if (native && msg[`${base}_native`] !== undefined && msg[`${base}_native`] !== null) return msg[`${base}_native`];
+  return msg[base];
 }
 
 function escapeHtml(text) {
@@ -60,9 +71,4 @@ export function markup(text) {
     return `<span class="m-${tag || "b"}">`;
   });
   return out + "</span>".repeat(open);
-}
-
-export function ordinal(n) {
-  const s = n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th";
-  return `${n}${s}`;
 }

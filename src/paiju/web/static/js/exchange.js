@@ -1,0 +1,135 @@
+// The Dai Fugō exchange in words: who gave how many cards to whom, who gives now, what the
+// poor had taken from them and what this seat received, from the state's view alone (and
+// the server's hand-overs when it sends them).
+import { el } from "./api.js";
+import { tr } from "./i18n.js";
+
+/** (rich title, poor title, cards) of each exchange, in the order they are made. */
+const PAIRS = [["daifugo", "daihinmin", 2], ["fugo", "hinmin", 1]];
+
+/** The exchanges of this hand: [{rich, poor, n, done, now}] (seats of the hand). */
+export function exchangePairs(view, legal = []) {
+  const titles = view.titles_before || [];
+  const gives = (view.actions || []).filter((a) => a.do === "give");
+  const pairs = [];
+  for (const [richTitle, poorTitle, n] of PAIRS) {
+    const rich = titles.indexOf(richTitle);
+    const poor = titles.indexOf(poorTitle);
+    if (rich < 0 || poor < 0) continue;
+    const gave = gives.find((a) => a.seat === rich);
+    const count = gave ? (gave.cards ? gave.cards.length : gave.count) : n;
+    pairs.push({ rich, poor, n: count, done: !!gave, now: !gave && view.phase === "exchange" && view.to_move === rich });
+  }
+  const mine = legal.find((a) => a.do === "give");
+  const now = pairs.find((p) => p.now);
+  if (now && mine) now.n = (mine.cards || []).length;
+  // where the rules leave the Dai Fugō out of the exchange (few players), the Fugō gives first
+  return now ? pairs.filter((p) => p.done || p === now || pairs.indexOf(p) > pairs.indexOf(now)) : pairs.filter((p) => p.done);
+}
+
+/** The cards a seat's view knows to be in `seat`'s hand (the state's "known" pins). */
+function knownIn(view, seat) {
+  const pin = (view.known || []).find((k) => k.seat === seat);
+  return pin ? pin.cards || [] : [];
+}
+
+/** The cards `me` received in the exchange, where the server says so (hand-overs). */
+export function receivedFromServer(msg, me) {
+  const handovers = msg.handovers || (msg.view && msg.view.handovers) || null;
+  if (!Array.isArray(handovers)) return null;
+  return handovers.filter((h) => h.to === me && (h.at === -1 || (msg.view.actions[h.at] || {}).do === "give"))
+    .flatMap((h) => h.cards || []);
+}
+
+const one = (n, oneKey, manyKey, L, vars) => tr(n === 1 ? oneKey : manyKey, L, { ...vars, n });
+
+/** The lines of the exchange panel: [{text, cls}] in the page's language `L`. */
+export function exchangeLines(msg, L, label, received = []) {
+  const view = msg.view || {};
+  const names = msg.names || [];
+  const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
+  const pairs = exchangePairs(view, msg.legal || []);
+  const lines = [];
+  for (const p of pairs) {
+    const rich = names[p.rich] ?? "?";
+    const poor = names[p.poor] ?? "?";
+    const cls = p.rich === me || p.poor === me ? "mine" : "";
+    lines.push({ text: one(p.n, "exPoorGave1", "exPoorGaveN", L, { poor, rich }), cls });
+    if (p.done) lines.push({ text: one(p.n, "exRichGave1", "exRichGaveN", L, { rich, poor }), cls });
+    else if (p.now) lines.push({ text: one(p.n, "exRichGives1", "exRichGivesN", L, { rich, poor }), cls: `now ${cls}` });
+    else lines.push({ text: one(p.n, "exRichWill1", "exRichWillN", L, { rich, poor }), cls });
+    if (p.poor === me) {
+      const taken = knownIn(view, p.rich);
+      if (taken.length) lines.push({ text: tr("exTaken", L, { rich, cards: taken.map(label).join(" ") }), cls: "mine", testid: "ex-taken" });
+    }
+    if (p.rich === me && p.done) {
+      const given = knownIn(view, p.poor);
+      if (given.length) lines.push({ text: tr("exGaveAway", L, { who: poor, cards: given.map(label).join(" ") }), cls: "mine" });
+    }
+    if ((p.rich === me || (p.poor === me && p.done)) && received.length) {
+      lines.push({ text: tr("exReceived", L, { who: p.rich === me ? poor : rich, cards: received.map(label).join(" ") }), cls: "mine", testid: "ex-received" });
+    }
+  }
+  const mine = pairs.find((p) => p.now && p.rich === me);
+  if (mine) lines.push({ text: one(mine.n, "exYouGive1", "exYouGiveN", L, { poor: names[mine.poor] ?? "?" }), cls: "now mine", testid: "ex-you-give" });
+  else if (pairs.some((p) => p.now)) lines.push({ text: tr("exPlayAfter", L), cls: "" });
+  return lines;
+}
+
+/** The exchange panel for the middle of the table. */
+export function exchangePanel(msg, L, label, received = []) {
+  return [el("p", { class: "label", testid: "exchange-head", text: tr("exchangeHead", L) }),
+    el("ul", { class: "exchange", testid: "exchange" },
+      exchangeLines(msg, L, label, received).map((line) => el("li", { class: line.cls, testid: line.testid, text: line.text })))];
+}
+
+/**
+ * What this browser remembers of the exchange of one hand, to mark the cards received:
+ * the hand as it was before this seat's rich partner gave, and the cards that came since.
+ */
+export class ExchangeMemory {
+  constructor(key) {
+    this.key = key;
+    this.hand = null;
+    this.handNo = null;
+    this.received = [];
+  }
+
+  /** Update from a state; returns the tokens to mark as received in the hand. */
+  update(msg) {
+    const view = msg.view || {};
+    const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
+    if (me === null || !view.titles_before) return [];
+    const fromServer = receivedFromServer(msg, me);
+    if (fromServer) return fromServer.filter((t) => (view.hand || []).includes(t));
+    if (this.handNo !== msg.hand) this.load(msg.hand);
+    const hand = view.hand || [];
+    const pair = exchangePairs(view).find((p) => p.poor === me);
+    if (pair && !pair.done) this.hand = [...hand];
+    else if (pair && pair.done && this.hand && !this.received.length) {
+      this.received = hand.filter((t) => !this.hand.includes(t));
+      this.save();
+    }
+    return this.received.filter((t) => hand.includes(t));
+  }
+
+  load(handNo) {
+    this.handNo = handNo;
+    this.hand = null;
+    this.received = [];
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(this.key) || "null");
+      if (saved && saved.hand === handNo) this.received = saved.received || [];
+    } catch {
+      this.received = [];
+    }
+  }
+
+  save() {
+    try {
+      sessionStorage.setItem(this.key, JSON.stringify({ hand: this.handNo, received: this.received }));
+    } catch {
+      // nothing kept: the marks last while the page is open
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// The end of a hand and of the session: the result in words, the scores, and the buttons
+// to step through the hand and to say you are ready for the next one.
+import { el } from "./api.js";
+import { ordinal, tr } from "./i18n.js";
+import { pick, said } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Fill the end-of-hand dialog from a hand_over message; `state` is the last state message. */
+export function showHandOver(msg, state, game, native, L, { seated, sessionOver }) {
+  const report = msg.report || {};
+  const names = msg.names || (state && state.names) || [];
+  const players = msg.players || (state && state.players) || names.map((_, i) => i);
+  const seats = (state && state.seats) || [];
+  $("over-title").textContent = tr("handOver", L, { n: msg.hand });
+  const lines = said(msg, "lines", native, L) || [];
+  $("over-lines").replaceChildren(...lines.map((line) => el("li", { text: pick(line, native, L) })));
+  const lukfu = game === "lukfu";
+  const perSeat = lukfu ? report.payments : report.points;
+  const head = el("tr", {}, el("th", { class: "num", text: tr("numberHead", L) }), el("th", { text: tr("player", L) }),
+    lukfu ? null : el("th", { text: tr("place", L) }),
+    el("th", { class: "num", text: tr(lukfu ? "payment" : "points", L) }), el("th", { class: "num", text: tr("totalHead", L) }));
+  const order = report.order || [];
+  const rows = names.map((name, s) => {
+    const p = players[s] ?? s;
+    const place = order.indexOf(s);
+    const placeText = place < 0 ? "" : tr("placeN", L, { n: place + 1, ord: ordinal(place + 1) });
+    return el("tr", { testid: `over-row-${s}` }, el("td", { class: "num", text: String(p + 1) }),
+      el("td", { text: name || (seats[p] && seats[p].name) || "" }),
+      lukfu ? null : el("td", { text: placeText }),
+      el("td", { class: "num", testid: "payment", text: perSeat ? String(perSeat[s]) : "" }),
+      el("td", { class: "num", text: msg.totals ? String(msg.totals[p]) : "" }));
+  });
+  $("over-table").replaceChildren(head, ...rows);
+  $("next-hand").hidden = !seated || !!sessionOver;
+  $("final").hidden = !sessionOver;
+  $("replay").hidden = true;
+  const dialog = $("over-dialog");
+  if (!dialog.open) dialog.showModal();
+}
+
+/** Add the session's final places to the dialog. */
+export function showSessionOver(msg, seats, L) {
+  const totals = msg.totals || [];
+  const places = msg.places || totals.map(() => null);
+  const order = totals.map((_, p) => p).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0));
+  $("final").replaceChildren(
+    el("h3", { text: tr("sessionOver", L) }),
+    el("ol", { class: "final", testid: "final-places" }, order.map((p) =>
+      el("li", { testid: "final-place", value: places[p] ?? undefined,
+        text: tr("finalLine", L, { name: (seats[p] && seats[p].name) || tr("playerN", L, { n: p + 1 }), total: totals[p] }) }))));
+  $("final").hidden = false;
+  $("next-hand").hidden = true;
+  const dialog = $("over-dialog");
+  if (!dialog.open) dialog.showModal();
+}
+
+export function closeOver() {
+  const dialog = $("over-dialog");
+  if (dialog.open) dialog.close();
+  $("replay").hidden = true;
+}

@@ -1,0 +1,76 @@
+"""The Dai Fugō exchange at the table: who gives how many cards to whom, the cards taken
+from the poor named to them, the cards received marked, and no word of leading meanwhile."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from .driver import choose_big, hand_over, join, legal, make_move
+
+pytestmark = pytest.mark.e2e
+
+
+def play_out(pages: list[Any], limit: float = 60.0) -> None:
+    """The people play the hand out, each the move of the most cards of its preferred kind."""
+    deadline = time.monotonic() + limit
+    while not all(hand_over(p) for p in pages):
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        for p in pages:
+            if legal(p) and not hand_over(p):
+                make_move(p, choose_big(legal(p)))
+        time.sleep(0.02)
+
+
+def text(page: Any, testid: str) -> str:
+    found: str = page.get_by_test_id(testid).inner_text()
+    return found
+
+
+def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) -> None:
+    names = ["Alice", "Bob", "Carol"]
+    table = server.create(game="daifugo", rules="popular", players=3,
+                          seats=["human", "human", "human"], hands=2, clock=None)
+    pages = [contexts().new_page() for _ in names]
+    for i, page in enumerate(pages):
+        join(page, server.base, table, i, names[i])
+    for page in pages:
+        page.get_by_test_id("play").wait_for(state="visible")
+    play_out(pages)
+    for page in pages:
+        page.get_by_test_id("next-hand").click()
+    for page in pages:
+        page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
+    # the Fugō (first out) gives one card to the Hinmin (last out), who gave their best one
+    givers = [p for p in pages if any(m["do"] == "give" for m in legal(p))]
+    assert len(givers) == 1
+    rich = givers[0]
+    rich_name = names[pages.index(rich)]
+    line = next(t for t in rich.get_by_test_id("exchange").locator("li").all_inner_texts()
+                if " gives 1 card to " in t)
+    poor_name = line.split(" gives 1 card to ")[1]
+    poor = pages[names.index(poor_name)]
+    for page in pages:
+        shown = text(page, "trick")
+        assert f"{poor_name} gave their best card to {rich_name}" in shown
+        assert f"{rich_name} gives 1 card to {poor_name}" in shown
+        assert "leads with anything" not in shown and "table is clear" not in shown
+    assert f"Choose 1 card to give to {poor_name}" in text(rich, "ex-you-give")
+    taken = text(poor, "ex-taken")
+    assert taken.startswith(f"{rich_name} took your ")
+    hand_before = poor.get_by_test_id("hand").locator("[data-testid=card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.token)")
+    given = make_move(rich, next(m for m in legal(rich) if m["do"] == "give"))["cards"]
+    # the poor see the card received, marked in their hand, and told by name
+    poor.wait_for_function("document.getElementById('play').dataset.phase !== 'exchange'")
+    poor.wait_for_function(
+        "document.querySelectorAll('[data-testid=hand] [data-received]').length > 0")
+    marked = poor.locator("[data-testid=hand] [data-received='1']").evaluate_all(
+        "cards => cards.map(c => c.dataset.token)")
+    assert marked == given and given[0] not in hand_before
+    assert text(poor, "message").startswith("You received ")
+    assert rich_name in text(poor, "message")
+    for page in pages:
+        assert page.get_by_test_id("exchange").count() == 0  # play has begun
