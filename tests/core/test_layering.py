@@ -17,6 +17,7 @@ ALLOWED = {
     "daifugo": {"core", "daifugo"},
     "bots": {"core", "bots"},
     "sim": {"core", "bots", "sim"},
+    "train": {"core", "bots", "sim", "train"},
     "table": {"core", "bots", "lukfu", "daifugo", "table"},
     "uecda": {"core", "bots", "sim", "daifugo", "table", "uecda"},
     "rl": {"core", "bots", "lukfu", "daifugo", "rl"},

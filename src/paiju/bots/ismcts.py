@@ -8,15 +8,17 @@ legal in the determinization are the candidates, an untried one is added, otherw
 UCB1 with *availability counts* picks among the children that are legal there (an
 action that is legal in only some determinizations is judged by how often it was
 available, not by how often its parent was visited). Past the tree the hand is
-played out by the rollout policy (uniform random, or the heuristic player), and the
-final points of every seat are backed up: each edge keeps the points of the seat that
-chose it, so opponents in the tree play for themselves.
+played out by the rollout policy (uniform random, the heuristic player, or the learned
+policy of :mod:`paiju.bots.learned`), and the final points of every seat are backed up:
+each edge keeps the points of the seat that chose it, so opponents in the tree play for
+themselves.
 
 With ``prior=heuristic`` the tree grows by progressive widening: a node visited n times
 offers at most 1 + ⌊√n⌋ children, and the first child tried at a node is the move the
-heuristic player would make there (the others come in random order). Small budgets then
-spend their iterations on checking the heuristic's move against a few alternatives
-instead of trying every legal move once.
+heuristic player would make there (the others come in random order); ``prior=learned``
+puts the learned policy's move first instead. Small budgets then spend their iterations
+on checking the guide's move against a few alternatives instead of trying every legal
+move once.
 
 With ``root=halving`` the root's move is chosen by sequential halving instead of UCB:
 every surviving root action is tried on the same determinizations, round by round,
@@ -89,8 +91,8 @@ from paiju.core.protocol import Action, Result, State, View
 HALVING_SPEC = ("ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=heuristic"
                 ":reward=place")
 
-ROLLOUTS = ("random", "heuristic")
-PRIORS = ("none", "heuristic")
+ROLLOUTS = ("random", "heuristic", "learned")
+PRIORS = ("none", "heuristic", "learned")
 REWARDS = ("points", "place")
 ROOTS = ("ucb", "halving")
 TREES = ("full", "root")
@@ -202,9 +204,11 @@ class ISMCTSBot:
             if value not in allowed:
                 raise ValueError(f"ismcts {key} must be one of {', '.join(allowed)}, not {value!r}")
         from paiju.bots.heuristic import HeuristicBot
+        from paiju.bots.learned import LearnedBot
 
-        self._policy: Bot = HeuristicBot() if self.rollout == "heuristic" else RandomBot()
-        self._guide: Bot | None = HeuristicBot() if self.prior == "heuristic" else None
+        players: dict[str, Bot] = {"heuristic": HeuristicBot(), "learned": LearnedBot()}
+        self._policy: Bot = players.get(self.rollout, RandomBot())
+        self._guide: Bot | None = players.get(self.prior)
         self._model: Bot | None = None
         if self.opponents is not None:
             from paiju.bots.base import make_bot

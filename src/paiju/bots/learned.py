@@ -64,9 +64,18 @@ class Policy:
 
 
 def load(path: str | Path) -> Policy:
-    """The policy in a weights file."""
-    with open(path, encoding="utf-8") as f:
-        return Policy.from_json(json.load(f))
+    """The policy in a weights file; ``ValueError`` if it cannot be read or does not fit."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as err:
+        raise ValueError(f"cannot read learned weights from {path}: "
+                         f"{err.strerror or err}") from None
+    except ValueError:
+        raise ValueError(f"{path} is not a learned policy's weights (not JSON)") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is not a learned policy's weights (not an object)")
+    return Policy.from_json(data)
 
 
 @cache
@@ -86,7 +95,11 @@ def _cached(path: str, stamp: tuple[int, int]) -> Policy:
 
 def _from_file(path: str) -> Policy:
     """The policy in ``path``, read again when the file changes."""
-    st = Path(path).stat()
+    try:
+        st = Path(path).stat()
+    except OSError as err:
+        raise ValueError(f"cannot read learned weights from {path}: "
+                         f"{err.strerror or err}") from None
     return _cached(path, (st.st_mtime_ns, st.st_size))
 
 
@@ -117,6 +130,8 @@ class LearnedBot:
             raise ValueError(f"learned: temp must be 0 or more, not {temp}")
         self.weights = weights
         self.temp = temp
+        if weights is not None:
+            _from_file(weights)  # a file that cannot be played is refused here, not mid-hand
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> LearnedBot:
