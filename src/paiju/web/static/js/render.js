@@ -105,9 +105,11 @@ export function renderSeats(box, mineBox, game, msg, L) {
   const order = seatOrder(names.length, me);
   box.replaceChildren(...order.map((s, i) => {
     const parts = seatParts(game, msg, s, L);
-    const side = order.length >= 3 && (i === 0 || i === order.length - 1);
+    // the next to play sits on your left, the last on your right, the others across
+    const pos = order.length >= 2 && i === 0 ? " pos-left" : order.length >= 2 && i === order.length - 1 ? " pos-right" : " pos-top";
+    const side = order.length >= 3 && pos !== " pos-top";
     return el("li", {
-      class: `seat${msg.to_move === s ? " to-move" : ""}${side ? " side" : ""}`,
+      class: `seat${msg.to_move === s ? " to-move" : ""}${side ? " side" : ""}${pos}`,
       testid: `seat-${s}`,
       dataset: { seat: String(s), player: String(parts.player), toMove: msg.to_move === s ? "1" : "0" },
     }, seatBody(parts, msg.to_move === s));
