@@ -9,7 +9,9 @@ gift and every turn, so each game becomes a paiju record: the deal before the ex
 the titles, who led, the Dai Fugō's and Fugō's gifts and every turn. The record must go
 through ``paiju referee`` under the ``uecda`` preset with the server's finishing order
 and points. At every turn paiju must also give the turn to the player the server gave
-it to, and allow exactly the plays the server accepts.
+it to, and allow exactly the plays the server accepts; and every table the server sent
+(dealt hands, hands, fields) must be the one ``paiju uecda serve`` would send in that
+position, cell for cell (:func:`table_differences`).
 
 The same is done for five official standard clients, each behind a relay that keeps
 what it sees (they lead sequences with the joker below the 3 or above the 2 now and
@@ -39,6 +41,7 @@ from paiju.core.games import get_game
 from paiju.core.referee import referee
 from paiju.uecda.history import GameLog
 from paiju.uecda.judge import judge
+from paiju.uecda.serve_tables import LockFlag, Seating, dealt_tables, field_table, hand_table
 from paiju.uecda.tables import (
     ProtocolError,
     Table,
@@ -298,6 +301,51 @@ def disagreements(record: dict[str, Any], seats: list[int], seen: list[Seen]) ->
     return out
 
 
+def table_differences(record: dict[str, Any], seats: list[int], seen: list[Seen]
+                      ) -> list[str]:
+    """Where the tables ``paiju uecda serve`` would send in this game differ from the
+    server's, cell by cell: the dealt hands, each player's hand at every turn and the
+    field after it, made as the paiju server makes them (``serve_tables``, with the lock
+    flag of :class:`LockFlag`) from the record's state; the cards of each accepted play
+    are the ones the server showed."""
+    game = get_game("daifugo")
+    state = game.from_record({**record, "actions": []})
+    seating = Seating.of(state, seats)
+    out: list[str] = []
+
+    def compare(what: str, ours: Table, theirs: Table) -> None:
+        ours = Table(tuple(max(v, 0) for v in ours.cells))  # as a 2007 client gets them
+        cells = [f"[{i // 15}][{i % 15}] {a}/{b}"
+                 for i, (a, b) in enumerate(zip(ours.cells, theirs.cells, strict=True))
+                 if a != b]
+        if cells:
+            out.append(f"{what}: paiju/tndhms {', '.join(cells[:6])}")
+
+    turns = [a for a in record["actions"] if a["do"] != "give"]
+    gives = record["actions"][: len(record["actions"]) - len(turns)]
+    dealt = dealt_tables(state, seating)
+    for p in range(PLAYERS):
+        compare(f"player {p}'s dealt hand", dealt[p], seen[p].dealt)
+    for a in gives:
+        state.apply(game.action_from_json(a))
+    lock, cards = LockFlag(), Table.empty()
+    for i, act in enumerate(turns):
+        if state.pos.table is None:
+            lock.clear()
+            cards = Table.empty()
+        mover = seats[act["seat"]]
+        for p in range(PLAYERS):
+            compare(f"turn {i}, player {p}'s hand", hand_table(state, seating, p, mover,
+                                                              lock.on), seen[p].hands[i])
+        state.apply(game.action_from_json(act))
+        if act["do"] == "play":
+            lock.play(seen[0].fields[i].cards_part(), cards)
+            cards = seen[0].fields[i].cards_part()
+        compare(f"turn {i}, the field", field_table(state, seating, cards, mover, lock.on),
+                seen[0].fields[i])
+    return out
+
+
 def key(tokens: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(tokens))
 
@@ -408,7 +456,7 @@ def check_games(games: dict[int, list[Seen]], who: str, note: str) -> None:
     misjudged = [m for g in games.values() for s in g for m in s.misjudged]
     refused = sum(s.refused for g in games.values() for s in g)
     beyond = 0  # plays with the joker below the 3 or above the 2
-    clean = drawn = 0
+    clean = drawn = tables = 0
     problems: list[str] = []
     for g in range(GAMES):
         seen = [games[p][g] for p in range(PLAYERS)]
@@ -425,6 +473,11 @@ def check_games(games: dict[int, list[Seen]], who: str, note: str) -> None:
             continue
         report = referee(record).report
         found = disagreements(record, seats, seen)
+        if not found:
+            cells = table_differences(record, seats, seen)
+            tables += not cells
+            if cells:
+                problems.append(f"game {g + 1}: {len(cells)} tables differ: {cells[:4]}")
         want_order = [seats.index(p) for p in order]
         if not report["legal"]:
             problems.append(f"game {g + 1}: the referee says {report['reason']} (action "
@@ -436,7 +489,8 @@ def check_games(games: dict[int, list[Seen]], who: str, note: str) -> None:
         else:
             clean += 1
     print(f"{GAMES} games of tndhms ({who} clients): {clean} agree with paiju on every turn, "
-          f"{drawn} ended after 20 passes, {len(problems)} disagree; {beyond} plays with the "
+          f"{drawn} ended after 20 passes, {len(problems)} disagree; {tables} games sent the "
+          f"same tables cell for cell as paiju's server would; {beyond} plays with the "
           f"joker beyond the ends; {refused} plays refused, every answer as the judge said "
           f"({len(misjudged)} not){note}")
     assert misjudged == [], "\n".join(misjudged[:10])

@@ -21,10 +21,12 @@ from paiju.uecda.client import play_session
 from paiju.uecda.seat import card_mask
 from paiju.uecda.serve_tables import (
     LockFlag,
+    Seating,
     bot_play_table,
     lock_shown,
     lone_joker,
     suit_bits,
+    titles_row,
 )
 from paiju.uecda.server import ServeConfig, Tournament
 from paiju.uecda.standard import StandardStrategy
@@ -177,3 +179,20 @@ def test_the_suits_of_a_play_are_read_as_tndhms_reads_them() -> None:
     assert suit_bits(Table.of({(0, 14): 2})) == 0b0001  # the lone joker, where it lies
     assert suit_bits(Table.of({(0, 5): 1, (1, 5): 1, (2, 5): 1, (3, 5): 1, (4, 5): 2})) == 31
     assert lone_joker(Table.of({(0, 14): 2})) and not lone_joker(play_table(["5H"]))
+
+
+def test_the_titles_row_changes_as_players_go_out_as_tndhms_writes_it() -> None:
+    """Players 0..4 were Dai Fugō, Heimin, Dai Hinmin, Fugō, Hinmin. The row is those
+    titles until players go out; then each shows the last place tndhms's list holds it
+    at (checked against tndhms cell for cell by tests/uecda/test_kit_referee.py)."""
+    rules = GAME.rules("uecda")
+    state = scripted_deal(rules)
+    seating = Seating((0, 1, 2, 3, 4), (0, 2, 4, 1, 3))
+    assert titles_row(state, seating) == (0, 2, 4, 1, 3)
+    state.pos.finished = [1]  # the Heimin out first: the list is 1, 3, 1, 4, 2
+    assert titles_row(state, seating) == (0, 2, 4, 1, 3)
+    state.pos.finished = [1, 0]  # then the Dai Fugō: 1, 0, 1, 4, 2
+    assert titles_row(state, seating) == (1, 2, 4, 0, 3)
+    state.pos.finished = [2, 4]  # the Dai Hinmin, then the Hinmin: 2, 4, 1, 4, 2
+    assert titles_row(state, seating) == (0, 2, 4, 0, 3)
+    assert titles_row(state, Seating((0, 1, 2, 3, 4), None)) == (0,) * 5

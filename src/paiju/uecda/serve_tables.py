@@ -125,10 +125,33 @@ def status(state: DaifugoState, seating: Seating, **cells: Any) -> Status:
         revolution=p.revolution,
         locked=bool(p.lock),
         counts=seating.by_player([h.bit_count() for h in p.hands]),
-        titles=seating.titles or (0,) * state.n,
+        titles=titles_row(state, seating),
         seats=seating.players,
     )
     return replace(base, **cells)
+
+
+def titles_row(state: DaifugoState, seating: Seating) -> tuple[int, ...]:
+    """[6][5..9] during a game, as tndhms writes them (``daihu.c``, its ``mibun``).
+
+    tndhms keeps a list of the players by title, 0 Dai Fugō .. 4 Dai Hinmin, from the
+    last game; as each player goes out it writes that player over the list's entry for
+    the place it took, and it shows each player the last place at which the list holds
+    it. So the row is the titles as dealt until players go out, and then a mix: when the
+    old Heimin and then the old Dai Fugō have gone out, the Dai Fugō shows 1, the Heimin
+    2, and the old Fugō, no longer listed, 0. (tndhms leaves an unlisted player's cell
+    as the client's last table had it; the official client sends zeros there, and paiju
+    writes 0.) All 0 in a game without titles.
+    """
+    if seating.titles is None:
+        return (0,) * state.n
+    by_place = [seating.titles.index(t) for t in range(state.n)]
+    for place, seat in enumerate(state.pos.finished):
+        by_place[place] = seating.players[seat]
+    row = [0] * state.n
+    for place, player in enumerate(by_place):
+        row[player] = place
+    return tuple(row)
 
 
 def gift_counts(state: DaifugoState, seating: Seating) -> tuple[int, ...]:
