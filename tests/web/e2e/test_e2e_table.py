@@ -198,9 +198,13 @@ def test_hint_names_and_rules_key(server: Any, contexts: Any) -> None:
         assert page.get_by_test_id("do-pass").inner_text() == "パス"
     page.get_by_test_id("language").select_option("en")
     assert "Order" in page.get_by_test_id("order").inner_text()
-    # the rules key: one line an option of the rules in force
+    # the Rules box: the rules in plain words by group, the options by name a click away
     page.get_by_test_id("rules-button").click()
     assert page.get_by_test_id("rules-dialog").is_visible()
+    rules = page.get_by_test_id("rules-text")
+    assert rules.locator("h3").count() >= 2 and rules.locator("li").count() >= 5
+    assert "=" not in rules.inner_text()
+    page.locator("#rules-details summary").click()
     assert page.get_by_test_id("rules-key").locator("li").count() >= 10
     assert "popular" in page.get_by_test_id("rules-key").inner_text()
 
