@@ -65,7 +65,9 @@ def create_app(db: str | Path, config: Config | None = None,
 
     @app.exception_handler(WebError)
     async def refused(_: Request, err: WebError) -> JSONResponse:
-        return JSONResponse({"error": err.reason}, status_code=err.status)
+        # a body refused unread is not read to its end: the connection closes instead
+        headers = {"Connection": "close"} if err.status == 413 else None
+        return JSONResponse({"error": err.reason}, status_code=err.status, headers=headers)
 
     @app.exception_handler(LimitError)
     async def limited(_: Request, err: LimitError) -> JSONResponse:

@@ -18,10 +18,6 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from paiju.web.limits import Limits
 
-#: Seconds a WebSocket may leave what it is sent unread (its peer's window full) before
-#: it is cut off.
-STALL = 10.0
-
 
 def _from_one_address(protocol: Any, limit: int) -> bool:
     """Whether the connection just made is past ``limit`` from its address (0: no cap)."""
@@ -49,7 +45,8 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
             # answered into a buffer that only grows), and cut it off if it stays so
             super().pause_writing()
             self.transport.pause_reading()
-            self._stall = asyncio.get_running_loop().call_later(STALL, self.transport.abort)
+            self._stall = asyncio.get_running_loop().call_later(limits.stall,
+                                                                 self.transport.abort)
 
         def resume_writing(self) -> None:
             super().resume_writing()

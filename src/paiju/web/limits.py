@@ -44,6 +44,7 @@ class Limits:
     connections_per_client: int = 64  # connections open at once from one address
     max_connections: int = 4000  # connections open at once in all
     header_timeout: float = 10.0  # seconds a request's headers (and body) may take
+    stall: float = 10.0  # seconds a WebSocket may leave what it is sent unread, then cut
     keep_alive: float = 5.0  # seconds an idle connection is kept between requests
     idle_unload: float = 600.0  # seconds a table nobody watches stays in memory
     #: a search's least share of the search threads when many tables search at once
