@@ -288,12 +288,19 @@ def default_db() -> str:
 @click.option("--idle-unload", type=Seconds(min=1), default=600.0, show_default=True,
               help="Seconds a table nobody watches stays in memory (it comes back from the "
                    "database when next used).")
+@click.option("--header-timeout", type=Seconds(min=0.1), default=10.0, show_default=True,
+              help="Seconds a request (headers and body) may take to arrive; a slower "
+                   "connection is closed.")
+@click.option("--stall-timeout", type=Seconds(min=0.1), default=10.0, show_default=True,
+              help="Seconds a WebSocket may leave what it is sent unread before it is cut "
+                   "off.")
 @click.option("--forwarded-allow-ips", default=None,
               help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
                    "client's address (uvicorn's option of that name).")
 def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
               next_delay: float, max_think: float, max_iters: int, search_threads: int,
               tables_per_minute: int, connections_per_client: int, idle_unload: float,
+              header_timeout: float, stall_timeout: float,
               forwarded_allow_ips: str | None) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
     import signal
@@ -311,7 +318,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
 
     limits = Limits(max_think=max_think, max_iters=max_iters, search_threads=search_threads,
                     tables_per_minute=tables_per_minute,
-                    connections_per_client=connections_per_client, idle_unload=idle_unload)
+                    connections_per_client=connections_per_client, idle_unload=idle_unload,
+                    header_timeout=header_timeout, stall=stall_timeout)
     path = db or default_db()
     try:
         app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay,
