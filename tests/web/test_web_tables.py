@@ -380,3 +380,121 @@ def test_a_table_is_rebuilt_past_a_hand_over_at_the_deal(tmp_path: Path) -> None
         again.close()
 
     asyncio.run(run())
+
+
+def test_a_name_is_taken_once_at_a_table(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = await hub.create({"game": "lukfu", "players": 3,
+                                  "seats": ["human", "human", "human"]})
+        await table.take_seat(0, "Ann Lee")
+        for same in ("Ann Lee", "ann  lee", "ANN LEE"):
+            with pytest.raises(WebError) as err:
+                await table.take_seat(1, same)
+            assert err.value.status == 409 and "already sitting at this table" in \
+                err.value.reason
+        assert table.seats[1].token is None
+        await table.take_seat(1, "Ann Leigh")
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_no_hand_is_dealt_while_no_person_is_there(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3", next_delay=0.05)
+        table = await hub.create({"game": "daifugo", "players": 3, "hands": 3,
+                                  "seats": ["human", "random", "random"]})
+        token = await table.take_seat(0, "Ann")
+        ann = table.connect(token)
+        spectator = table.connect(None)
+        while not table.between:
+            message = await next_message(ann)
+            if message["type"] == "state" and message["legal"] and ann.queue.empty():
+                await table.handle(ann, {"type": "act", "action": message["legal"][0]})
+        table.disconnect(ann)  # Ann leaves; a spectator still watches
+        await asyncio.sleep(0.5)
+        assert table.hand == 1 and table.between  # nobody to play the next hand for
+        ann = table.connect(token)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if table.hand == 2:
+                break
+        assert table.hand == 2  # Ann is back: the next hand is dealt after the delay
+        table.disconnect(spectator)
+        hub.close()
+
+    asyncio.run(run())
+
+
+def test_a_table_nobody_watches_is_unloaded_and_comes_back_as_it_stood(
+        tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3")
+        table = await hub.create({"game": "lukfu", "players": 3, "hands": 2,
+                                  "seats": ["human", "heuristic", "heuristic"]})
+        token = await table.take_seat(0, "Ann")
+        ann = table.connect(token)
+        await play_until(table, ann, random.Random(3), 1, 4)
+        history = table.state.record() if table.state else None
+        assert hub.sweep() == []  # watched: kept
+        table.disconnect(ann)
+        assert hub.sweep(now=table.idle_since + 1) == []  # not idle long enough
+        assert hub.sweep(now=table.idle_since + hub.config.limits.idle_unload) == [table.id]
+        assert table.id not in hub.tables
+        back = await hub.get(table.id)
+        assert back is not table and back.state is not None
+        assert back.state.record() == history and back.by == table.by
+        hub.close()
+
+    asyncio.run(run())
+
+
+class FailingStore(Store):
+    """A store whose writes of actions fail while ``down`` is set (a locked database)."""
+
+    down = False
+
+    def add_action(self, *args: Any, **kwargs: Any) -> None:
+        if self.down:
+            import sqlite3
+
+            raise sqlite3.OperationalError("database is locked")
+        super().add_action(*args, **kwargs)
+
+
+def test_a_move_the_store_refuses_changes_nothing_and_the_table_goes_on(
+        tmp_path: Path) -> None:
+    async def run() -> None:
+        store = FailingStore(tmp_path / "db.sqlite3")
+        hub = Hub(store, Config(bot_delay=0, next_delay=0.05, retry_delay=0.05))
+        table = await hub.create({"game": "daifugo", "players": 3, "hands": 1,
+                                  "seats": ["human", "random", "random"]})
+        ann = table.connect(await table.take_seat(0, "Ann"))
+        message = await next_message(ann)
+        while not (message["type"] == "state" and message["legal"] and ann.queue.empty()):
+            message = await next_message(ann)
+        before = (table.state.record() if table.state else None, list(table.by))
+        store.down = True
+        await table.handle(ann, {"type": "act", "action": message["legal"][0]})
+        refused = await next_message(ann)
+        assert refused["type"] == "error" and "try again" in refused["reason"]
+        assert (table.state.record() if table.state else None, table.by) == before
+        store.down = False
+        await table.handle(ann, {"type": "act", "action": message["legal"][0]})
+        assert len(table.by) == len(before[1]) + 1
+        # a computer's move the store refuses is tried again until it is stored
+        store.down = True
+        await asyncio.sleep(0.3)
+        stuck = len(table.by)
+        store.down = False
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(table.by) > stuck or table.between:
+                break
+        assert len(table.by) > stuck or table.between
+        stored = store.load(table.id)
+        assert stored is not None and len(stored.actions) == len(table.by)
+        hub.close()
+
+    asyncio.run(run())
