@@ -39,7 +39,8 @@ def test_the_hint_suggests_a_legal_action_with_its_statistics(
     assert hint.reasons and all(re.search(worth, reason) for reason in hint.reasons)
     # the first reason is the suggested action's
     words = match.presenter.describe(hint.action, view.seat, match.seat_names(), False)
-    assert hint.reasons[0].startswith(words.removeprefix(match.seat_names()[view.seat] + " "))
+    assert hint.reasons[0].startswith(
+        words.rstrip(".").removeprefix(match.seat_names()[view.seat] + " ") + ": ")
     again = Match(game, rules, players, seed=5, hands=1, save=False,
                   hint_seconds=None, hint_iterations=24)
     _to_choice(again)

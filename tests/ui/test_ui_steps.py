@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -213,14 +214,16 @@ def test_the_dai_fugo_exchange_at_the_keyboard() -> None:
         m = app.match
         action = state.record()["actions"][index]
         assert action["do"] == "give" and index == 0 and not given
-        assert "give cards in the exchange" in before and "enter give" in before
+        assert re.search(r"to give \d cards? to P\d in the exchange", before), before
+        assert "enter give" in before
         assert "(was Dai Fugō)" in before
         seat = action["seat"]
         held = _replay(state, 1).view(seat).to_json()["hand"]
         dealt = state.record()["deal"]["hands"][seat]
         assert not set(action["cards"]) & set(held) and len(held) == len(dealt)
         shown = m.presenter.labels(action["cards"], False)
-        assert f"You give {shown} in the exchange" in m.log
+        assert any(re.fullmatch(rf"You give {re.escape(shown)} to P\d in the exchange\.", line)
+                   for line in m.log), m.log
         given.append(sorted(action["cards"]))
 
     async def scenario(app: PlayApp, pilot: Any) -> None:
@@ -286,13 +289,13 @@ def test_the_seven_pass_and_ten_discard_at_the_keyboard() -> None:
             gained = [b - a for a, b in zip(was.to_json()["counts"], now.to_json()["counts"],
                                             strict=True)]
             assert sorted(gained) == sorted([-len(tokens), len(tokens)] + [0] * (len(gained) - 2))
-            assert f"You hand {shown} to the next player (7s)" in m.log
+            assert f"You hand {shown} to the next player (7s)." in m.log
         else:
             assert do == "discard" and "enter discard" in before
             assert len(tokens) == min(_of_rank(play["cards"], "10"), len(held))
             face_down = [v.to_json()["discarded_face_down"] for v in (was, now)]
             assert face_down[1] - face_down[0] == len(tokens)
-            assert f"You discard {shown} face down (10s)" in m.log
+            assert f"You discard {shown} face down (10s)." in m.log
         done.append((do, sorted(tokens)))
 
     async def scenario(app: PlayApp, pilot: Any) -> None:

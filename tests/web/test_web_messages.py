@@ -27,7 +27,7 @@ from paiju.core.games import get_game
 from paiju.web import messages
 from paiju.web.tables import Table
 
-SKIPPED_KEYS = {"rules_key", "seats", "table", "names"}
+SKIPPED_KEYS = {"rules_key", "rules_text", "seats", "table", "names"}
 _SPLIT = re.compile(r"[\s,()（）:;.!?·—\[\]/]+")
 
 
@@ -59,11 +59,22 @@ def parse(game: str, word: str) -> int | None:
         return None
 
 
+#: The cards as sentences write them, found inside words: ``9 Sip``, ``Li Chen``,
+#: ``九拾``, ``麗綫`` (Luk Fu); ``3♠``, ``♠3`` (Dai Fugō: the Japanese and Chinese
+#: sentences write a card with no space around it).
+_IN_WORDS = {
+    "lukfu": re.compile(r"(?<![0-9])[1-9] (?:Sip|Gon|Sok|Chen)\b|Li Chen|[一二三四五六七八九]"
+                        r"[拾貫索綫]|麗綫"),
+    "daifugo": re.compile(r"(?:10|[2-9JQKA])[♠♡♢♣]|[♠♡♢♣](?:10|[2-9JQKA])"),
+}
+
+
 def cards_in(game: str, message: dict[str, Any]) -> set[int]:
     found = set()
     for text in strings(message):
         text = re.sub(r"JK\([^)]*\)", "JK", text)  # a joker's reading is not a card held
-        for word in [text, *_SPLIT.split(text)]:
+        words = [text, *_SPLIT.split(text), *_IN_WORDS[game].findall(text)]
+        for word in words:
             card = parse(game, word) if word else None
             if card is not None:
                 found.add(card)
@@ -196,6 +207,9 @@ def test_no_message_carries_a_card_its_receiver_may_not_know(
 def test_the_search_finds_cards_in_words_and_tokens() -> None:
     assert cards_in("lukfu", {"log": [{"en": "P1 plays 9Sip 9Gon"}]}) == {8, 17}
     assert cards_in("lukfu", {"log": [{"native": "P1 plays 九拾"}]}) == {8}
+    assert cards_in("lukfu", {"log": [{"en": "P1 plays 9 Sip, Li Chen."}]}) == {8, 36}
+    assert cards_in("lukfu", {"log": [{"zh_Hant": "P1出九拾、一綫。"}]}) == {8, 27}
+    assert cards_in("daifugo", {"log": [{"ja": "P1は♠3、♡10を出す。"}]}) == {0, 29}
     found = cards_in("daifugo", {"status": "beat JK(5♡) (P2) or pass", "cards": {"3S": {}}})
     assert found == {0, 52} or found == {0, 53}
     assert cards_in("daifugo", {"rules_key": ["spade_three = true: the 3♠ beats"]}) == set()

@@ -7,14 +7,17 @@ hint can never draw on a card that seat does not know.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from paiju.core.errors import PaijuError
 from paiju.core.protocol import View
-from paiju.table.present import Presenter
+from paiju.table.present import Lang, Presenter
+from paiju.table.text import LANGS, SOURCE, Words
+
+WORDS = Words("table")
 
 #: The hint's search: ISMCTS, the strongest, with a time budget (seconds).
 HINT_SECONDS = 2.0
@@ -35,17 +38,19 @@ class Hint:
     ``reasons`` has one line per candidate the search weighed, best first: its expected
     points (or finishing place) with a 95% interval and its number of play-outs.
     ``kept`` says, when the search kept the heuristic's move although another had the
-    better mean, that the difference was within the noise.
+    better mean, that the difference was within the noise. They are in the language
+    asked for; ``said`` holds ``(text, reasons, kept)`` in every language.
     """
 
     action: dict[str, Any]
     text: str
     reasons: tuple[str, ...]
     kept: str = ""
+    said: Mapping[str, tuple[str, tuple[str, ...], str]] = field(default_factory=dict)
 
 
 def search_hint(
-    view: View, game: str, presenter: Presenter, names: Sequence[str], native: bool,
+    view: View, game: str, presenter: Presenter, names: Sequence[str], native: Lang,
     rng: Random, seconds: float | None = HINT_SECONDS,
     iterations: int | None = HINT_ITERATIONS,
 ) -> Hint:
@@ -57,8 +62,10 @@ def search_hint(
         raise PaijuError("it is not your turn")
     if len(legal) == 1:
         only = legal[0].to_json()
-        text = presenter.describe(only, view.seat, names, native)
-        return Hint(only, text, ("it is the only legal action",))
+        alone: dict[str, tuple[str, tuple[str, ...], str]] = {
+            lang: (presenter.describe(only, view.seat, names, lang),
+                   (WORDS(lang, "it is the only legal action"),), "") for lang in LANGS}
+        return _hint(only, alone, presenter.lang(native))
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **HINT_SEARCH.get(game, {}))
     choice = bot.choose(view, rng)
     stats = bot.last
@@ -71,26 +78,36 @@ def search_hint(
         reverse=True,
     )
     worth = _Worth(bot.reward == "place", len(names))
-
-    def words(key: str) -> str:
-        text = presenter.describe(by_key[key].to_json(), view.seat, names, native)
-        return text.removeprefix(names[view.seat] + " ")
-
-    reasons = []
-    for key in ranked[:4]:
-        mean = stats.root_means.get(key)
-        visits = stats.root_visits[key]
-        shown = "not tried" if mean is None else worth.say(mean, stats.interval(key))
-        reasons.append(f"{words(key)}: {shown}, {visits:,} play-out{'s' * (visits != 1)}")
-    kept = ""
-    if stats.kept is not None and stats.kept.challenger in by_key:
-        k = stats.kept
-        kept = (f"kept: {words(k.challenger)} did {worth.amount(k.difference)} better on "
-                f"average, but the difference is within the noise (±"
-                f"{worth.amount(k.noise)}) of {k.samples:,} paired play-outs")
     best = choice.to_json()
-    text = presenter.describe(best, view.seat, names, native)
-    return Hint(best, text, tuple(reasons), kept)
+
+    def words(key: str, lang: str) -> str:
+        """The action, less its player's name in English (``plays 9 Sip``)."""
+        text = presenter.describe(by_key[key].to_json(), view.seat, names, lang)
+        text = text.rstrip(".。")
+        return text.removeprefix(names[view.seat] + " ") if lang == SOURCE else text
+
+    said: dict[str, tuple[str, tuple[str, ...], str]] = {}
+    for lang in LANGS:
+        reasons = []
+        for key in ranked[:4]:
+            mean = stats.root_means.get(key)
+            visits = stats.root_visits[key]
+            shown = (WORDS(lang, "not tried") if mean is None
+                     else worth.say(mean, stats.interval(key), lang))
+            reasons.append(WORDS.n(lang, "{action}: {worth}, {n:,} play-out",
+                                   "{action}: {worth}, {n:,} play-outs", visits,
+                                   action=words(key, lang), worth=shown))
+        kept = ""
+        if stats.kept is not None and stats.kept.challenger in by_key:
+            kept = worth.kept(stats.kept, words(stats.kept.challenger, lang), lang)
+        said[lang] = (presenter.describe(best, view.seat, names, lang), tuple(reasons), kept)
+    return _hint(best, said, presenter.lang(native))
+
+
+def _hint(action: dict[str, Any], said: dict[str, tuple[str, tuple[str, ...], str]],
+          lang: str) -> Hint:
+    text, reasons, kept = said[lang]
+    return Hint(action, text, reasons, kept, said)
 
 
 @dataclass(frozen=True)
@@ -100,21 +117,32 @@ class _Worth:
     place: bool
     players: int
 
-    def amount(self, reward: float) -> str:
-        """A difference of rewards: points, or places."""
+    def kept(self, k: Any, action: str, lang: str) -> str:
+        """Why the search kept its usual move over ``action``, which looked better."""
         if self.place:
-            return f"{abs(reward) * (self.players - 1):.2f} places"
-        return f"{abs(reward):.2f} points"
+            scale = self.players - 1
+            return WORDS.n(lang, "kept: {action} did {diff:.2f} places better on average, but "
+                           "the difference is within the noise (±{noise:.2f} places) of {n:,} "
+                           "paired play-out", "kept: {action} did {diff:.2f} places better on "
+                           "average, but the difference is within the noise (±{noise:.2f} "
+                           "places) of {n:,} paired play-outs", k.samples, action=action,
+                           diff=abs(k.difference) * scale, noise=abs(k.noise) * scale)
+        return WORDS.n(lang, "kept: {action} did {diff:.2f} points better on average, but the "
+                       "difference is within the noise (±{noise:.2f} points) of {n:,} paired "
+                       "play-out", "kept: {action} did {diff:.2f} points better on average, but "
+                       "the difference is within the noise (±{noise:.2f} points) of {n:,} "
+                       "paired play-outs", k.samples, action=action, diff=abs(k.difference),
+                       noise=abs(k.noise))
 
-    def say(self, mean: float, half: float) -> str:
+    def say(self, mean: float, half: float, lang: str) -> str:
         """A mean reward with its 95% interval."""
         if self.place:
             place = 1 + (1 - mean) * (self.players - 1)
-            width = half * (self.players - 1)
-            return f"expected place {place:.1f}{_pm(width, 1)} of {self.players}"
-        return f"expected {mean:+.2f}{_pm(half, 2)} points"
-
-
-def _pm(half: float, digits: int) -> str:
-    """`` ± w`` for a 95% interval's half-width, or nothing when it is unknown."""
-    return "" if math.isinf(half) else f" ± {half:.{digits}f}"
+            if math.isinf(half):
+                return WORDS(lang, "expected place {place:.1f} of {players}", place=place,
+                             players=self.players)
+            return WORDS(lang, "expected place {place:.1f} ± {half:.1f} of {players}",
+                         place=place, half=half * (self.players - 1), players=self.players)
+        if math.isinf(half):
+            return WORDS(lang, "expected {mean:+.2f} points", mean=mean)
+        return WORDS(lang, "expected {mean:+.2f} ± {half:.2f} points", mean=mean, half=half)

@@ -2,9 +2,11 @@
 
 A presenter reads only what a seat may know: its :class:`~paiju.core.protocol.View`
 (``to_json()`` and, for Luk Fu, the view's aged-card knowledge) and the public record
-of actions, so the screen cannot show a hidden card. Each game has two namings:
-the sources' romanized names, and the native ones (Chinese for Luk Fu, Japanese for
-Dai Fugō), switched with one key.
+of actions, so the screen cannot show a hidden card. Every sentence comes from the
+catalogues (:mod:`paiju.table.text`), in English, Chinese or Japanese: a method's
+``native`` is a language (``"en"``, ``"zh_Hant"``, ``"ja"``) or, as the terminal's key
+switches it, ``True`` for the game's own language (Chinese for Luk Fu, Japanese for
+Dai Fugō) and ``False`` for English.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from paiju.core.protocol import Action, State, View
+from paiju.table.text import SOURCE, Words, joined, match_sentence
+
+WORDS = Words("table")
+
+#: A language: its code, or True for the game's own and False for English.
+Lang = bool | str
 
 #: The key of each kind of action; enter plays the selected cards as the phase asks.
 MOVE_KEYS: dict[str, str] = {
@@ -64,36 +72,102 @@ class Presenter:
 
     game = ""
     native_name = ""
+    #: The game's own language (the code of :data:`paiju.table.text.LANGS`).
+    native_lang = SOURCE
+    #: The key of the history in the view's JSON.
+    history_key = "history"
+
+    def lang(self, native: Lang) -> str:
+        """The language code ``native`` names."""
+        if isinstance(native, str):
+            return native
+        return self.native_lang if native else SOURCE
 
     # ------------------------------------------------------------ cards
 
-    def label(self, token: str, native: bool) -> str:
+    def label(self, token: str, native: Lang) -> str:
         """A card's short label."""
         raise NotImplementedError
 
-    def labels(self, tokens: Sequence[str], native: bool) -> str:
+    def labels(self, tokens: Sequence[str], native: Lang) -> str:
         return " ".join(self.label(t, native) for t in tokens)
 
-    def chips(self, seen: Seen, native: bool) -> list[Chip]:
+    def said(self, token: str, native: Lang) -> str:
+        """A card as a sentence writes it (as the page writes the card)."""
+        return self.label(token, native)
+
+    def said_all(self, tokens: Sequence[str], native: Lang) -> str:
+        """Cards as a sentence lists them."""
+        lang = self.lang(native)
+        return joined(lang, [self.said(t, lang) for t in tokens])
+
+    def log_items(self, data: Mapping[str, Any], rules: Any) -> list[dict[str, Any]]:
+        """The history of a view's JSON as the log describes it (a game may add to each
+        action what the log says of it, such as whom a card was given to)."""
+        return list(data.get(self.history_key) or [])
+
+    def opening_lines(self, data: Mapping[str, Any], rules: Any, names: Sequence[str],
+                      native: Lang) -> list[str]:
+        """What the log says before the first action (nothing, unless a game adds)."""
+        return []
+
+    def seat_parts(self, data: Mapping[str, Any], native: Lang) -> list[str]:
+        """Each seat's part in this hand (a role or last hand's title; ``""`` for none)."""
+        return []
+
+    def refusal(self, reason: str, native: Lang) -> str:
+        """An engine's refusal in ``native``: the English with the cards as the screen
+        writes them, or the same sentence from the catalogue (a general one if the
+        catalogue does not know it)."""
+        lang = self.lang(native)
+        if lang == SOURCE:
+            return self.notation(reason, lang)
+        templates = tuple(self.refusals(SOURCE))
+        clauses = []
+        for clause in reason.split("; "):  # each clause of the engine's is a sentence
+            found = match_sentence(templates, clause)
+            if found is None:
+                return WORDS(lang, "This move is not allowed here.")
+            index, params = found
+            clauses.append(self.refusals(lang, **{k: self.refusal_part(k, v, lang)
+                                                  for k, v in params.items()})[index])
+        return WORDS(lang, "; ").join(clauses)
+
+    def refusals(self, lang: str, **params: str) -> list[str]:
+        """The engine's refusals this presenter can say again, in ``lang`` (with English
+        and no ``params``, the templates they are matched against)."""
+        return []
+
+    def refusal_part(self, name: str, value: str, lang: str) -> str:
+        """A placeholder's value of an engine's refusal, said in ``lang``."""
+        return value
+
+    def rules_text(self, rules: Any, native: Lang) -> list[dict[str, Any]]:
+        """The Rules box: the rules in force in plain words, by group."""
+        from paiju.table.rules_text import rules_text
+
+        return rules_text(self.game, rules, self.lang(native))
+
+    def chips(self, seen: Seen, native: Lang) -> list[Chip]:
         """The seat's hand, sorted, with its marks."""
         raise NotImplementedError
 
-    def hand_title(self, seen: Seen, native: bool) -> str:
+    def hand_title(self, seen: Seen, native: Lang) -> str:
         """The caption of the hand: what the colours and marks mean."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ table
 
-    def seat_rows(self, seen: Seen, names: Sequence[str], native: bool) -> list[str]:
+    def seat_rows(self, seen: Seen, names: Sequence[str], native: Lang) -> list[str]:
         """One line per seat (Rich markup): who, cards held, tricks or place, flags."""
         raise NotImplementedError
 
-    def status(self, seen: Seen, names: Sequence[str], native: bool) -> str:
+    def status(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
         """Whose turn it is and what they must do, with the hand's public flags."""
         raise NotImplementedError
 
     def describe(
-        self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: bool
+        self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: Lang
     ) -> str:
         """An action as a log line, as ``observer`` saw it (hidden cards only counted)."""
         raise NotImplementedError
@@ -106,12 +180,12 @@ class Presenter:
         """Whether the last action closed the trick (a round won, or the table cleared)."""
         raise NotImplementedError
 
-    def cleared_note(self, seen: Seen, names: Sequence[str], native: bool) -> str:
+    def cleared_note(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
         """What happened when the trick was closed."""
         raise NotImplementedError
 
     def result_lines(
-        self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: bool
+        self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
     ) -> list[str]:
         """How the hand ended, in words."""
         raise NotImplementedError
@@ -132,11 +206,11 @@ class Presenter:
         """The rules in force that change play, in a few words (``popular: revolution, ...``)."""
         return rules.preset
 
-    def role(self, seen: Seen, native: bool) -> str:
+    def role(self, seen: Seen, native: Lang) -> str:
         """The seat's part in this hand, as players say it (``Master``; ``Dai Fugō``)."""
         return ""
 
-    def notation(self, text: str, native: bool) -> str:
+    def notation(self, text: str, native: Lang) -> str:
         """An engine's sentence with each card written as the screen writes it."""
         pattern = self.token_pattern()
         return pattern.sub(lambda m: self.label(m.group(0), native), text) if pattern else text
@@ -185,9 +259,15 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def say(who: str, third: str, base: str) -> str:
-    """``who`` and the verb agreeing with it: ``P1 passes``, ``You pass``."""
-    return f"{who} {base if who == 'You' else third}"
+def slots(params: Mapping[str, str], *names: str) -> dict[str, str]:
+    """The values of ``names`` in ``params``, each left as its own placeholder
+    (``{name}``) when missing: how :meth:`Presenter.refusals` gives its templates."""
+    return {name: params.get(name, "{" + name + "}") for name in names}
+
+
+def you(names: Sequence[str], seat: int) -> bool:
+    """Whether the terminal names ``seat`` "You" (its sentences then say "you")."""
+    return names[seat] == "You"
 
 
 def presenter_for(game: str) -> Presenter:

@@ -1,4 +1,9 @@
-"""How Dai Fugō looks on the table: the order in force, the Japanese names and titles."""
+"""How Dai Fugō looks on the table: the order in force, the Japanese names and titles.
+
+Every sentence is in the ``daifugo`` catalogue (src/paiju/daifugo/locale). The log says
+who gives how many cards to whom in the exchange, and the result lines how the points
+came about.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +11,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from paiju.core.params import plural
 from paiju.core.protocol import Action
-from paiju.daifugo.rulebook import TITLE_NAMES
-from paiju.table.present import Chip, Presenter, Seen, pad, say
+from paiju.table.present import Chip, Lang, Presenter, Seen, pad, slots, you
+from paiju.table.text import Words, joined
 
-_JP_SUITS = ("スペード", "ハート", "ダイヤ", "クラブ")
-_TITLES_JA = {
-    "daifugo": "大富豪", "fugo": "富豪", "heimin": "平民", "hinmin": "貧民", "daihinmin": "大貧民",
-}
-
+WORDS = Words("daifugo")
 
 #: A card token in the engine's sentences: ``10H``, ``JK``, ``JK=5S``.
 _TOKEN = re.compile(r"(?<![\w=])(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC])(?!\w)")
@@ -60,22 +60,43 @@ _RULE_WORDS: dict[tuple[str, Any], str] = {
 }
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+def title(key: str, lang: str) -> str:
+    """A title as players say it: Dai Fugō, 大富豪..."""
+    words = {
+        "daifugo": WORDS.c(lang, "title", "Dai Fugō"), "fugo": WORDS.c(lang, "title", "Fugō"),
+        "heimin": WORDS.c(lang, "title", "Heimin"), "hinmin": WORDS.c(lang, "title", "Hinmin"),
+        "daihinmin": WORDS.c(lang, "title", "Dai Hinmin"),
+    }
+    return words.get(key, key)
+
+
+def exchange_partner(rules: Any, titles: Sequence[str] | None, seat: int) -> tuple[int, int]:
+    """``(seat, cards)`` that ``seat`` gives to in the exchange, as its title says;
+    ``(-1, 0)`` when it gives nothing."""
+    from paiju.daifugo.rulebook import rulebook
+
+    if not titles:
+        return -1, 0
+    for rich, poor, k in rulebook(rules).exchange_pairs(len(titles)):
+        if titles[seat] == rich and poor in titles:
+            return list(titles).index(poor), k
+    return -1, 0
 
 
 class DaifugoPresenter(Presenter):
     """Dai Fugō: the hand in the ranking now in force, Japanese names and titles on request.
 
-    Cards are labelled rank and suit symbol (``3♠``); the Japanese naming writes the suit
-    first (``♠3``) as Japanese packs and screens do, names the card in full in the detail
-    line (``スペードの3``), and uses the Japanese titles (大富豪 … 大貧民) and terms.
+    Cards are labelled rank and suit symbol (``3♠``); Japanese and Chinese write the suit
+    first (``♠3``) as their packs and screens do, and name the card in full in the detail
+    line (``スペードの3``).
     """
 
     game = "daifugo"
     native_name = "日本語"
+    native_lang = "ja"
+    history_key = "actions"
 
-    def label(self, token: str, native: bool) -> str:
+    def label(self, token: str, native: Lang) -> str:
         from paiju.daifugo.cards import RANK_NAMES, SUIT_SYMBOLS, parse_play_token
 
         card, stands = parse_play_token(token)
@@ -89,19 +110,21 @@ class DaifugoPresenter(Presenter):
             inner = self.label(RANK_NAMES[stands >> 2] + "SHDC"[stands & 3], native)
             return f"JK({inner})"
         rank, suit = RANK_NAMES[card >> 2], SUIT_SYMBOLS[card & 3]
-        return suit + rank if native else rank + suit
+        return rank + suit if self.lang(native) == "en" else suit + rank
 
-    def full_name(self, token: str, native: bool) -> str:
-        """The card named in words: ``3 of spades`` or ``スペードの3``."""
+    def full_name(self, token: str, native: Lang) -> str:
+        """The card named in words: ``3 of spades``, ``スペードの3``, ``黑桃3``."""
         from paiju.daifugo.cards import RANK_NAMES, parse_card
 
+        lang = self.lang(native)
         c = parse_card(token)
         if c >= 52:
-            return "ジョーカー" if native else "the joker"
+            return WORDS(lang, "the joker")
         rank = RANK_NAMES[c >> 2]
-        if native:
-            return f"{_JP_SUITS[c & 3]}の{rank}"
-        return f"{rank} of {('spades', 'hearts', 'diamonds', 'clubs')[c & 3]}"
+        return (WORDS(lang, "{rank} of spades", rank=rank),
+                WORDS(lang, "{rank} of hearts", rank=rank),
+                WORDS(lang, "{rank} of diamonds", rank=rank),
+                WORDS(lang, "{rank} of clubs", rank=rank))[c & 3]
 
     def token_pattern(self) -> re.Pattern[str]:
         return _TOKEN
@@ -130,19 +153,145 @@ class DaifugoPresenter(Presenter):
             words.append("no sequences")
         return f"{rules.preset}: " + ", ".join(words) if words else rules.preset
 
-    def role(self, seen: Seen, native: bool) -> str:
+    def role(self, seen: Seen, native: Lang) -> str:
         before = seen.data.get("titles_before")
         return "" if not before else self.title(before[seen.seat], native)
 
-    def title(self, key: str, native: bool) -> str:
-        return (_TITLES_JA if native else TITLE_NAMES).get(key, key)
+    def said_all(self, tokens: Sequence[str], native: Lang) -> str:
+        """Cards as a sentence lists them: ``3♠ 3♡``, ``♠3 ♡3``."""
+        return self.labels(tokens, native)
+
+    def refusals(self, lang: str, **params: str) -> list[str]:
+        """The engine's refusals (src/paiju/daifugo/rulebook.py, state.py, combos.py),
+        clause by clause, the most particular first (a refusal naming an action by its
+        record name is read with the action's words: :meth:`refusal`)."""
+        p = slots(params, "cards", "table", "card", "shape", "shapes", "suits", "lock",
+                  "kind", "count", "n", "seat", "me", "poor", "rich")
+        return [
+            WORDS.c(lang, "refusal", "you do not hold a joker"),
+            WORDS.c(lang, "refusal", "you do not hold two jokers"),
+            WORDS.c(lang, "refusal", "you do not hold {cards}", cards=p["cards"]),
+            WORDS.c(lang, "refusal", "the table holds {shape}: you must play {shape} or pass",
+                    shape=p["shape"]),
+            WORDS.c(lang, "refusal", "{cards} does not beat {table} (revolution: the ranking is "
+                    "reversed)", cards=p["cards"], table=p["table"]),
+            WORDS.c(lang, "refusal", "{cards} does not beat {table} (Jack back: lower cards "
+                    "beat higher until the table clears)", cards=p["cards"], table=p["table"]),
+            WORDS.c(lang, "refusal", "{cards} does not beat {table} (revolution and Jack back "
+                    "together: the normal ranking holds)", cards=p["cards"], table=p["table"]),
+            WORDS.c(lang, "refusal", "{cards} does not beat {table}", cards=p["cards"],
+                    table=p["table"]),
+            WORDS.c(lang, "refusal", "everyone else has passed, so you may beat your own "
+                    "{table} or pass, and the table then clears and you lead "
+                    "(last_player_again)", table=p["table"]),
+            WORDS.c(lang, "refusal", "you are leading: play any card or combination"),
+            WORDS.c(lang, "refusal", "the table is locked to {suits} {shapes} ({lock}): {cards} "
+                    "does not follow suit", suits=p["suits"], shapes=p["shapes"],
+                    lock=p["lock"], cards=p["cards"]),
+            WORDS.c(lang, "refusal", "the table is locked: {shapes} must include {suits} "
+                    "({lock}): {cards} does not follow suit", suits=p["suits"],
+                    shapes=p["shapes"], lock=p["lock"], cards=p["cards"]),
+            WORDS.c(lang, "refusal", "going out with {cards} is forbidden (forbidden_finish: "
+                    "{kind})", cards=p["cards"], kind=p["kind"]),
+            WORDS.c(lang, "refusal", "the exchange comes first: seat {rich} gives {count} to "
+                    "seat {poor}", rich=p["rich"], count=p["count"], poor=p["poor"]),
+            WORDS.c(lang, "refusal", "you give exactly {count} to seat {poor}, not {n}",
+                    count=p["count"], poor=p["poor"], n=p["n"]),
+            WORDS.c(lang, "refusal", "after your play you must first hand {count} to the next "
+                    "player (seven_pass)", count=p["count"]),
+            WORDS.c(lang, "refusal", "after your play you must first discard up to {count} "
+                    "(discard)", count=p["count"]),
+            WORDS.c(lang, "refusal", "your 7s hand exactly {count} to the next player, not {n}",
+                    count=p["count"], n=p["n"]),
+            WORDS.c(lang, "refusal", "your 10s let you discard at most {count}, not {n}",
+                    count=p["count"], n=p["n"]),
+            WORDS.c(lang, "refusal", "it is seat {seat}'s turn to play, not seat {me}'s: you "
+                    "passed this trick, so you may not play until the table clears "
+                    "(no_play_after_pass)", seat=p["seat"], me=p["me"]),
+            WORDS.c(lang, "refusal", "it is seat {seat}'s turn to play, not seat {me}'s",
+                    seat=p["seat"], me=p["me"]),
+            WORDS.c(lang, "refusal", "it is seat {seat}'s turn to give cards in the exchange, "
+                    "not seat {me}'s", seat=p["seat"], me=p["me"]),
+            WORDS.c(lang, "refusal", "it is seat {seat}'s turn to finish their play, not seat "
+                    "{me}'s", seat=p["seat"], me=p["me"]),
+            WORDS.c(lang, "refusal", "it is time to play or pass, not to give cards"),
+            WORDS.c(lang, "refusal", "it is time to play or pass, not to hand cards on (7s)"),
+            WORDS.c(lang, "refusal", "it is time to play or pass, not to discard (10s)"),
+            WORDS.c(lang, "refusal", "a play needs at least one card"),
+            WORDS.c(lang, "refusal", "cards of different ranks make no combination (sequences "
+                    "are off in these rules)"),
+            WORDS.c(lang, "refusal", "cards of different ranks make no combination (a sequence "
+                    "needs three)"),
+            WORDS.c(lang, "refusal", "a sequence is all of one suit"),
+            WORDS.c(lang, "refusal", "these cards are of several suits"),
+            WORDS.c(lang, "refusal", "a 2 cannot be part of a sequence under these rules "
+                    "(twos_in_sequences)"),
+            WORDS.c(lang, "refusal", "the cards are not consecutive: {cards}", cards=p["cards"]),
+            WORDS.c(lang, "refusal", "the sequence would run past the 2 (2 and 3 are never "
+                    "adjacent)"),
+            WORDS.c(lang, "refusal", "a joker played alone is the joker itself"),
+            WORDS.c(lang, "refusal", "it stands for no card"),
+            WORDS.c(lang, "refusal", "the joker cannot stand for {card}: the play already has "
+                    "it", card=p["card"]),
+            WORDS.c(lang, "refusal", "the pack has at most two jokers"),
+        ]
+
+    def refusal(self, reason: str, native: Lang) -> str:
+        """As :meth:`Presenter.refusal`, an action's record name read as words."""
+        for do, words in (("give", "give cards"), ("seven_pass", "hand cards on (7s)"),
+                          ("discard", "discard (10s)")):
+            reason = reason.replace(f"play or pass, not to {do}", f"play or pass, not to {words}")
+        return super().refusal(reason, native)
+
+    def refusal_part(self, name: str, value: str, lang: str) -> str:
+        """Cards, shapes and counts of the engine's English, said in ``lang``."""
+        if name in ("cards", "table", "card"):
+            return self.notation(value, lang)
+        if name == "shape":
+            return self._shape(value, lang)
+        if name == "shapes":
+            shapes = {"singles": WORDS(lang, "singles"), "pairs": WORDS(lang, "pairs"),
+                      "triples": WORDS(lang, "triples"), "fours": WORDS(lang, "fours"),
+                      "five-card groups": WORDS(lang, "five-card groups"),
+                      "sequences": WORDS(lang, "sequences")}
+            return shapes.get(value, value)
+        if name == "lock":
+            return (WORDS(lang, "partial lock") if value == "kata-shibari"
+                    else WORDS(lang, "suit lock"))
+        if name == "kind":
+            kinds = {"top": WORDS(lang, "the top cards"), "joker": WORDS(lang, "the joker"),
+                     "eight": WORDS(lang, "an 8"),
+                     "spade_three": WORDS(lang, "the ♠3 on the joker")}
+            return kinds.get(value, value)
+        number = re.match(r"(\d+) cards?$", value)
+        if name == "count" and number:
+            return WORDS.n(lang, "{n} card", "{n} cards", int(number.group(1)))
+        return value
+
+    @staticmethod
+    def _shape(value: str, lang: str) -> str:
+        """``a pair``, ``a 4-card sequence``... in ``lang``."""
+        sequence = re.fullmatch(r"a (\d+)-card sequence", value)
+        if sequence:
+            return WORDS(lang, "a {n}-card sequence", n=sequence.group(1))
+        shapes = {"a single card": WORDS(lang, "a single card"), "a pair": WORDS(lang, "a pair"),
+                  "a triple": WORDS(lang, "a triple"),
+                  "a four of a kind": WORDS(lang, "four of a kind"),
+                  "a five-card group": WORDS(lang, "a five-card group")}
+        return shapes.get(value, value)
+
+    def seat_parts(self, data: Mapping[str, Any], native: Lang) -> list[str]:
+        return [self.title(t, native) for t in data.get("titles_before") or ()]
+
+    def title(self, key: str, native: Lang) -> str:
+        return title(key, self.lang(native))
 
     @staticmethod
     def reversed_order(seen: Seen) -> bool:
         data = seen.data
         return bool(data["revolution"]) ^ bool(data["jack_back"])
 
-    def chips(self, seen: Seen, native: bool) -> list[Chip]:
+    def chips(self, seen: Seen, native: Lang) -> list[Chip]:
         from paiju.daifugo.cards import parse_card
 
         rev = self.reversed_order(seen)
@@ -164,105 +313,207 @@ class DaifugoPresenter(Presenter):
                             self.full_name(token, native)))
         return out
 
-    def hand_title(self, seen: Seen, native: bool) -> str:
-        rev = self.reversed_order(seen)
-        order = "2 < A < K … 4 < 3 < JK" if rev else "3 < 4 … K < A < 2 < JK"
-        if native:
-            return f"手札 · 強さ {order}" + (" · [b]革命中[/]" if rev else "")
-        return f"Your hand, weakest first · {order}" + (" · [b]REVERSED[/]" if rev else "")
+    def hand_title(self, seen: Seen, native: Lang) -> str:
+        lang = self.lang(native)
+        if self.reversed_order(seen):
+            return WORDS(lang, "Your hand, weakest first · {order} · [b]reversed[/]",
+                         order="2 < A < K … 4 < 3 < JK")
+        return WORDS(lang, "Your hand, weakest first · {order}", order="3 < 4 … K < A < 2 < JK")
 
-    def seat_rows(self, seen: Seen, names: Sequence[str], native: bool) -> list[str]:
+    def seat_rows(self, seen: Seen, names: Sequence[str], native: Lang) -> list[str]:
+        lang = self.lang(native)
         data = seen.data
         before = data.get("titles_before")
         rows = []
         for seat, count in enumerate(data["counts"]):
             arrow = "▶" if data["to_move"] == seat else " "
-            prev = ""
-            if before:
-                prev = self.title(before[seat], native)
-            line = f"{arrow}{pad(names[seat], 4)} {count:>2} cards"
+            line = f"{arrow}{pad(names[seat], 4)} " + WORDS.n(lang, "{n:>2} card", "{n:>2} cards",
+                                                               count)
             if seat in data["finished"]:
-                place = data["finished"].index(seat) + 1
-                line += f"  out {place}位" if native else f"  out {_ordinal(place)}"
-            if prev:
-                line += f"  ({'前回' if native else 'was'} {prev})"
+                line += "  " + WORDS(lang, "out in place {place}",
+                                     place=data["finished"].index(seat) + 1)
+            if before:
+                line += "  " + WORDS(lang, "(was {title})", title=self.title(before[seat], lang))
             rows.append(line)
         return rows
 
-    def status(self, seen: Seen, names: Sequence[str], native: bool) -> str:
+    def status(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
+        lang = self.lang(native)
         data = seen.data
         turn = data["to_move"]
         if data["phase"] == "over" or turn is None:
-            return "The hand is over." if not native else "終了"
+            return WORDS(lang, "The hand is over.")
         who = names[turn]
         phase = data["phase"]
         if phase == "exchange":
-            what = "give cards in the exchange" if not native else "カード交換"
+            to, k = exchange_partner(seen.view.rules, data.get("titles_before"), turn)
+            text = (WORDS.n(lang, "[b]{name}[/] to give {n} card to {to} in the exchange.",
+                            "[b]{name}[/] to give {n} cards to {to} in the exchange.", k,
+                            name=who, to=names[to]) if to >= 0
+                    else WORDS(lang, "[b]{name}[/] to give cards in the exchange.", name=who))
         elif phase == "follow":
-            what = "finish the play (7-pass or 10-discard)" if not native else "7渡し/10捨て"
+            text = WORDS(lang, "[b]{name}[/] to finish the play (7-pass or 10-discard).",
+                         name=who)
         elif data["table"]:
-            shown = self.labels(data["table"], native)
-            what = (f"beat {shown} ({names[data['table_seat']]}) or pass" if not native
-                    else f"{shown}（{names[data['table_seat']]}）に出すかパス")
+            text = WORDS(lang, "[b]{name}[/] to beat {cards} ({owner}) or pass.", name=who,
+                         cards=self.said_all(data["table"], lang),
+                         owner=names[data["table_seat"]])
         else:
-            what = "lead anything" if not native else "親: 自由に出す"
-        parts = [f"[b]{who}[/] to {what}." if not native else f"[b]{who}[/]の番: {what}"]
+            text = WORDS(lang, "[b]{name}[/] to lead: any card or combination.", name=who)
+        parts = [text]
         if data["revolution"]:
-            parts.append("[b]革命[/] (revolution)" if not native else "[b]革命中[/]")
+            parts.append(WORDS(lang, "Revolution: the ranking is reversed."))
         if data["revolution_pending"]:
-            parts.append("revolution at the clear" if not native else "次の流れで革命")
+            parts.append(WORDS(lang, "A revolution takes effect when the table clears."))
         if data["jack_back"]:
-            parts.append("J-back" if not native else "イレブンバック")
+            parts.append(WORDS(lang, "Jack back: the ranking is reversed until the table "
+                               "clears."))
         if data["lock"]:
-            parts.append(f"locked to {data['lock']}" if not native else f"縛り {data['lock']}")
+            parts.append(WORDS(lang, "Locked to {suit}.", suit=data["lock"]))
         if data["direction"] != "clockwise":
-            parts.append("anticlockwise" if not native else "逆回り")
-        return " ".join(parts)
+            parts.append(WORDS(lang, "Play runs anticlockwise."))
+        return (" " if lang == "en" else "").join(parts)
+
+    def log_items(self, data: Mapping[str, Any], rules: Any) -> list[dict[str, Any]]:
+        """The history, each exchange gift with the seat it went ``to``."""
+        items = super().log_items(data, rules)
+        titles = data.get("titles_before")
+        if not titles or not any(item.get("do") == "give" for item in items):
+            return items
+        out = []
+        for item in items:
+            if item.get("do") == "give":
+                to, _ = exchange_partner(rules, titles, item["seat"])
+                if to >= 0:
+                    item = {**item, "to": to}
+            out.append(item)
+        return out
+
+    def opening_lines(self, data: Mapping[str, Any], rules: Any, names: Sequence[str],
+                      native: Lang) -> list[str]:
+        """The poor's gifts at the deal: who gave how many cards to whom."""
+        lang = self.lang(native)
+        titles = data.get("titles_before")
+        if not titles:
+            return []
+        from paiju.daifugo.rulebook import rulebook
+
+        lines = []
+        for rich, poor, k in rulebook(rules).exchange_pairs(len(titles)):
+            if rich in titles and poor in titles:
+                lines.append(WORDS.n(
+                    lang, "{poor} ({poor_title}) gives the best card to {rich} ({rich_title}).",
+                    "{poor} ({poor_title}) gives the {n} best cards to {rich} ({rich_title}).",
+                    k, poor=names[titles.index(poor)], poor_title=self.title(poor, lang),
+                    rich=names[titles.index(rich)], rich_title=self.title(rich, lang)))
+        return lines
 
     def describe(
-        self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: bool
+        self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: Lang
     ) -> str:
-        who = names[action["seat"]]
+        lang = self.lang(native)
+        seat = action["seat"]
+        who, me = names[seat], you(names, seat)
         do = action["do"]
         cards = action.get("cards", [])
-        n = len(cards) if "cards" in action else action.get("count", 0)
         if do == "pass":
-            return f"{who} パス" if native else say(who, "passes", "pass")
+            return WORDS(lang, "You pass.") if me else WORDS(lang, "{name} passes.", name=who)
         if do == "play":
-            return f"{who} {self.labels(cards, native)}" if native else (
-                say(who, "plays", "play") + f" {self.labels(cards, native)}")
-        seen = observer == action["seat"] and "cards" in action
-        shown = self.labels(cards, native) if seen else plural(n, "card")
+            shown = self.said_all(cards, lang)
+            return (WORDS(lang, "You play {cards}.", cards=shown) if me
+                    else WORDS(lang, "{name} plays {cards}.", name=who, cards=shown))
+        n = len(cards) if "cards" in action else action.get("count", 0)
+        seen = observer == seat and "cards" in action
+        shown = self.said_all(cards, lang) if seen else ""
         if do == "give":
-            return say(who, "gives", "give") + f" {shown} in the exchange"
+            return self._give(action, names, lang, who, me, shown, n)
         if do == "seven_pass":
-            return say(who, "hands", "hand") + f" {shown} to the next player (7s)"
-        return say(who, "discards", "discard") + f" {shown} face down (10s)"
+            if seen:
+                return (WORDS(lang, "You hand {cards} to the next player (7s).", cards=shown)
+                        if me else WORDS(lang, "{name} hands {cards} to the next player (7s).",
+                                         name=who, cards=shown))
+            return (WORDS.n(lang, "You hand {n} card to the next player (7s).",
+                            "You hand {n} cards to the next player (7s).", n) if me
+                    else WORDS.n(lang, "{name} hands {n} card to the next player (7s).",
+                                 "{name} hands {n} cards to the next player (7s).", n, name=who))
+        if seen:
+            return (WORDS(lang, "You discard {cards} face down (10s).", cards=shown) if me
+                    else WORDS(lang, "{name} discards {cards} face down (10s).", name=who,
+                               cards=shown))
+        return (WORDS.n(lang, "You discard {n} card face down (10s).",
+                        "You discard {n} cards face down (10s).", n) if me
+                else WORDS.n(lang, "{name} discards {n} card face down (10s).",
+                             "{name} discards {n} cards face down (10s).", n, name=who))
+
+    @staticmethod
+    def _give(action: Mapping[str, Any], names: Sequence[str], lang: str, who: str, me: bool,
+              shown: str, n: int) -> str:
+        to = action.get("to")
+        if to is None:
+            if shown:
+                return (WORDS(lang, "You give {cards} in the exchange.", cards=shown) if me
+                        else WORDS(lang, "{name} gives {cards} in the exchange.", name=who,
+                                   cards=shown))
+            return (WORDS.n(lang, "You give {n} card in the exchange.",
+                            "You give {n} cards in the exchange.", n) if me
+                    else WORDS.n(lang, "{name} gives {n} card in the exchange.",
+                                 "{name} gives {n} cards in the exchange.", n, name=who))
+        other = names[to]
+        if shown:
+            return (WORDS(lang, "You give {cards} to {to} in the exchange.", cards=shown,
+                          to=other) if me
+                    else WORDS(lang, "{name} gives {cards} to {to} in the exchange.", name=who,
+                               cards=shown, to=other))
+        return (WORDS.n(lang, "You give {n} card to {to} in the exchange.",
+                        "You give {n} cards to {to} in the exchange.", n, to=other) if me
+                else WORDS.n(lang, "{name} gives {n} card to {to} in the exchange.",
+                             "{name} gives {n} cards to {to} in the exchange.", n, name=who,
+                             to=other))
 
     def table_cleared(self, before: Seen, after: Seen) -> bool:
         data = after.data
         return data["table"] is None and data["phase"] not in ("follow", "exchange")
 
-    def cleared_note(self, seen: Seen, names: Sequence[str], native: bool) -> str:
+    def cleared_note(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
+        lang = self.lang(native)
         data = seen.data
         if data["phase"] == "over":
-            return "— the hand is over" if not native else "— 終了"
+            return WORDS(lang, "— the hand is over")
         if data["phase"] == "exchange":
             return ""
         turn = data["to_move"]
-        lead = names[turn] if turn is not None else "?"
-        return f"— table cleared; {lead} leads" if not native else f"— 流れ; {lead}が親"
+        if turn is not None and you(names, turn):
+            return WORDS(lang, "— the table clears; you lead")
+        return WORDS(lang, "— the table clears; {name} leads",
+                     name=names[turn] if turn is not None else "?")
 
     def result_lines(
-        self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: bool
+        self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
     ) -> list[str]:
+        lang = self.lang(native)
         order = report["order"] or []
         titles = report["titles"] or []
-        lines = []
-        for place, seat in enumerate(order, 1):
-            title = self.title(titles[seat], native)
-            lines.append(f"{_ordinal(place)}: {names[seat]} ({title})")
+        lines = [WORDS(lang, "Place {place}: {name} ({title}).", place=place, name=names[seat],
+                       title=self.title(titles[seat], lang))
+                 for place, seat in enumerate(order, 1)]
+        points = report.get("points")
+        if points is None or not order:
+            return lines
+        lines.append(self._scoring(seen.view.rules.scoring, len(order), lang))
+        shown = joined(lang, [f"{names[s]} {v:+d}" for s, v in enumerate(points)])
+        lines.append(WORDS(lang, "Points this hand: {list}.", list=shown))
         return lines
+
+    @staticmethod
+    def _scoring(scoring: str, players: int, lang: str) -> str:
+        """How this table's scoring turns the places into points."""
+        if scoring == "uecda":
+            return WORDS(lang, "Each place scores as UECda counts: {n} for first, down to 1 "
+                         "for last.", n=players)
+        if scoring == "payments":
+            return WORDS(lang, "The Dai Hinmin pays the Dai Fugō 2 and the Hinmin pays the Fugō "
+                         "1; the Heimin neither pay nor receive.")
+        return WORDS(lang, "The Dai Fugō scores 2 and the Fugō 1; the others score nothing.")
 
     def build(
         self, do: str, seat: int, tokens: Sequence[str], legal: Sequence[Action]
@@ -279,5 +530,3 @@ class DaifugoPresenter(Presenter):
                 if plain == want:
                     return data
         return out
-
-

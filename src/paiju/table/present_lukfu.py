@@ -1,4 +1,8 @@
-"""How Luk Fu looks on the table: red-imprint cards, aged marks, the Chinese names."""
+"""How Luk Fu looks on the table: red-imprint cards, aged marks, the Chinese names.
+
+Every sentence is in the ``lukfu`` catalogue (src/paiju/lukfu/locale); the result lines
+say how the points came about, from the report, the rules and the cards shown at the end.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from paiju.core.params import plural
-from paiju.table.present import Chip, Presenter, Seen, pad, say
+from paiju.table.present import Chip, Lang, Presenter, Seen, pad, slots, you
+from paiju.table.text import Words, joined
+
+WORDS = Words("lukfu")
 
 
 def _token_pattern() -> re.Pattern[str]:
@@ -19,8 +25,30 @@ def _token_pattern() -> re.Pattern[str]:
 
 _TOKEN = _token_pattern()
 
-_LUKFU_ROLES = ("Master", "second", "third", "dreamer")
-_LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
+
+def roles(lang: str) -> tuple[str, str, str, str]:
+    """The four seats' parts: Master, second, third, dreamer."""
+    return (WORDS.c(lang, "role", "Master"), WORDS.c(lang, "role", "second"),
+            WORDS.c(lang, "role", "third"), WORDS.c(lang, "role", "dreamer"))
+
+
+def _card(token: str) -> int:
+    from paiju.lukfu.cards import parse_card
+
+    return parse_card(token)
+
+
+def _name(card: int) -> str:
+    from paiju.lukfu.cards import name
+
+    return name(card)
+
+
+def _suit(suit: int, lang: str) -> str:
+    """A suit's name: ``Sip``; ``拾``."""
+    from paiju.lukfu.cards import SUIT_HANZI, SUIT_NAMES
+
+    return SUIT_NAMES[suit] if lang == "en" else SUIT_HANZI[suit]
 
 
 class LukFuPresenter(Presenter):
@@ -28,9 +56,13 @@ class LukFuPresenter(Presenter):
 
     game = "lukfu"
     native_name = "中文"
+    native_lang = "zh_Hant"
 
-    def role(self, seen: Seen, native: bool) -> str:
-        return (_LUKFU_ROLES_ZH if native else _LUKFU_ROLES)[seen.seat]
+    def role(self, seen: Seen, native: Lang) -> str:
+        return roles(self.lang(native))[seen.seat]
+
+    def seat_parts(self, data: Mapping[str, Any], native: Lang) -> list[str]:
+        return list(roles(self.lang(native))[:data["players"]])
 
     def token_pattern(self) -> re.Pattern[str]:
         return _TOKEN
@@ -53,10 +85,17 @@ class LukFuPresenter(Presenter):
         """Enter always plays: a face-down discard needs its own key (``x``)."""
         return "play"
 
-    def label(self, token: str, native: bool) -> str:
-        from paiju.lukfu.cards import hanzi, parse_card
+    def label(self, token: str, native: Lang) -> str:
+        from paiju.lukfu.cards import hanzi
 
-        return hanzi(parse_card(token)) if native else token
+        return hanzi(_card(token)) if self.lang(native) != "en" else token
+
+    def said(self, token: str, native: Lang) -> str:
+        """``9 Sip``, ``Li Chen``; ``九拾`` in Chinese and Japanese."""
+        from paiju.lukfu.cards import hanzi, spoken
+
+        c = _card(token)
+        return hanzi(c) if self.lang(native) != "en" else spoken(c)
 
     def _aged(self, seen: Seen) -> int:
         """The seat's aged cards as it can tell them (the view works them out)."""
@@ -67,117 +106,273 @@ class LukFuPresenter(Presenter):
             return 0
         return view.aged()
 
-    def chips(self, seen: Seen, native: bool) -> list[Chip]:
-        from paiju.lukfu.cards import RED_CARDS, hanzi, parse_card, spoken
+    def chips(self, seen: Seen, native: Lang) -> list[Chip]:
+        from paiju.lukfu.cards import RED_CARDS, hanzi, spoken
 
-        data = seen.data
+        lang = self.lang(native)
         aged = self._aged(seen)
         out = []
-        for token in data["hand"]:
-            c = parse_card(token)
+        for token in seen.data["hand"]:
+            c = _card(token)
             is_aged = bool(aged >> c & 1)
-            style = "bold red" if c in RED_CARDS else "bold"
-            detail = f"{spoken(c)} ({hanzi(c)})"
-            detail += ", red imprint" if c in RED_CARDS else ""
-            detail += ", aged" if is_aged else ""
-            out.append(Chip(token, self.label(token, native), style, "°" if is_aged else "",
-                            detail))
+            red = c in RED_CARDS
+            if red and is_aged:
+                detail = WORDS(lang, "{spoken} ({hanzi}), red imprint, aged",
+                               spoken=spoken(c), hanzi=hanzi(c))
+            elif red:
+                detail = WORDS(lang, "{spoken} ({hanzi}), red imprint",
+                               spoken=spoken(c), hanzi=hanzi(c))
+            elif is_aged:
+                detail = WORDS(lang, "{spoken} ({hanzi}), aged", spoken=spoken(c), hanzi=hanzi(c))
+            else:
+                detail = f"{spoken(c)} ({hanzi(c)})"
+            out.append(Chip(token, self.label(token, lang), "bold red" if red else "bold",
+                            "°" if is_aged else "", detail))
         return out
 
-    def hand_title(self, seen: Seen, native: bool) -> str:
+    def hand_title(self, seen: Seen, native: Lang) -> str:
+        lang = self.lang(native)
         data = seen.data
         if seen.seat == 3:
             card = data.get("dreamer")
-            shown = self.label(card, native) if card else "?"
-            return f"You dream this hand: your card is {shown}"
-        mode = seen.view.rules.aged_knowledge
-        return f"Your hand · [red]red[/] = red imprint · ° = aged ({mode})"
+            return WORDS(lang, "You dream this hand: your card is {card}",
+                         card=self.said(card, lang) if card else "?")
+        if seen.view.rules.aged_knowledge == "deduced":
+            return WORDS(lang, "Your hand · [red]red[/] = red imprint · ° = aged (deduced)")
+        return WORDS(lang, "Your hand · [red]red[/] = red imprint · ° = aged (seen face up)")
 
-    def seat_rows(self, seen: Seen, names: Sequence[str], native: bool) -> list[str]:
+    def seat_rows(self, seen: Seen, names: Sequence[str], native: Lang) -> list[str]:
+        lang = self.lang(native)
         data = seen.data
-        roles = _LUKFU_ROLES_ZH if native else _LUKFU_ROLES
+        parts = roles(lang)
         rows = []
         for seat in range(data["players"]):
             arrow = "▶" if data["to_move"] == seat else " "
-            head = f"{arrow}{pad(names[seat], 4)} {pad(roles[seat], 7)}"
+            head = f"{arrow}{pad(names[seat], 4)} {pad(parts[seat], 7)}"
             if seat == 3:
                 card = data.get("dreamer") if data["phase"] == "over" else None
-                rows.append(head + (f" card {self.label(card, native)}" if card else " 1 card"))
+                rows.append(head + " " + (WORDS(lang, "card {card}", card=self.said(card, lang))
+                                          if card else WORDS(lang, "1 card")))
                 continue
             flags = []
             if data["caller"] == seat:
-                flags.append("[b]called[/]")
+                flags.append(WORDS(lang, "[b]called[/]"))
             if data["privileged"] == seat:
-                flags.append("[b]priv.[/]")
-            rows.append(
-                f"{head} {data['hand_counts'][seat]:>2} cards {data['tricks'][seat]:>2} tricks"
-                + "".join(" " + flag for flag in flags)
-            )
+                flags.append(WORDS(lang, "[b]priv.[/]"))
+            counts = WORDS(lang, "{cards:>2} cards {tricks:>2} tricks",
+                           cards=data["hand_counts"][seat], tricks=data["tricks"][seat])
+            rows.append(f"{head} {counts}" + "".join(" " + flag for flag in flags))
         return rows
 
-    def status(self, seen: Seen, names: Sequence[str], native: bool) -> str:
+    def meld(self, tokens: Sequence[str], lang: str) -> str:
+        """A meld in words: ``single 7 Sip``, ``Gok of three 5s``, ``run 3-4-5 Gon``."""
+        from paiju.lukfu.cards import number_of, suit_of
+
+        cards = sorted(_card(t) for t in tokens)
+        if len(cards) == 1:
+            return WORDS(lang, "single {card}", card=self.said(tokens[0], lang))
+        numbers = [number_of(c) for c in cards]
+        if len(set(numbers)) == 1:
+            if len(cards) == 3:
+                return WORDS(lang, "Gok of three {number}s", number=numbers[0])
+            return WORDS(lang, "Gok of four {number}s", number=numbers[0])
+        return WORDS(lang, "run {numbers} {suit}", numbers="-".join(map(str, sorted(numbers))),
+                     suit=_suit(suit_of(cards[0]), lang))
+
+    def refusals(self, lang: str, **params: str) -> list[str]:
+        """The engine's refusals (src/paiju/lukfu/rulebook.py and lead.py), clause by
+        clause, the most particular first."""
+        p = slots(params, "cards", "cards2", "card", "meld", "top", "suit", "tricks", "aged",
+                  "total", "count", "n", "what", "seat")
+        return [
+            WORDS.c(lang, "refusal", "the calling is over: you must {what}", what=p["what"]),
+            WORDS.c(lang, "refusal", "nobody has led yet: seat {seat} must {what}",
+                    seat=p["seat"], what=p["what"]),
+            WORDS.c(lang, "refusal", "the leader plays a meld"),
+            WORDS.c(lang, "refusal", "only a follower may discard"),
+            WORDS.c(lang, "refusal", "you have {tricks} and {aged} in hand ({cards}): {total}, "
+                    "short of the six needed to declare", tricks=p["tricks"], aged=p["aged"],
+                    cards=p["cards"], total=p["total"]),
+            WORDS.c(lang, "refusal", "you have {tricks}: {total}, short of the six needed to "
+                    "declare", tricks=p["tricks"], total=p["total"]),
+            WORDS.c(lang, "refusal", "a lead needs cards"),
+            WORDS.c(lang, "refusal", "you do not hold the Five Tigers (1 Sip, 1 Gon, 1 Sok, "
+                    "1 Chen, Li Chen)"),
+            WORDS.c(lang, "refusal", "you do not hold {cards}", cards=p["cards"]),
+            WORDS.c(lang, "refusal", "{cards} is not a meld: lead a single card, a Gok (three or "
+                    "four of a number) or a run (three or more in a row in one suit)",
+                    cards=p["cards"]),
+            WORDS.c(lang, "refusal", "Li Chen joins no meld"),
+            WORDS.c(lang, "refusal", "Li Chen is led last among singles: you still hold {cards}",
+                    cards=p["cards"]),
+            WORDS.c(lang, "refusal", "you hold {cards}, a non-aged {suit}, so you may not lead "
+                    "{card} yet", cards=p["cards"], suit=p["suit"], card=p["card"]),
+            WORDS.c(lang, "refusal", "you hold {cards}, non-aged {suit} cards, so you may not "
+                    "lead {card} yet", cards=p["cards"], suit=p["suit"], card=p["card"]),
+            WORDS.c(lang, "refusal", "you hold {cards}, an aged {suit}, so you may not lead "
+                    "{card} yet", cards=p["cards"], suit=p["suit"], card=p["card"]),
+            WORDS.c(lang, "refusal", "you hold {cards}, aged {suit} cards, so you may not lead "
+                    "{card} yet", cards=p["cards"], suit=p["suit"], card=p["card"]),
+            WORDS.c(lang, "refusal", "your privilege lets you lead aged cards early, not put "
+                    "them off"),
+            WORDS.c(lang, "refusal", "{card} is an Old card, and only the Vulnerable player or "
+                    "one holding nothing but Old cards may lead one alone (you hold {cards}, not "
+                    "Old)", card=p["card"], cards=p["cards"]),
+            WORDS.c(lang, "refusal", "to win with Old cards, declare"),
+            WORDS.c(lang, "refusal", "you hold {cards}, not Old, in {suit}, so a single lead "
+                    "must come from {suit}, not {card}", cards=p["cards"], suit=p["suit"],
+                    card=p["card"]),
+            WORDS.c(lang, "refusal", "you passed, so as Master you may never lead a set of four "
+                    "or a run of four or more"),
+            WORDS.c(lang, "refusal", "another seat said Tsoh, so your opening lead must be one "
+                    "an opponent could beat"),
+            WORDS.c(lang, "refusal", "nobody else can hold a meld that beats the {meld}",
+                    meld=p["meld"]),
+            WORDS.c(lang, "refusal", "you must beat the {top} when you can: you hold {meld} "
+                    "({cards})", top=p["top"], meld=p["meld"], cards=p["cards"]),
+            WORDS.c(lang, "refusal", "after discarding {cards} you would still hold {meld} "
+                    "({cards2}), which beats the {top}", cards=p["cards"], meld=p["meld"],
+                    cards2=p["cards2"], top=p["top"]),
+            WORDS.c(lang, "refusal", "beat it, or discard so as to break every such meld"),
+            WORDS.c(lang, "refusal", "the round is a {top}: you must play or discard {count}, "
+                    "not {n}", top=p["top"], count=p["count"], n=p["n"]),
+            WORDS.c(lang, "refusal", "{cards} is not a meld, so it cannot beat the {top}",
+                    cards=p["cards"], top=p["top"]),
+            WORDS.c(lang, "refusal", "the {meld} does not beat the {top}: only a higher meld of "
+                    "the same type and size does", meld=p["meld"], top=p["top"]),
+            WORDS.c(lang, "refusal", "only the leader may declare, at the start of a round"),
+            WORDS.c(lang, "refusal", "first call or pass"),
+            WORDS.c(lang, "refusal", "the Five Tigers may be claimed only straight after the "
+                    "deal"),
+            WORDS.c(lang, "refusal", "the dreamer (seat 3) holds one card and never acts"),
+            WORDS.c(lang, "refusal", "under these rules the Master does not say Play: he makes "
+                    "his first lead (or passes)"),
+        ]
+
+    def refusal_part(self, name: str, value: str, lang: str) -> str:
+        """Cards, melds, suits and counts of the engine's English, said in ``lang``."""
+        from paiju.lukfu.cards import SUIT_NAMES, parse_card
+
+        if name in ("cards", "cards2"):
+            items = re.split(r", | and ", value)
+            return joined(lang, [self.said(_name(parse_card(i)), lang) for i in items])
+        if name == "card":
+            aged = value.startswith("the aged ")
+            card = self.said(_name(parse_card(value.removeprefix("the aged "))), lang)
+            return WORDS(lang, "the aged {card}", card=card) if aged else card
+        if name in ("meld", "top"):
+            return self._meld_said(value, lang)
+        if name == "what":
+            return self._what(value, lang)
+        if name == "suit":
+            return _suit(SUIT_NAMES.index(value), lang)
+        number = re.match(r"(\d+) ", value)
+        if name in ("tricks", "aged", "count") and number:
+            n = int(number.group(1))
+            if name == "tricks":
+                return WORDS.n(lang, "{n} trick", "{n} tricks", n)
+            if name == "aged":
+                return WORDS.n(lang, "{n} aged card", "{n} aged cards", n)
+            return WORDS.n(lang, "{n} card", "{n} cards", n)
+        return value
+
+    def _what(self, text: str, lang: str) -> str:
+        """What a seat must do, as the engine says it (``lead or pass``...)."""
+        beat = re.fullmatch(r"beat the (.+) or discard (\d+)", text)
+        if beat:
+            return WORDS(lang, "beat the {meld} or discard {n}",
+                         meld=self._meld_said(beat.group(1), lang), n=beat.group(2))
+        whats = {"lead": WORDS(lang, "lead"), "lead or pass": WORDS(lang, "lead or pass"),
+                 "call or pass": WORDS(lang, "call or pass"),
+                 "claim or decline the Five Tigers": WORDS(lang, "claim or decline the Five "
+                                                                 "Tigers")}
+        return whats.get(text, text)
+
+    def _meld_said(self, text: str, lang: str) -> str:
+        """An engine's meld (``single 7 Sip``, ``Gok of three 5s``, ``run 3-4-5 Gon``)."""
+        from paiju.lukfu.cards import SUIT_NAMES, parse_card
+
+        single = re.fullmatch(r"single (.+)", text)
+        if single:
+            return WORDS(lang, "single {card}",
+                         card=self.said(_name(parse_card(single.group(1))), lang))
+        gok = re.fullmatch(r"Gok of (three|four) (\d)s", text)
+        if gok:
+            if gok.group(1) == "three":
+                return WORDS(lang, "Gok of three {number}s", number=gok.group(2))
+            return WORDS(lang, "Gok of four {number}s", number=gok.group(2))
+        run = re.fullmatch(r"run ([\d-]+) (\w+)", text)
+        if run:
+            return WORDS(lang, "run {numbers} {suit}", numbers=run.group(1),
+                         suit=_suit(SUIT_NAMES.index(run.group(2)), lang))
+        return text
+
+    def status(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
+        lang = self.lang(native)
         data = seen.data
         turn = data["to_move"]
         phase = data["phase"]
         if phase == "over":
-            return "The hand is over."
+            return WORDS(lang, "The hand is over.")
         if turn is None:
-            return "The deal goes on…"
+            return WORDS(lang, "The deal goes on…")
         who = names[turn]
         if phase == "calling":
-            what = "say Play (call) or pass"
             if turn == 0 and seen.view.rules.master_call == "lead":
-                what = "lead (taking up the hand) or pass"
+                text = WORDS(lang, "[b]{name}[/] to lead (taking up the hand) or pass.", name=who)
+            else:
+                text = WORDS(lang, "[b]{name}[/] to say Play (call) or pass.", name=who)
         elif phase == "five_tigers":
-            what = "claim the Five Tigers or pass"
+            text = WORDS(lang, "[b]{name}[/] to claim the Five Tigers or pass.", name=who)
         elif phase == "lead":
-            what = f"lead round {data['round']}"
+            text = WORDS(lang, "[b]{name}[/] to lead round {round}.", name=who,
+                         round=data["round"])
         else:
             top = data["top"]
-            size = len(top["cards"]) if top else 0
-            what = f"beat the {top['meld'] if top else '?'} or discard {size}"
-        text = f"[b]{who}[/] to {what}."
+            text = WORDS.n(lang, "[b]{name}[/] to beat the {meld} or discard {n} card face down.",
+                           "[b]{name}[/] to beat the {meld} or discard {n} cards face down.",
+                           len(top["cards"]), name=who, meld=self.meld(top["cards"], lang))
+        flags = [text]
         if data["caller"] is not None:
-            text += f" Called: {names[data['caller']]}."
+            flags.append(WORDS(lang, "Called by {name}.", name=names[data["caller"]]))
         if data["privileged"] is not None:
-            text += f" Privileged: {names[data['privileged']]}."
-        return text
+            flags.append(WORDS(lang, "{name} is privileged.", name=names[data["privileged"]]))
+        return (" " if lang == "en" else "").join(flags)
 
     def describe(
-        self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: bool
+        self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: Lang
     ) -> str:
-        who = names[action["seat"]]
+        lang = self.lang(native)
+        seat = action["seat"]
+        who = names[seat]
+        me = you(names, seat)
         do = action["do"]
         cards = action.get("cards", [])
         if do == "call":
-            return say(who, "says Play (calls)", "say Play (call)")
+            return (WORDS(lang, "You say Play (call).") if me
+                    else WORDS(lang, "{name} says Play (calls).", name=who))
         if do == "pass":
-            return say(who, "passes", "pass")
+            return WORDS(lang, "You pass.") if me else WORDS(lang, "{name} passes.", name=who)
         if do == "declare":
-            return say(who, "declares six", "declare six")
+            return (WORDS(lang, "You declare six.") if me
+                    else WORDS(lang, "{name} declares six.", name=who))
         if do == "five_tigers":
-            return say(who, "claims", "claim") + " the Five Tigers"
+            return (WORDS(lang, "You claim the Five Tigers.") if me
+                    else WORDS(lang, "{name} claims the Five Tigers.", name=who))
         if do == "discard":
-            if observer == action["seat"] and cards:
-                return say(who, "discards", "discard") + f" {self.labels(cards, native)} face down"
+            if observer == seat and cards:
+                shown = self.said_all(cards, lang)
+                return (WORDS(lang, "You discard {cards} face down.", cards=shown) if me
+                        else WORDS(lang, "{name} discards {cards} face down.", name=who,
+                                   cards=shown))
             n = len(cards) if cards else action.get("count", 0)
-            return say(who, "discards", "discard") + f" {n} face down"
-        return say(who, "plays", "play") + f" {self.labels(cards, native)}"
-
-    @staticmethod
-    def _win_line(seen: Seen, report: Mapping[str, Any], names: Sequence[str]) -> str:
-        """How the hand was won: by a declaration (tricks + aged cards) or as the cards ran out."""
-        winner, count = report["winner"], report["count"]
-        tricks = seen.data["tricks"][winner]
-        aged = count - tricks
-        parts = [plural(tricks, "trick")] + ([plural(aged, "aged card")] if aged else [])
-        history = seen.data.get("history") or []
-        last = history[-1] if history else {}
-        if last.get("do") == "declare" and last.get("seat") == winner:
-            verb = say(names[winner], "declares", "declare")
-            return f"{verb} six: {' + '.join(parts)} = {count}."
-        verb = say(names[winner], "wins", "win")
-        return f"{verb} with {count} as the cards run out: {' + '.join(parts)}."
+            return (WORDS.n(lang, "You discard {n} card face down.",
+                            "You discard {n} cards face down.", n) if me
+                    else WORDS.n(lang, "{name} discards {n} card face down.",
+                                 "{name} discards {n} cards face down.", n, name=who))
+        shown = self.said_all(cards, lang)
+        return (WORDS(lang, "You play {cards}.", cards=shown) if me
+                else WORDS(lang, "{name} plays {cards}.", name=who, cards=shown))
 
     def in_trick(self, action: Mapping[str, Any]) -> bool:
         return action["do"] in ("play", "discard")
@@ -185,36 +380,34 @@ class LukFuPresenter(Presenter):
     def table_cleared(self, before: Seen, after: Seen) -> bool:
         return before.data["top"] is not None and after.data["top"] is None
 
-    def cleared_note(self, seen: Seen, names: Sequence[str], native: bool) -> str:
+    def cleared_note(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
+        lang = self.lang(native)
         data = seen.data
         if data["phase"] == "over":
-            return "— the hand is over"
+            return WORDS(lang, "— the hand is over")
         if data["phase"] in ("calling", "five_tigers", "deal"):
             return ""
         leader = data["leader"]
-        won = data["tricks"][leader]
-        return "— " + say(names[leader], "wins", "win") + f" the round ({won} trick" + (
-            "s)" if won != 1 else ")")
+        if you(names, leader):
+            return WORDS.n(lang, "— you win the round ({n} trick)",
+                           "— you win the round ({n} tricks)", data["tricks"][leader])
+        return WORDS.n(lang, "— {name} wins the round ({n} trick)",
+                       "— {name} wins the round ({n} tricks)", data["tricks"][leader],
+                       name=names[leader])
 
     def result_lines(
-        self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: bool
+        self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
     ) -> list[str]:
-        outcome = report["outcome"]
-        if outcome == "win":
-            head = self._win_line(seen, report, names)
-        elif outcome == "five_tigers":
-            head = say(names[report["winner"]], "wins", "win") + " with the Five Tigers."
-        elif outcome == "draw":
-            head = "The hand is drawn: nobody made six."
-        else:
-            head = "Nobody called: the hand is thrown in."
-        lines = [head]
-        tricks = seen.data["tricks"]
-        lines.append("Tricks: " + ", ".join(
-            f"{names[s]} {t}" for s, t in enumerate(tricks)) + ".")
-        dreamer = seen.data.get("dreamer")
+        from paiju.table.explain_lukfu import explain, head_line
+
+        lang = self.lang(native)
+        data = seen.data
+        lines = [head_line(self, data, report, names, lang)]
+        tricks = joined(lang, [f"{names[s]} {t}" for s, t in enumerate(data["tricks"])])
+        lines.append(WORDS(lang, "Tricks: {list}.", list=tricks))
+        dreamer = data.get("dreamer")
         if dreamer:
-            lines.append(f"The dreamer's card was {self.label(dreamer, native)}.")
+            lines.append(WORDS(lang, "The dreamer's card was {card}.",
+                               card=self.said(dreamer, lang)))
+        lines += explain(self, seen, report, names, lang)
         return lines
-
-

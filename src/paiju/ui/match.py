@@ -235,7 +235,9 @@ class Match:
         self.state.apply(action)
         self._count += 1
         data = action.to_json()
-        line = self.presenter.describe(data, self.observer_seat, self.seat_names(), self.native)
+        told = {**before.data, self.presenter.history_key: [data]}  # to whom a card goes
+        line = self.presenter.describe(self.presenter.log_items(told, self.rules)[0],
+                                       self.observer_seat, self.seat_names(), self.native)
         self.log.append(line)
         if not self.presenter.in_trick(data):
             return

@@ -7,6 +7,11 @@ are reached through the few functions below, which hand them a view (a seat's, o
 :class:`PublicView` of a spectator), so that a change to the presenters touches this file
 alone.
 The record of a hand is sent once the hand is over, as the referee's record.
+
+Every sentence is sent in every language of the catalogues (:mod:`paiju.table.text`):
+as ``{"en", "native"}`` pairs (native: the game's own language, Chinese for Luk Fu and
+Japanese for Dai Fugō), with each language beside them by its code (``"zh_Hant"``,
+``"ja"``); a field ``x``/``x_native`` has its ``x_text`` by language.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ from paiju.lukfu.view import LukFuView
 from paiju.table.hints import Hint
 from paiju.table.present import Presenter, Seen
 from paiju.table.present import presenter_for as _new_presenter
+from paiju.table.text import LANGS, Words, joined, match_sentence
+
+WORDS = Words("table")
 
 
 def _fast_json() -> Any:
@@ -41,8 +49,6 @@ _orjson = _fast_json()
 CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
 #: The history of actions in each game's view JSON.
 HISTORY_KEY = {"lukfu": "history", "daifugo": "actions"}
-LUKFU_ROLES = ("Master", "second", "third", "dreamer")
-LUKFU_ROLES_ZH = ("莊家", "二家", "三家", "發夢")
 #: The values the card walk passes over without a look (JSON's numbers and null).
 _SCALARS = frozenset({int, float, bool, type(None)})
 _SEQUENCES = frozenset({list, tuple})
@@ -115,9 +121,16 @@ def presenter_for(game: str) -> Presenter:
     return _new_presenter(game)
 
 
-def status_line(ctx: Context, seen: Seen, native: bool) -> str:
+def status_line(ctx: Context, seen: Seen, native: bool | str) -> str:
     """The presenter's status line, without its markup."""
     return _MARKUP.sub("", presenter_for(ctx.game).status(seen, ctx.names, native))
+
+
+def in_every_language(game: str, say: Any) -> dict[str, Any]:
+    """``say(lang)`` for every language, with ``"native"`` the game's own."""
+    out = {lang: say(lang) for lang in LANGS}
+    out["native"] = out[presenter_for(game).native_lang]
+    return out
 
 
 def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
@@ -144,35 +157,47 @@ def _lukfu_card(token: str) -> int:
     return parse_card(token)
 
 
+class Refusal(str):
+    """A refusal's reason in English (the string itself), with ``text``: the reason in
+    every language, which :func:`error_message` sends beside it."""
+
+    text: dict[str, str]
+
+
 def refusal(game: str, reason: str) -> str:
-    """An engine's reason with its cards written as the page writes them."""
-    return presenter_for(game).notation(reason, False)
+    """An engine's reason with its cards written as the page writes them, and in every
+    language (a :class:`Refusal`)."""
+    presenter = presenter_for(game)
+    out = Refusal(presenter.notation(reason, False))
+    out.text = in_every_language(game, lambda lang: presenter.refusal(reason, lang))
+    return out
 
 
 def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str, str]:
-    """An action of the history as a log line, in both namings."""
+    """An action of the history as a log line, in every language."""
     key = (action.get("seat"), action.get("do"), tuple(action.get("cards", ())),
-           action.get("count"))
-    en, native = _describe(ctx.game, key, observer, tuple(ctx.names))
-    return {"en": en, "native": native}
+           action.get("count"), action.get("to"))
+    return dict(_describe(ctx.game, key, observer, tuple(ctx.names)))
 
 
 @lru_cache(maxsize=65536)
 def _describe(game: str, key: tuple[Any, ...], observer: int,
-              names: tuple[str, ...]) -> tuple[str, str]:
-    seat, do, cards, count = key
+              names: tuple[str, ...]) -> dict[str, str]:
+    seat, do, cards, count, to = key
     action: dict[str, Any] = {"seat": seat, "do": do}
     if cards:
         action["cards"] = list(cards)
     if count is not None:
         action["count"] = count
+    if to is not None:
+        action["to"] = to
     presenter = presenter_for(game)
-    return (presenter.describe(action, observer, names, False),
-            presenter.describe(action, observer, names, True))
+    return in_every_language(
+        game, lambda lang: presenter.describe(action, observer, names, lang))
 
 
 def result_lines(ctx: Context, seen: Seen, report: Mapping[str, Any],
-                 native: bool) -> list[str]:
+                 native: bool | str) -> list[str]:
     return presenter_for(ctx.game).result_lines(seen, report, ctx.names, native)
 
 
@@ -290,25 +315,34 @@ def _public_item(item: Mapping[str, Any], seat: int) -> dict[str, Any]:
 
 def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[str, str]]:
     """The log of this hand as this receiver saw it, with the table's notes in place."""
-    lukfu = ctx.game == "lukfu"
-    head = ", ".join(f"{name}" + (f" ({LUKFU_ROLES[s]})" if lukfu else "")
-                     for s, name in enumerate(ctx.names))
-    native = "、".join(f"{name}" + (f"（{LUKFU_ROLES_ZH[s]}）" if lukfu else "")
-                      for s, name in enumerate(ctx.names))
-    number = f"第{ctx.hand}局" if lukfu else f"第{ctx.hand}回"
-    lines = [{"en": f"Hand {ctx.hand}: {head}", "native": f"{number}: {native}"}]
-    for i, item in enumerate(data.get(HISTORY_KEY[ctx.game], [])):
+    presenter = presenter_for(ctx.game)
+
+    def head(lang: str) -> str:
+        parts = presenter.seat_parts(data, lang)
+        seats = joined(lang, [WORDS(lang, "{name} ({part})", name=name, part=parts[s])
+                              if s < len(parts) and parts[s] else name
+                              for s, name in enumerate(ctx.names)])
+        return WORDS(lang, "Hand {hand}: {seats}", hand=ctx.hand, seats=seats)
+
+    lines = [in_every_language(ctx.game, head)]
+    opening = in_every_language(
+        ctx.game, lambda lang: presenter.opening_lines(data, ctx.rules, ctx.names, lang))
+    for i in range(len(opening["en"])):
+        lines.append({lang: said[i] for lang, said in opening.items()})
+    for i, item in enumerate(presenter.log_items(data, ctx.rules)):
         if i in ctx.notes:
             lines.append(dict(ctx.notes[i]))
         lines.append(describe(ctx, item, observer))
     return lines
 
 
-def role_of(ctx: Context, seen: Seen, native: bool) -> str:
+def role_of(ctx: Context, seen: Seen, native: bool | str) -> str:
     """This seat's part in words: Master, dreamer..., or the title it holds from last hand."""
+    presenter = presenter_for(ctx.game)
+    lang = presenter.lang(native)
     if seen.seat < 0:
-        return "spectator"
-    return presenter_for(ctx.game).role(seen, native) or ("player" if not native else "")
+        return WORDS.c(lang, "role", "spectator")
+    return presenter.role(seen, lang) or WORDS.c(lang, "role", "player")
 
 
 def state_message(
@@ -320,7 +354,7 @@ def state_message(
         "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
         "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
         "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
-        "rules_key": list(ctx.rules_key),
+        "rules_key": list(ctx.rules_key), "rules_text": rules_text(ctx.game, ctx.rules),
     })
     if view is None and public is None:
         base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
@@ -341,10 +375,12 @@ def state_message(
     clock = None
     if ctx.clock is not None and to_move == ctx.clock[0]:
         clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}
+    roles = in_every_language(ctx.game, lambda lang: role_of(ctx, seen, lang))
+    status = in_every_language(ctx.game, lambda lang: status_line(ctx, seen, lang))
     base.update(
-        seat=seat, view=data, legal=legal, to_move=to_move, role=role_of(ctx, seen, False),
-        role_native=role_of(ctx, seen, True),
-        status=status_line(ctx, seen, False), status_native=status_line(ctx, seen, True),
+        seat=seat, view=data, legal=legal, to_move=to_move, role=roles["en"],
+        role_native=roles["native"], role_text=roles,
+        status=status["en"], status_native=status["native"], status_text=status,
         cards=cards_named(ctx.game, tokens, aged_set),
         log=hand_log(ctx, data, view.seat), clock=clock,
     )
@@ -401,10 +437,11 @@ def hand_over_message(ctx: Context, record: Mapping[str, Any], report: Mapping[s
     the public part of the views at the end). The record here is the full one: each
     receiver is sent it through :func:`seen_record` (``Table._over_for``)."""
     seen = Seen(PublicView(public, ctx.rules, ctx.game), public)
+    lines = in_every_language(ctx.game, lambda lang: result_lines(ctx, seen, report, lang))
     return {
         "type": "hand_over", "table": ctx.table, "hand": ctx.hand, "record": dict(record),
-        "report": dict(report), "lines": result_lines(ctx, seen, report, False),
-        "lines_native": result_lines(ctx, seen, report, True),
+        "report": dict(report), "lines": lines["en"], "lines_native": lines["native"],
+        "lines_text": lines,
         "totals": list(ctx.totals), "names": list(ctx.names), "players": list(ctx.players),
     }
 
@@ -419,8 +456,12 @@ def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
 
 
 def hint_message(hint: Hint) -> dict[str, Any]:
+    """A hint in the language it was asked in, and by language beside it."""
     return {"type": "hint", "action": hint.action, "text": hint.text,
-            "reasons": list(hint.reasons), "kept": hint.kept}
+            "reasons": list(hint.reasons), "kept": hint.kept,
+            "text_text": {lang: said[0] for lang, said in hint.said.items()},
+            "reasons_text": {lang: list(said[1]) for lang, said in hint.said.items()},
+            "kept_text": {lang: said[2] for lang, said in hint.said.items()}}
 
 
 class Message(dict[str, Any]):
@@ -447,7 +488,60 @@ def text_of(message: dict[str, Any]) -> str:
 
 
 def error_message(reason: str) -> dict[str, Any]:
-    return {"type": "error", "reason": reason}
+    """A refusal: its reason in English, and ``reason_text`` in every language when the
+    reason is a :class:`Refusal` or a sentence of the catalogue's ``error`` context."""
+    out: dict[str, Any] = {"type": "error", "reason": str(reason)}
+    text = getattr(reason, "text", None)
+    if text is None:
+        text = error_text(str(reason))
+    if text is not None:
+        out["reason_text"] = text
+    return out
+
+
+def error_text(reason: str) -> dict[str, str] | None:
+    """A server's refusal in every language, if the catalogue has it (``None`` if not)."""
+    found = match_sentence(tuple(_errors("en")), reason)
+    if found is None:
+        return None
+    index, params = found
+    return {lang: _errors(lang, **params)[index] for lang in LANGS}
+
+
+def _errors(lang: str, **params: Any) -> list[str]:
+    """The server's refusals, in ``lang`` (the same order in every language)."""
+    p = {"name": "{name}", "hand": "{hand}", "seat": "{seat}", "table": "{table}",
+         "limit": "{limit}", "page": "{page}"}
+    p.update(params)
+    return [
+        WORDS.c(lang, "error", "the table has not started yet"),
+        WORDS.c(lang, "error", "the hand is over"),
+        WORDS.c(lang, "error", "it is nobody's turn, not yours"),
+        WORDS.c(lang, "error", "it is {name}'s turn, not yours", name=p["name"]),
+        WORDS.c(lang, "error", "there is no next hand to deal now"),
+        WORDS.c(lang, "error", "there is no hand in play"),
+        WORDS.c(lang, "error", "a hint is given on your turn"),
+        WORDS.c(lang, "error", "a spectator cannot play: take a seat to play"),
+        WORDS.c(lang, "error", "the table has already started"),
+        WORDS.c(lang, "error", "this token does not hold a seat at this table"),
+        WORDS.c(lang, "error", "seat {seat} is a computer player's", seat=p["seat"]),
+        WORDS.c(lang, "error", "a name is needed to take a seat"),
+        WORDS.c(lang, "error", "a name is at most {limit} characters", limit=p["limit"]),
+        WORDS.c(lang, "error", "there is no table {table}", table=p["table"]),
+        WORDS.c(lang, "error", "hand {hand} is not over yet", hand=p["hand"]),
+        WORDS.c(lang, "error", "this table has not dealt hand {hand}", hand=p["hand"]),
+        WORDS.c(lang, "error", "the page {page} is missing from this installation",
+                page=p["page"]),
+        WORDS.c(lang, "error", "that name is already taken at this table"),
+    ]
+
+
+@lru_cache(maxsize=256)
+def rules_text(game: str, rules: Any) -> dict[str, list[dict[str, Any]]]:
+    """The Rules box in plain words, by language (:mod:`paiju.table.rules_text`): made
+    once for each set of rules, and shared by every message (never changed)."""
+    presenter = presenter_for(game)
+    return {lang: presenter.rules_text(rules, lang) for lang in LANGS}
 
 
 def rules_key(game: str, rules: Any) -> list[str]:

@@ -1,0 +1,162 @@
+"""The catalogues kept in step with the source: extraction, and ``python -m`` to update.
+
+A module speaks through a :class:`~paiju.table.text.Words` bound at its top
+(``WORDS = Words("lukfu")``); :func:`extract` reads every module of paiju for those calls
+and finds each sentence, its plural and its context. A game's Rules box wording is the
+``RULE_WORDING`` mapping of its ``wording`` module (context ``option=value`` -> English).
+
+``python -m paiju.table.catalogue`` writes each domain's template (``<domain>.pot``) and
+merges it into every language's catalogue: a new sentence appears there untranslated,
+for a translator to fill in; the catalogue test fails until it is.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from paiju.table.text import LANGS, SOURCE
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+
+SRC = Path(__file__).resolve().parents[1]
+#: The domains: the shared words, and each game's.
+DOMAINS = ("table", "lukfu", "daifugo")
+
+
+@dataclass(frozen=True)
+class Said:
+    """One sentence found in the source."""
+
+    domain: str
+    msgid: str
+    plural: str | None
+    context: str | None
+    where: str
+
+
+def _words_names(tree: ast.Module) -> dict[str, str]:
+    """The module-level names bound to ``Words("domain")``."""
+    out = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name) and node.value.func.id == "Words"
+                and node.value.args and isinstance(node.value.args[0], ast.Constant)):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    out[target.id] = str(node.value.args[0].value)
+    return out
+
+
+#: The method of a Words object -> where its msgid, plural and context are among the args.
+_METHODS: dict[str | None, tuple[int, int | None, int | None]] = {
+    None: (1, None, None), "n": (1, 2, None), "c": (2, None, 1), "every": (0, None, None),
+}
+
+
+def words_calls(tree: ast.Module) -> Iterator[tuple[str, ast.Call, str | None]]:
+    """Every call of a Words object in ``tree``: ``(domain, call, method)``."""
+    names = _words_names(tree)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in names:
+            yield names[func.id], node, None
+        elif (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+              and func.value.id in names and func.attr in _METHODS):
+            yield names[func.value.id], node, func.attr
+
+
+def _literal(call: ast.Call, index: int | None, where: str) -> str | None:
+    if index is None:
+        return None
+    arg = call.args[index] if index < len(call.args) else None
+    if not isinstance(arg, ast.Constant) or not isinstance(arg.value, str):
+        raise ValueError(f"{where}: a sentence must be a string literal, to be extracted")
+    return arg.value
+
+
+def extract_file(path: Path) -> list[Said]:
+    """The sentences ``path`` says."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for domain, call, method in words_calls(tree):
+        where = f"{path.relative_to(SRC.parent)}:{call.lineno}"
+        msg_i, plural_i, context_i = _METHODS[method]
+        msgid = _literal(call, msg_i, where)
+        assert msgid is not None
+        out.append(Said(domain, msgid, _literal(call, plural_i, where),
+                        _literal(call, context_i, where), where))
+    return out
+
+
+def rule_wording(domain: str) -> dict[str, str]:
+    """A game's Rules box wording (``option=value`` -> English), or none for ``table``."""
+    try:
+        module = importlib.import_module(f"paiju.{domain}.wording")
+    except ModuleNotFoundError:
+        return {}
+    return dict(module.RULE_WORDING)
+
+
+def extract(domain: str) -> list[Said]:
+    """Every sentence of ``domain``: the calls in the source, then the rule wording."""
+    found = [s for path in sorted(SRC.rglob("*.py")) for s in extract_file(path)
+             if s.domain == domain]
+    found += [Said(domain, text, None, key, f"paiju.{domain}.wording")
+              for key, text in rule_wording(domain).items()]
+    return found
+
+
+def template(domain: str) -> Catalog:
+    """The domain's template, a Babel catalogue of :func:`extract`."""
+    from babel.messages.catalog import Catalog
+
+    cat = Catalog(domain=domain, project="paiju", charset="utf-8")
+    for said in extract(domain):
+        msgid: str | tuple[str, str] = (said.msgid if said.plural is None
+                                        else (said.msgid, said.plural))
+        flags = ("python-brace-format",) if "{" in said.msgid else ()
+        path, _, line = said.where.partition(":")
+        cat.add(msgid, locations=[(path, int(line) if line else 0)], flags=flags,
+                context=said.context)
+    return cat
+
+
+def update() -> None:
+    """Write each domain's template and merge it into its catalogues."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    for domain in DOMAINS:
+        pot = template(domain)
+        folder = SRC / domain / "locale"
+        folder.mkdir(exist_ok=True)
+        with (folder / f"{domain}.pot").open("wb") as handle:
+            write_po(handle, pot, omit_header=False, sort_output=False, width=100,
+                     include_lineno=False)
+        for lang in LANGS:
+            if lang == SOURCE:
+                continue
+            path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+            if path.exists():
+                with path.open("rb") as handle:
+                    cat = read_po(handle, locale=lang, domain=domain)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                cat = Catalog(locale=lang, domain=domain, project="paiju", charset="utf-8")
+            cat.update(pot, no_fuzzy_matching=True)
+            cat.obsolete.clear()
+            with path.open("wb") as handle:
+                write_po(handle, cat, omit_header=False, sort_output=False, width=100,
+                         include_previous=False, include_lineno=False)
+
+
+if __name__ == "__main__":  # pragma: no cover - the maintainers' command
+    update()
