@@ -92,7 +92,9 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write every game as a paiju record to DIR/games.jsonl.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
-              show_default=True, help="Seconds a client may take over each message.")
+              show_default=True,
+              help="Seconds within which each whole message of a client must come, its "
+                   "profile too; one that does not is dropped and the fallback plays.")
 @click.option("--fallback", default="heuristic", show_default=True, metavar="SPEC",
               help="The paiju player that takes the seat of a client that fails.")
 def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
