@@ -134,7 +134,7 @@ def _engine(game: str) -> None:
 )
 def test_real_games_views_and_players_are_blind(game: str, preset: str, players: int) -> None:
     _engine(game)
-    bots = [make_bot("random"), make_bot("heuristic")]
+    bots = [make_bot("random"), make_bot("heuristic"), make_bot("learned")]
     searches = {0: make_bot("ismcts:iters=8"), 2: make_bot(HALVING.format(iters=8))}
     changed = total = 0
     for index, state in enumerate(decision_points(game, preset, players, hands=3, every=5)):
