@@ -96,7 +96,7 @@ def extract_file(path: Path) -> list[Said]:
     return out
 
 
-def rule_wording(domain: str) -> dict[str, str]:
+def rule_wording(domain: str) -> dict[str, str | tuple[str, str]]:
     """A game's Rules box wording (``option=value`` -> English), or none for ``table``."""
     try:
         module = importlib.import_module(f"paiju.{domain}.wording")
@@ -109,8 +109,9 @@ def extract(domain: str) -> list[Said]:
     """Every sentence of ``domain``: the calls in the source, then the rule wording."""
     found = [s for path in sorted(SRC.rglob("*.py")) for s in extract_file(path)
              if s.domain == domain]
-    found += [Said(domain, text, None, key, f"paiju.{domain}.wording")
-              for key, text in rule_wording(domain).items()]
+    for key, text in rule_wording(domain).items():
+        one, many = text if isinstance(text, tuple) else (text, None)
+        found.append(Said(domain, one, many, key, f"paiju.{domain}.wording"))
     return found
 
 

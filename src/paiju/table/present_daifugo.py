@@ -226,6 +226,8 @@ class DaifugoPresenter(Presenter):
             WORDS.c(lang, "refusal", "these cards are of several suits"),
             WORDS.c(lang, "refusal", "a 2 cannot be part of a sequence under these rules "
                     "(twos_in_sequences)"),
+            WORDS.c(lang, "refusal", "the cards are not consecutive: {cards} (2 and 3 are never "
+                    "adjacent)", cards=p["cards"]),
             WORDS.c(lang, "refusal", "the cards are not consecutive: {cards}", cards=p["cards"]),
             WORDS.c(lang, "refusal", "the sequence would run past the 2 (2 and 3 are never "
                     "adjacent)"),
