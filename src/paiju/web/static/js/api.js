@@ -18,7 +18,7 @@ async function call(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, `the server cannot be reached (${err.message})`);
+    throw new ApiError(0, "The server cannot be reached: check your connection and try again.");
   }
   let data = null;
   try {

@@ -1,22 +1,9 @@
 // Matching the selected cards against the legal actions the server sent.
 
-/** The kinds of action, in the order their buttons are shown, with their words. */
+/** The kinds of action, in the order their buttons are shown (their words: i18n.moveWord). */
 export const MOVES = {
-  lukfu: {
-    five_tigers: { en: "Claim the Five Tigers" },
-    call: { en: "Say Play (call)" },
-    play: { en: "Play" },
-    discard: { en: "Discard face down" },
-    declare: { en: "Declare six" },
-    pass: { en: "Pass" },
-  },
-  daifugo: {
-    give: { en: "Give (exchange)" },
-    play: { en: "Play" },
-    seven_pass: { en: "Hand over (7s)", native: "7渡し" },
-    discard: { en: "Discard (10s)", native: "10捨て" },
-    pass: { en: "Pass", native: "パス" },
-  },
+  lukfu: ["five_tigers", "call", "play", "discard", "declare", "pass"],
+  daifugo: ["give", "play", "seven_pass", "discard", "pass"],
 };
 
 /** Actions that never take cards. */
@@ -31,7 +18,7 @@ function key(tokens) {
 
 /** The kinds of action legal now, in button order (unknown kinds last). */
 export function legalKinds(game, legal) {
-  const order = Object.keys(MOVES[game] || {});
+  const order = MOVES[game] || [];
   const kinds = [...new Set(legal.map((a) => a.do))];
   const rank = (d) => (order.includes(d) ? order.indexOf(d) : order.length);
   return kinds.sort((a, b) => rank(a) - rank(b));

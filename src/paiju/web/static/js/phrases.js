@@ -231,4 +231,9 @@ export const WORDS = {
   replayPrev: { en: "back one", zh: "上一步", ja: "一手戻る" },
   replayNext: { en: "on one", zh: "下一步", ja: "一手進む" },
   replayLast: { en: "the end", zh: "最後", ja: "最後" },
+  unreachable: {
+    en: "The server cannot be reached: check your connection and try again.",
+    zh: "連不上伺服器：請檢查網絡再試。",
+    ja: "サーバーにつながりません: 接続を確かめてもう一度どうぞ。",
+  },
 };

@@ -119,7 +119,7 @@ async function takeSeat(player) {
     say("");
     connect(true);
   } catch (err) {
-    say(err.message, "error");
+    say(err.status ? err.message : tr("unreachable", lang()), "error");
     if (page.held) onState(page.held);
     refreshInfo();
   } finally {
@@ -167,7 +167,7 @@ async function refreshInfo() {
     return true;
   } catch (err) {
     if (err.status === 404) gone();
-    else banner(err.message);
+    else banner(err.status ? err.message : tr("unreachable", lang()));
     return err.status !== 404;
   }
 }
@@ -423,7 +423,7 @@ function renderClock() {
   const who = (page.msg.names || [])[clock.seat] ?? "";
   const tick = () => {
     const left = Math.max(0, Math.round((clock.deadline - Date.now()) / 1000));
-    box.textContent = `⏱ ${who} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    box.textContent = `${who} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     box.classList.toggle("low", left <= 10);
   };
   box.hidden = false;

@@ -1,0 +1,57 @@
+"""The table page's own words (static/js/phrases.js): every phrase in English, Chinese and
+Japanese with the same named places, and every phrase the page asks for is there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parents[3] / "src" / "paiju" / "web" / "static"
+ENTRY = re.compile(r'^  "?([\w.]+)"?: \{(.*?)\},$', re.M | re.S)
+TEXT = re.compile(r'\b(en|zh|ja): "((?:[^"\\]|\\.)*)"')
+PLACE = re.compile(r"\{(\w+)\}")
+LANGS = ("en", "zh", "ja")
+#: The places an English template may fill that the others write their own way
+#: (an English ordinal, "1st", where the others write the number: 第1名, 1位).
+ENGLISH_ONLY = {"ord"}
+
+
+def phrases() -> dict[str, dict[str, str]]:
+    text = (STATIC / "js" / "phrases.js").read_text()
+    found = {key: dict(TEXT.findall(body)) for key, body in ENTRY.findall(text)}
+    assert len(found) > 100
+    return found
+
+
+def test_every_phrase_is_in_three_languages_with_the_same_places() -> None:
+    for key, words in phrases().items():
+        assert set(words) == set(LANGS), (key, words)
+        places = {lang: set(PLACE.findall(words[lang])) for lang in LANGS}
+        assert all(text.strip() for text in words.values()), key
+        english = places["en"]
+        for lang in ("zh", "ja"):
+            # the same places, a number written as an English ordinal aside
+            assert places[lang] - {"n"} == english - ENGLISH_ONLY - {"n"}, (key, lang, places)
+            assert ("n" in places[lang]) == bool(english & {"n", "ord"}), (key, lang, places)
+
+
+def test_every_phrase_the_page_asks_for_is_there() -> None:
+    known = phrases()
+    asked: set[str] = set()
+    for path in (STATIC / "js").glob("*.js"):
+        source = path.read_text()
+        asked |= set(re.findall(r'\btr\("([\w.]+)"', source))
+        for one, many in re.findall(r'"(ex\w+1)", "(ex\w+N)"', source):
+            asked |= {one, many}
+    html = (STATIC / "table.html").read_text()
+    asked |= set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', html))
+    # the families the page builds the key of
+    asked |= {f"role.lukfu.{s}" for s in range(4)}
+    asked |= {f"title.{t}" for t in ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")}
+    asked |= {f"move.{k}" for k in ("five_tigers", "call", "play", "discard", "declare",
+                                    "pass", "give", "seven_pass", "discard.daifugo")}
+    asked |= {f"rp.{k}" for k in ("pass", "call", "declare", "five_tigers", "play", "give",
+                                  "seven_pass", "discard", "discard.daifugo", "other")}
+    assert len(asked) > 80
+    missing = sorted(asked - set(known))
+    assert not missing, missing
