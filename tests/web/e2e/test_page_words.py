@@ -11,9 +11,10 @@ ENTRY = re.compile(r'^  "?([\w.]+)"?: \{(.*?)\},$', re.M | re.S)
 TEXT = re.compile(r'\b(en|zh|ja): "((?:[^"\\]|\\.)*)"')
 PLACE = re.compile(r"\{(\w+)\}")
 LANGS = ("en", "zh", "ja")
-#: The places an English template may fill that the others write their own way
-#: (an English ordinal, "1st", where the others write the number: 第1名, 1位).
-ENGLISH_ONLY = {"ord"}
+#: The places an English template may fill that the others leave out or write their own
+#: way: an English ordinal ("1st", where the others write the number: 第1名, 1位), and the
+#: engine's English name of a Luk Fu meld (the others show its cards alone).
+ENGLISH_ONLY = {"ord", "meld"}
 
 
 def phrases() -> dict[str, dict[str, str]]:

@@ -78,7 +78,7 @@ export const WORDS = {
   called: { en: "called", zh: "叫打", ja: "宣言" },
   privileged: { en: "privileged", zh: "特權", ja: "特権" },
   // Luk Fu's table and hand
-  toBeat: { en: "To beat: {meld} ({name}) · round {r}", zh: "要打過：{meld}（{name}）· 第{r}輪", ja: "上回る手: {meld}（{name}）· 第{r}巡" },
+  toBeat: { en: "To beat: {meld} ({name}) · round {r}", zh: "要打過{name}的牌 · 第{r}輪", ja: "{name}の札を上回る · 第{r}巡" },
   newLead: { en: "Round {r}: a new lead", zh: "第{r}輪：重新出牌", ja: "第{r}巡: 新しい親" },
   calling: { en: "Calling", zh: "叫牌", ja: "宣言" },
   faceDown: { en: "{n} face down", zh: "{n}張蓋牌", ja: "{n}枚伏せ" },
