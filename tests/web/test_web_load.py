@@ -11,3 +11,15 @@ def test_the_load_benchmark_measures_moves_and_latency() -> None:
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"]
     assert "moves per second" not in format_load(report)
     assert f"p99 {lat['p99']} ms" in format_load(report)
+
+
+def test_the_abuse_run_measures_tables_while_strangers_do_everything_at_once() -> None:
+    report = run_load(tables=3, seconds=3.0, think=0.05, bot_delay=0.0, game="daifugo",
+                      abuse=True)
+    assert report["moves"] > 0 and report["client_moves"] > 0 and report["errors"] == 0
+    did = report["abuse"]
+    assert did["search_tables"] == 4 and did["non_readers"] == 20
+    assert did["bodies_sent"] > 0 and did["bodies_refused"] > 0
+    assert did["tables_refused"] > 0 and did["tables_asked"] > did["tables_refused"]
+    assert did["idle_opened"] > 0 and did["flood_messages"] > 0 and did["flood_cut"] > 0
+    assert "strangers each from an address of their own" in format_load(report)

@@ -227,8 +227,9 @@ async def serve_connection(websocket: WebSocket, table: Table, receiver: Receive
                            max_body: int) -> None:
     """Send the receiver's queue out and read its messages in, until either side closes.
 
-    A connection that sends faster than its rate, or leaves its queue unread past its
-    limit, is closed (4429); an over-long message is refused and nothing else happens.
+    A connection that leaves its queue unread past its limit is closed (4429; one that
+    sends faster than its rate is cut off before, by :mod:`paiju.web.guard`); an
+    over-long message is refused and nothing else happens.
     """
 
     async def write() -> None:
@@ -246,9 +247,6 @@ async def serve_connection(websocket: WebSocket, table: Table, receiver: Receive
             if frame["type"] == "websocket.disconnect":
                 break
             raw = frame.get("text") or frame.get("bytes") or b""
-            if receiver.bucket is not None and not receiver.bucket.take():
-                await websocket.close(WS_FLOODED, "too many messages: slow down")
-                break
             if utf8_size(raw) > max_body:
                 receiver.send(error_message(f"a message is at most {max_body} bytes"))
                 continue

@@ -1,7 +1,8 @@
 """The server's connections, held to :class:`~paiju.web.limits.Limits` where they are made:
 uvicorn's HTTP and WebSocket protocols with a deadline for a request to arrive, a cap on
-the connections one address holds, and a WebSocket that stops reading, then is cut off,
-when its peer stops reading what it is sent (docs/server.md, "Security and limits").
+the connections one address holds, a WebSocket cut off when it sends faster than its rate,
+and one that stops reading, then is cut off, when its peer stops reading what it is sent
+(docs/server.md, "Security and limits").
 
 uvicorn closes idle connections between requests (``timeout_keep_alive``) but gives a
 request whose headers never end all the time in the world; a few thousand such
@@ -16,7 +17,7 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from paiju.web.limits import Limits
+from paiju.web.limits import Bucket, Limits
 
 
 def _from_one_address(protocol: Any, limit: int) -> bool:
@@ -34,11 +35,22 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
 
     class WebSocket(WebSocketsSansIOProtocol):
         _stall: asyncio.TimerHandle | None = None
+        _bucket: Bucket | None = None
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
+            self._bucket = Bucket(limits.messages_per_second, limits.message_burst)
             if _from_one_address(self, limits.connections_per_client):
                 transport.abort()
+
+        def send_receive_event_to_app(self) -> None:
+            # a peer sending faster than its rate is cut off here, before its messages are
+            # read any further (a polite close would go on reading them until it answers)
+            if self._bucket is not None and not self._bucket.take():
+                self.frames = []
+                self.transport.abort()
+                return
+            super().send_receive_event_to_app()
 
         def pause_writing(self) -> None:
             # the peer reads no more: read no more from it either (its pings would be

@@ -27,7 +27,7 @@ class Hub:
         self.store = store
         self.config = config or Config()
         limits = self.config.limits
-        self.thinker = Thinker(limits.search_threads, limits.max_think, limits.min_think)
+        self.thinker = Thinker(limits.searchers, limits.max_think, limits.min_think)
         self.io = Writer()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}

@@ -34,7 +34,7 @@ class Limits:
 
     max_think: float = 3.0  # seconds a computer player (or a hint) may search for a move
     max_iters: int = 20_000  # play-outs a computer player's spec may ask for a move
-    search_threads: int = 2  # threads that run every table's searches, shared fairly
+    searchers: int = 2  # processes that run every table's searches, shared fairly
     max_body: int = 64 * 1024  # bytes of a request body or a WebSocket message
     send_queue: int = 256  # messages queued for a connection that does not read; then cut
     messages_per_second: float = 20.0  # a connection's sustained rate of messages ...

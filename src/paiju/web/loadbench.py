@@ -9,6 +9,11 @@ server's ``--delay``. After a warm-up the clients measure for ``seconds``: moves
 second (every accepted action of every table, read from the database) and the latency
 of the clients' moves (median, 99th percentile, worst). The server deals the next hand at
 once (``--next-delay 0``), so the clients never need to say they are ready.
+
+With ``abuse``, the server keeps its limits per address, each client plays from a
+loopback address of its own (eight tables an address), and the strangers of
+:mod:`paiju.web.abuse` do everything the limits are for, all at once, in a process of
+their own, for the whole run; the report says what they did.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ class LoadReport:
     client_moves: int = 0
     latencies: list[float] = field(default_factory=list)  # seconds
     errors: int = 0
+    abuse: dict[str, int] | None = None  # what the strangers did, in an abuse run
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
@@ -59,6 +65,7 @@ class LoadReport:
                 "p99": _ms(lat[min(len(lat) - 1, int(0.99 * len(lat)))]) if lat else None,
                 "max": _ms(lat[-1]) if lat else None,
             },
+            **({"abuse": self.abuse} if self.abuse is not None else {}),
         }
 
 
@@ -69,6 +76,16 @@ def _ms(seconds: float) -> float:
 def format_load(report: dict[str, Any]) -> str:
     """The report as a few lines."""
     lat = report["latency_ms"]
+    abuse = report.get("abuse")
+    lines = [] if abuse is None else [
+        "meanwhile, strangers each from an address of their own: "
+        f"{abuse['search_tables']} tables of searches at the longest think; "
+        f"{abuse['bodies_sent']} bodies of 10 MB ({abuse['bodies_refused']} refused unread); "
+        f"{abuse['non_readers']} WebSockets that never read ({abuse['non_readers_cut']} cut "
+        f"off); {abuse['tables_asked']} tables asked for by one address "
+        f"({abuse['tables_refused']} refused); {abuse['idle_opened']} connections whose "
+        f"headers never end ({abuse['idle_closed']} closed); {abuse['flood_messages']} "
+        f"messages from one WebSocket (cut off {abuse['flood_cut']} times)"]
     return "\n".join([
         f"{report['tables']} tables of {report['game']} (one person's seat each, played by a "
         f"WebSocket client after {report['think']:g} s; computer players after "
@@ -77,6 +94,7 @@ def format_load(report: dict[str, Any]) -> str:
         f"of which the clients' {report['client_moves']}; errors: {report['errors']}",
         f"latency from a move sent to its state received: p50 {lat['p50']} ms, "
         f"p99 {lat['p99']} ms, max {lat['max']} ms",
+        *lines,
     ])
 
 
@@ -86,15 +104,33 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
+#: The longest think of the server in an abuse run (the default of ``paiju serve``).
+ABUSE_THINK = 3.0
+#: Tables each client address plays in an abuse run.
+TABLES_PER_ADDRESS = 8
+
+
+def client_address(n: int, abuse: bool) -> str | None:
+    """The loopback address table ``n``'s client comes from in an abuse run."""
+    if not abuse:
+        return None
+    k = n // TABLES_PER_ADDRESS
+    return f"127.0.{1 + k // 250}.{1 + k % 250}"
+
+
+def start_server(db: Path, port: int, bot_delay: float,
+                 abuse: bool = False) -> subprocess.Popen[bytes]:
     """``paiju serve`` on ``port`` (waits until it answers)."""
     import httpx
 
+    # one client address plays every table: lift the limits per address (an abuse run
+    # keeps them, its clients coming from many addresses)
+    lifted = [] if abuse else ["--tables-per-minute", "1000000",
+                               "--connections-per-client", "0"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "paiju.cli", "serve", "--port", str(port), "--db", str(db),
          "--delay", str(bot_delay), "--next-delay", "0", "--grace", "3600",
-         # one client address plays every table: lift the limits per address
-         "--tables-per-minute", "1000000", "--connections-per-client", "0"],
+         "--max-think", str(ABUSE_THINK), *lifted],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -112,8 +148,10 @@ def start_server(db: Path, port: int, bot_delay: float) -> subprocess.Popen[byte
 class Client:
     """One person's seat, played at random by a WebSocket client that times its moves."""
 
-    def __init__(self, url: str, think: float, rng: random.Random, report: LoadReport):
+    def __init__(self, url: str, think: float, rng: random.Random, report: LoadReport,
+                 address: str | None = None):
         self.url = url
+        self.address = address
         self.think = think
         self.rng = rng
         self.report = report
@@ -123,7 +161,9 @@ class Client:
     async def run(self, stop: asyncio.Event) -> None:
         from websockets.asyncio.client import connect
 
-        async with connect(self.url, max_size=None) as ws:
+        local: dict[str, Any] = ({} if self.address is None
+                                 else {"local_addr": (self.address, 0)})
+        async with connect(self.url, max_size=None, **local) as ws:
             reader = asyncio.get_running_loop().create_task(self._play(ws))
             await stop.wait()
             reader.cancel()
@@ -173,22 +213,38 @@ def count_moves(db: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
 
 
-async def drive(port: int, db: Path, report: LoadReport, seed: int) -> None:
+async def drive(port: int, db: Path, report: LoadReport, seed: int,
+                abuse: bool = False) -> None:
     import httpx
 
     base = f"http://127.0.0.1:{port}"
     bots = ["heuristic"] * 3
     clients = []
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    https: dict[str | None, httpx.AsyncClient] = {}
+    try:
         for n in range(report.tables):
+            address = client_address(n, abuse)
+            if address not in https:
+                transport = httpx.AsyncHTTPTransport(local_address=address)
+                https[address] = httpx.AsyncClient(base_url=base, timeout=30,
+                                                   transport=transport)
+            http = https[address]
             made = await http.post("/api/tables", json={
                 "game": report.game, "players": 4, "hands": 100, "seats": ["human", *bots]})
             table = made.json()["table"]
             seat = await http.post(f"/api/tables/{table}/seats/0", json={"name": f"P{n}"})
             token = seat.json()["token"]
             clients.append(Client(f"ws://127.0.0.1:{port}/ws/{table}?token={token}",
-                                  report.think, random.Random(rng.random()), report))
+                                  report.think, random.Random(rng.random()), report, address))
+    finally:
+        for http in https.values():
+            await http.aclose()
+    strangers = None
+    if abuse:
+        strangers = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "paiju.web.abuse", str(port), str(WARMUP + report.seconds),
+            str(ABUSE_THINK), stdout=asyncio.subprocess.PIPE)
     stop = asyncio.Event()
     collector = Collector()  # the clients' process collects as the server does
     collector.start()
@@ -204,19 +260,24 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int) -> None:
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     collector.stop()
+    if strangers is not None:
+        out, _ = await strangers.communicate()
+        report.abuse = json.loads(out.decode().strip().splitlines()[-1])
 
 
 def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
-             bot_delay: float = 0.6, game: str = "lukfu", seed: int = 0) -> dict[str, Any]:
-    """Start a server, play ``tables`` tables on it for ``seconds``, and report."""
+             bot_delay: float = 0.6, game: str = "lukfu", seed: int = 0,
+             abuse: bool = False) -> dict[str, Any]:
+    """Start a server, play ``tables`` tables on it for ``seconds``, and report (with
+    ``abuse``, while strangers do everything the limits are for)."""
     report = LoadReport(tables, game, seconds, think, bot_delay)
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as tmp:
         db = Path(tmp) / "bench.sqlite3"
         port = free_port()
-        proc = start_server(db, port, bot_delay)
+        proc = start_server(db, port, bot_delay, abuse)
         try:
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-                runner.run(drive(port, db, report, seed))
+                runner.run(drive(port, db, report, seed, abuse))
         finally:
             proc.terminate()
             try:

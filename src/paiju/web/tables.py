@@ -33,9 +33,10 @@ from paiju.core.games import get_game
 from paiju.core.protocol import Action, State
 from paiju.core.seeding import make_rng
 from paiju.daifugo.view import DaifugoView
-from paiju.table.hints import HINT_SECONDS, search_hint
+from paiju.table.hints import HINT_SECONDS
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
+from paiju.web import thinking
 from paiju.web.catalog import (
     STAND_IN,
     Settings,
@@ -43,7 +44,7 @@ from paiju.web.catalog import (
     bot_name,
     check_name,
 )
-from paiju.web.limits import Bucket, Limits, with_budget
+from paiju.web.limits import Limits, with_budget
 from paiju.web.store import SeatRow, Store, StoreDown, StoreError, TableRow, Writer
 from paiju.web.thinking import Thinker
 
@@ -99,7 +100,6 @@ class Receiver:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     last: str | None = None  # the text of the last state sent
     cut: bool = False  # set when the queue overflowed: the connection is closed
-    bucket: Bucket | None = None  # the connection's message rate, when limited
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a state identical to the last one sent is not sent again."""
@@ -326,9 +326,7 @@ class Table:
     def connect(self, token: str | None) -> Receiver:
         """A new connection: a seat's, by its token, or a spectator's."""
         player = None if token is None else self.player_of(token)
-        limits = self.config.limits
-        receiver = Receiver(player, limits.send_queue,
-                            bucket=Bucket(limits.messages_per_second, limits.message_burst))
+        receiver = Receiver(player, self.config.limits.send_queue)
         self.receivers.add(receiver)
         if player is not None:
             task = self._grace.pop(player, None)
@@ -653,14 +651,23 @@ class Table:
             await asyncio.sleep(self.config.bot_delay)
         if self.version != version or self.state is None:
             return
-        view = self.game.seat_view(self.state, seat)
-        rng = make_rng(self.seed, "web player", self.hand, len(self.by))
+        parts = ("web player", self.hand, len(self.by))
         if getattr(bot, "name", "") in QUICK_PLAYERS:
-            action: Action | None = bot.choose(view, rng)
+            view = self.game.seat_view(self.state, seat)
+            action: Action | None = bot.choose(view, make_rng(self.seed, *parts))
         else:
-            action = await self.thinker.run(
-                self.id, lambda seconds: with_budget(bot, seconds).choose(view, rng),
-                lambda: self.version == version and self.watched)
+            spec = self.seats[self.seat_players[seat]].bot or STAND_IN
+            try:
+                chosen = await self.thinker.run(
+                    self.id, thinking.decide,
+                    (self.game.name, self.state.record(), seat, spec, self.seed, parts),
+                    lambda: self.version == version and self.watched)
+            except Exception as err:  # a searcher died: the move is tried again
+                log.warning("table %s: a search failed (%s); trying again", self.id, err)
+                self._move_for = -1
+                self._spawn("retry", self._retry_later())
+                return
+            action = None if chosen is None else self.game.action_from_json(chosen)
         async with self.lock:
             if action is None or self.version != version or not self.watched:
                 if self.version == version:
@@ -689,13 +696,12 @@ class Table:
         if view.to_move() != seat:
             raise WebError(409, "a hint is given on your turn")
         names = [self.name_of(p) for p in self.seat_players]
-        rng = make_rng(self.seed, "web hint", self.hand, len(self.by))
-        presenter = presenter_for(self.game.name)
+        parts = ("web hint", self.hand, len(self.by))
         version = self.version
         hint = await self.thinker.run(
-            self.id, lambda seconds: search_hint(
-                view, self.game.name, presenter, names, False, rng,
-                min(seconds, self.config.hint_seconds)),
+            self.id, thinking.hint,
+            (self.game.name, state.record(), seat, names, self.seed, parts,
+             self.config.hint_seconds),
             lambda: self.version == version and self.connected(player))
         if hint is None:
             raise WebError(409, "the position changed before the hint was ready")

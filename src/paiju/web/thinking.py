@@ -1,7 +1,12 @@
-"""The searches of every table on a few threads, shared fairly (docs/server.md,
-"Security and limits").
+"""The searches of every table in a few processes of their own, shared fairly
+(docs/server.md, "Security and limits").
 
-Each table waits in its own line; the threads serve the lines in turn, one search from
+A search runs in a searcher process, not a thread of the server's: in a thread it would
+hold the interpreter's lock from the event loop, and every table's moves would wait on it.
+A searcher is handed the hand's record and the seat, rebuilds the seat's view from them,
+and hands back the action, so nothing but records and actions crosses between processes.
+
+Each table waits in its own line; the searchers serve the lines in turn, one search from
 each table with one waiting, so a table that asks for many searches waits behind itself,
 not in front of others. Every search ends within ``max_think`` seconds, and when more
 searches wait than there are threads each gets less: ``max_think × threads / waiting``
@@ -16,10 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
 from collections import OrderedDict, deque
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -27,20 +35,23 @@ T = TypeVar("T")
 
 @dataclass
 class _Job(Generic[T]):
-    work: Callable[[float], T]  # given its time budget in seconds
+    work: Callable[..., T]  # a module-level function: work(seconds, *args)
+    args: tuple[Any, ...]
     wanted: Callable[[], bool]
     done: asyncio.Future[T | None]
 
 
 class Thinker:
-    """Runs searches (``work(seconds)``) for many owners on ``threads`` threads, fairly."""
+    """Runs searches (``work(seconds, *args)``) for many owners in ``threads`` searcher
+    processes, fairly (``pool`` may give other executors, e.g. threads in tests)."""
 
-    def __init__(self, threads: int, max_think: float, min_think: float = 0.1) -> None:
+    def __init__(self, threads: int, max_think: float, min_think: float = 0.1,
+                 pool: Callable[[int], Executor] | None = None) -> None:
         self.threads = max(1, threads)
         self.max_think = max_think
         self.min_think = min(min_think, max_think)
-        self._pool = ThreadPoolExecutor(max_workers=self.threads,
-                                        thread_name_prefix="paiju-search")
+        self._make_pool = pool or _searchers
+        self._pool: Executor | None = None
         self._lines: OrderedDict[str, deque[_Job[Any]]] = OrderedDict()
         self.running = 0
 
@@ -53,12 +64,13 @@ class Thinker:
         crowd = max(self.threads, self.running + self.waiting)
         return max(self.min_think, self.max_think * self.threads / crowd)
 
-    async def run(self, owner: str, work: Callable[[float], T],
+    async def run(self, owner: str, work: Callable[..., T], args: tuple[Any, ...],
                   wanted: Callable[[], bool] = lambda: True) -> T | None:
-        """``work``'s result, once a thread has run it; ``None`` if it was dropped as no
-        longer wanted before it started."""
+        """``work(seconds, *args)``'s result, once a searcher has run it; ``None`` if it was
+        dropped as no longer wanted before it started. A searcher that died (killed, out
+        of memory) is replaced, and its search fails with ``BrokenProcessPool``."""
         done: asyncio.Future[T | None] = asyncio.get_running_loop().create_future()
-        self._lines.setdefault(owner, deque()).append(_Job(work, wanted, done))
+        self._lines.setdefault(owner, deque()).append(_Job(work, args, wanted, done))
         self._pump()
         return await done
 
@@ -76,8 +88,16 @@ class Thinker:
                 job.done.set_result(None)
                 continue
             seconds = self.budget()
+            if self._pool is None:
+                self._pool = self._make_pool(self.threads)
             self.running += 1
-            future = self._pool.submit(job.work, seconds)
+            try:
+                future = self._pool.submit(job.work, seconds, *job.args)
+            except BrokenProcessPool as err:  # a searcher died: start afresh
+                self.running -= 1
+                self._pool = None
+                job.done.set_exception(err)
+                continue
             future.add_done_callback(self._on_done(loop, job))
 
     def _on_done(self, loop: asyncio.AbstractEventLoop,
@@ -88,9 +108,13 @@ class Thinker:
 
     def _finished(self, future: Future[Any], job: _Job[Any]) -> None:
         self.running -= 1
+        error = None if future.cancelled() else future.exception()
+        if isinstance(error, BrokenProcessPool):
+            self._pool = None  # the next search starts new searchers
         if not job.done.done():
-            error = future.exception()
-            if error is not None:
+            if future.cancelled():
+                job.done.cancel()
+            elif error is not None:
                 job.done.set_exception(error)
             else:
                 job.done.set_result(future.result())
@@ -103,10 +127,65 @@ class Thinker:
                 if not job.done.done():
                     job.done.cancel()
         self._lines.clear()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., None], *args: Any) -> None:
     """``call`` in ``loop``'s thread, unless the loop has closed meanwhile (shutting down)."""
     with contextlib.suppress(RuntimeError):
         loop.call_soon_threadsafe(call, *args)
+
+
+def _searchers(n: int) -> Executor:
+    """``n`` searcher processes, started fresh (``spawn``: never a fork of the server's
+    threads)."""
+    return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+
+
+# ------------------------------------------------------------ what a searcher runs
+
+
+def _view(game: str, record: Mapping[str, Any], seat: int) -> Any:
+    """The seat's view of the hand ``record`` stands at (the record's actions replayed)."""
+    from paiju.core.games import get_game
+    from paiju.core.referee import read_actions
+
+    rules = get_game(game)
+    state = rules.from_record(record)
+    for action in read_actions(rules, record):
+        state.apply(action)
+    return rules.seat_view(state, seat)
+
+
+@cache
+def _player(spec: str, game: str) -> Any:
+    from paiju.bots.base import make_bot
+
+    return make_bot(spec, game)
+
+
+def decide(seconds: float, game: str, record: Mapping[str, Any], seat: int, spec: str,
+           seed: int, parts: tuple[Any, ...]) -> dict[str, Any]:
+    """A computer player's action (record JSON) for ``seat``, searching at most
+    ``seconds``."""
+    from paiju.core.seeding import make_rng
+    from paiju.web.limits import with_budget
+
+    player = with_budget(_player(spec, game), seconds)
+    action = player.choose(_view(game, record, seat), make_rng(seed, *parts))
+    result: dict[str, Any] = action.to_json()
+    return result
+
+
+def hint(seconds: float, game: str, record: Mapping[str, Any], seat: int,
+         names: Sequence[str], seed: int, parts: tuple[Any, ...], most: float) -> Any:
+    """The search's hint for ``seat`` (:func:`paiju.table.hints.search_hint`), searching at
+    most ``seconds`` (and ``most``, the hint's own time)."""
+    from paiju.core.seeding import make_rng
+    from paiju.table.hints import search_hint
+    from paiju.table.present import presenter_for
+
+    view = _view(game, record, seat)
+    return search_hint(view, game, presenter_for(game), list(names), False,
+                       make_rng(seed, *parts), min(seconds, most))

@@ -1,0 +1,223 @@
+"""``paiju bench --server --abuse``: strangers doing everything the server's limits are for,
+all at once, while the load benchmark's tables are measured (docs/server.md, "Security and
+limits"; docs/performance.md).
+
+Run as its own process (``python -m paiju.web.abuse PORT SECONDS MAX_THINK``) beside the
+measured clients, so that its work never delays theirs. Each stranger comes from its own
+loopback address, as strangers on a network would, and every loop is bounded by the run's
+time. It prints what it did as one line of JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import sys
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+#: The loopback address of each kind of stranger.
+SEARCHER, BODIES, NON_READER, TABLE_FLOOD, IDLE, MESSAGE_FLOOD = (
+    f"127.0.0.{n}" for n in range(2, 8))
+
+
+@dataclass
+class Abuse:
+    """What the strangers did."""
+
+    search_tables: int = 0  # tables of searches at the longest think, watched
+    bodies_sent: int = 0  # requests with a 10 MB body
+    bodies_refused: int = 0  # ... answered 413
+    non_readers: int = 0  # WebSocket spectators that never read
+    non_readers_cut: int = 0  # ... cut off by the server
+    tables_asked: int = 0  # tables asked for by one address, as fast as it can
+    tables_refused: int = 0  # ... refused (429)
+    idle_opened: int = 0  # connections whose headers never end
+    idle_closed: int = 0  # ... closed by the server
+    flood_messages: int = 0  # messages sent by a WebSocket as fast as it can
+    flood_cut: int = 0  # ... times the server cut it off
+
+
+async def _http(address: str, port: int) -> Any:
+    import httpx
+
+    return httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30,
+                             transport=httpx.AsyncHTTPTransport(local_address=address))
+
+
+async def searchers(port: int, max_think: float, until: float, did: Abuse) -> None:
+    """Four tables of searches at the longest think the server allows, watched."""
+    from websockets.asyncio.client import connect
+
+    async with await _http(SEARCHER, port) as http:
+        watchers = []
+        for _ in range(4):
+            made = (await http.post("/api/tables", json={
+                "game": "lukfu", "players": 4, "hands": 100,
+                "seats": [f"ismcts:time={max_think:g}"] * 4})).json()
+            watchers.append(await connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
+                                          local_addr=(SEARCHER, 0), max_size=None))
+            await http.post(f"/api/tables/{made['table']}/start",
+                            json={"token": made["creator"]})
+            did.search_tables += 1
+        while time.monotonic() < until:  # read what they are sent, as a spectator does
+            for w in watchers:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(w.recv(), 0.1)
+        for w in watchers:
+            await w.close()
+
+
+async def bodies(port: int, until: float, did: Abuse) -> None:
+    """Requests with 10 MB bodies, one after the other."""
+    body = b"[" + b" " * 10_000_000 + b"]"
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body))
+    while time.monotonic() < until:
+        did.bodies_sent += 1
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                           local_addr=(BODIES, 0))
+        except OSError:
+            await asyncio.sleep(0.1)
+            continue
+        try:
+            writer.write(head + body)
+            with contextlib.suppress(OSError):
+                await asyncio.wait_for(writer.drain(), 5)
+            answer = await asyncio.wait_for(reader.read(100), 5)
+            did.bodies_refused += answer.startswith(b"HTTP/1.1 413")
+        except ConnectionError:  # refused and closed before all of it was sent
+            did.bodies_refused += 1
+        except (OSError, TimeoutError):
+            await asyncio.sleep(0.1)
+        finally:
+            writer.close()
+
+
+async def non_readers(port: int, until: float, did: Abuse) -> None:
+    """Spectators of a busy table of computers that never read what they are sent."""
+    import httpx
+
+    async with await _http(NON_READER, port) as http:
+        made = (await http.post("/api/tables", json={
+            "game": "daifugo", "players": 4, "hands": 100, "seats": ["random"] * 4})).json()
+        table = made["table"]
+        socks = []
+        for _ in range(20):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.bind((NON_READER, 0))
+            s.setblocking(False)
+            await asyncio.get_running_loop().sock_connect(s, ("127.0.0.1", port))
+            s.send(f"GET /ws/{table} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            socks.append(s)
+            did.non_readers += 1
+        with contextlib.suppress(httpx.HTTPError):
+            await http.post(f"/api/tables/{table}/start", json={"token": made["creator"]})
+    while time.monotonic() < until:
+        await asyncio.sleep(0.5)
+    did.non_readers_cut = sum(_closed(s) for s in socks)
+    for s in socks:
+        s.close()
+
+
+def _closed(s: socket.socket) -> bool:
+    try:
+        while True:
+            if not s.recv(1 << 20):
+                return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+async def table_flood(port: int, until: float, did: Abuse) -> None:
+    """One address asking for tables as fast as it can."""
+    async with await _http(TABLE_FLOOD, port) as http:
+        body = {"game": "lukfu", "players": 3, "seats": ["human", "random", "random"]}
+        while time.monotonic() < until:
+            did.tables_asked += 1
+            answer = await http.post("/api/tables", json=body)
+            did.tables_refused += answer.status_code == 429
+
+
+async def idle(port: int, until: float, did: Abuse) -> None:
+    """A thousand connections whose headers never end, opened again as they are closed."""
+    loop = asyncio.get_running_loop()
+    held: list[socket.socket] = []
+    while time.monotonic() < until:
+        alive = []
+        for s in held:
+            if _closed(s):
+                did.idle_closed += 1
+                s.close()
+            else:
+                alive.append(s)
+        held = alive
+        while len(held) < 1000 and time.monotonic() < until:
+            s = socket.socket()
+            s.setblocking(False)
+            try:
+                s.bind((IDLE, 0))
+                await asyncio.wait_for(loop.sock_connect(s, ("127.0.0.1", port)), 1)
+                s.send(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+            except (OSError, TimeoutError):
+                s.close()
+                await asyncio.sleep(0.05)
+                continue
+            held.append(s)
+            did.idle_opened += 1
+        await asyncio.sleep(0.5)
+    for s in held:
+        s.close()
+
+
+async def message_flood(port: int, until: float, did: Abuse) -> None:
+    """A WebSocket sending pings as fast as it can, connecting again when it is cut."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    async with await _http(MESSAGE_FLOOD, port) as http:
+        made = (await http.post("/api/tables", json={
+            "game": "lukfu", "players": 3, "seats": ["human", "random", "random"]})).json()
+    while time.monotonic() < until:
+        try:
+            async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
+                               local_addr=(MESSAGE_FLOOD, 0)) as ws:
+                while time.monotonic() < until:
+                    await ws.send('{"type": "ping"}')
+                    did.flood_messages += 1
+        except (ConnectionClosed, OSError):
+            did.flood_cut += 1
+            await asyncio.sleep(0.05)
+
+
+async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
+    """Every stranger at once for ``seconds``."""
+    did = Abuse()
+    until = time.monotonic() + seconds
+    jobs = [searchers(port, max_think, until, did), bodies(port, until, did),
+            non_readers(port, until, did), table_flood(port, until, did),
+            idle(port, until, did), message_flood(port, until, did)]
+    results = await asyncio.gather(*jobs, return_exceptions=True)
+    for r in results:
+        if isinstance(r, BaseException):
+            print(f"paiju abuse: {type(r).__name__}: {r}", file=sys.stderr)
+    return did
+
+
+def main(argv: list[str]) -> None:
+    port, seconds, max_think = int(argv[0]), float(argv[1]), float(argv[2])
+    did = asyncio.run(abuse(port, seconds, max_think))
+    print(json.dumps(asdict(did)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
