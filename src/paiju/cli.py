@@ -186,11 +186,13 @@ main.add_command(simulate_cmd)
 
 
 def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay: float,
-                   game: str | None, **options: Any) -> None:
+                   game: str | None, abuse: bool, **options: Any) -> None:
     """``paiju bench``; with ``--server``, the load benchmark of the browser tables; with
     ``--rl``, the research environments' steps per second."""
     if server and rl:
         _fail("bench measures --server or --rl, not both at once")
+    if abuse and not server:
+        _fail("--abuse goes with --server: it abuses the browser tables' server")
     if rl:
         _bench_rl(options["seconds"], options["seed"], options["as_json"])
         return
@@ -202,7 +204,7 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
 
     try:
         report = run_load(tables, options["seconds"], think, bot_delay, game or "lukfu",
-                          options["seed"])
+                          options["seed"], abuse)
     except (PaijuError, RuntimeError, OSError) as err:
         _fail(str(err))
     if options["as_json"]:
@@ -242,6 +244,12 @@ main.add_command(click.Command(
                      help="With --server: the computer players' pause (serve --delay)."),
         click.Option(["--game"], type=click.Choice(["lukfu", "daifugo"]), default=None,
                      help="With --server: the game of the tables (default lukfu)."),
+        click.Option(["--abuse"], is_flag=True,
+                     help="With --server: meanwhile, strangers each from an address of "
+                          "their own do everything the server's limits are for (searches at "
+                          "the longest think, 10 MB bodies, WebSockets that never read, "
+                          "floods of tables and messages, idle connections); the clients "
+                          "keep the limits per address (docs/server.md)."),
     ]))
 
 
@@ -277,8 +285,8 @@ def default_db() -> str:
                    "asking for more is refused.")
 @click.option("--max-iters", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Play-outs a computer player's spec may ask for one move.")
-@click.option("--search-threads", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="Threads that run every table's searches, shared table by table.")
+@click.option("--searchers", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Processes that run every table's searches, shared table by table.")
 @click.option("--tables-per-minute", type=click.IntRange(min=1), default=10,
               show_default=True, help="New tables one address may make a minute.")
 @click.option("--connections-per-client", type=click.IntRange(min=0), default=64,
@@ -298,7 +306,7 @@ def default_db() -> str:
               help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
                    "client's address (uvicorn's option of that name).")
 def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
-              next_delay: float, max_think: float, max_iters: int, search_threads: int,
+              next_delay: float, max_think: float, max_iters: int, searchers: int,
               tables_per_minute: int, connections_per_client: int, idle_unload: float,
               header_timeout: float, stall_timeout: float,
               forwarded_allow_ips: str | None) -> None:
@@ -316,7 +324,7 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     from paiju.web.tables import Config
 
-    limits = Limits(max_think=max_think, max_iters=max_iters, search_threads=search_threads,
+    limits = Limits(max_think=max_think, max_iters=max_iters, searchers=searchers,
                     tables_per_minute=tables_per_minute,
                     connections_per_client=connections_per_client, idle_unload=idle_unload,
                     header_timeout=header_timeout, stall=stall_timeout)
