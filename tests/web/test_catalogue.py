@@ -108,7 +108,7 @@ def test_a_language_of_one_plural_form_and_english_pick_their_forms() -> None:
 #: The modules whose every sentence a player reads.
 SPEAKERS = sorted([*(SRC / "table").glob("present*.py"), SRC / "table" / "explain_lukfu.py",
                    SRC / "table" / "hints.py", SRC / "table" / "rules_text.py",
-                   SRC / "web" / "messages.py"])
+                   SRC / "web" / "messages.py", SRC / "web" / "sentences.py"])
 #: Where English words are read, not said: the engines' English being matched
 #: (refusals), the terminal's header of option names (rules_line, rules_words and its
 #: table), and patterns.
@@ -284,3 +284,40 @@ def test_the_rules_box_says_every_rule_in_each_language(game: str) -> None:
     hongkong = rules_text("lukfu", get_game("lukfu").rules("hongkong"), "en")
     scoring = next(g for g in hongkong if g["group"] == "scoring")
     assert any("Li Chen counts as an ace" in r["text"] for r in scoring["rules"])
+
+
+def test_the_dai_fugo_exchange_says_who_gives_how_many_cards_to_whom() -> None:
+    seen = {"status": False, "gift": False, "give": False}
+    for message in hand_messages("daifugo", "pagat", 4, 1, "ja"):
+        if message["type"] != "state" or message["hand"] != 2:
+            continue
+        if re.search(r"to give [12] cards? to \w+ in the exchange\.", message["status"]):
+            seen["status"] = True
+            assert "カード交換で" in message["status_text"]["ja"]
+        for line in message["log"]:
+            if re.fullmatch(r"[\w ]+ \([\w ]+\) gives the (2 best cards|best card) to [\w ]+ "
+                            r"\(.+\)\.", line["en"]):
+                seen["gift"] = True
+            if re.fullmatch(r"[\w ]+ gives .+ to [\w ]+ in the exchange\.", line["en"]):
+                seen["give"] = True
+                assert "渡しました" in line["ja"] and "換牌" in line["zh_Hant"]
+    assert seen == {"status": True, "gift": True, "give": True}
+
+
+def test_the_servers_own_sentences_are_said_in_every_language() -> None:
+    from paiju.web.catalog import bot_choices
+    from paiju.web.sentences import bot_label_text, error_text, table_note
+
+    said = error_text("it is Kenji's turn, not yours")
+    assert said is not None and said["ja"] == "今はKenjiの番です。あなたの番ではありません"
+    assert error_text("the hand is over") == {
+        "en": "the hand is over", "zh_Hant": "這局已經完了", "ja": "この回は終わりました"}
+    assert error_text("no such sentence") is None
+    error = msg.error_message("the hand is over")
+    assert error["reason"] == "the hand is over" and error["reason_text"]["ja"]
+    assert "reason_text" not in msg.error_message("no such sentence")
+    assert table_note("lukfu", "clock", "陳太")["native"] == "時間到：電腦代陳太出牌。"
+    assert table_note("daifugo", "away", "Kenji")["native"].startswith("Kenjiは不在")
+    for choice in bot_choices("lukfu"):
+        labels = bot_label_text(choice["label"])
+        assert labels is not None and all(labels.values()), choice

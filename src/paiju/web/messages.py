@@ -29,9 +29,11 @@ from paiju.lukfu.view import LukFuView
 from paiju.table.hints import Hint
 from paiju.table.present import Presenter, Seen
 from paiju.table.present import presenter_for as _new_presenter
-from paiju.table.text import LANGS, Words, joined, match_sentence
+from paiju.table.text import LANGS, Words, joined
+from paiju.web.sentences import bot_label_text, error_text, table_note
 
 WORDS = Words("table")
+__all__ = ["bot_label_text", "error_text", "table_note"]
 
 
 def _fast_json() -> Any:
@@ -497,43 +499,6 @@ def error_message(reason: str) -> dict[str, Any]:
     if text is not None:
         out["reason_text"] = text
     return out
-
-
-def error_text(reason: str) -> dict[str, str] | None:
-    """A server's refusal in every language, if the catalogue has it (``None`` if not)."""
-    found = match_sentence(tuple(_errors("en")), reason)
-    if found is None:
-        return None
-    index, params = found
-    return {lang: _errors(lang, **params)[index] for lang in LANGS}
-
-
-def _errors(lang: str, **params: Any) -> list[str]:
-    """The server's refusals, in ``lang`` (the same order in every language)."""
-    p = {"name": "{name}", "hand": "{hand}", "seat": "{seat}", "table": "{table}",
-         "limit": "{limit}", "page": "{page}"}
-    p.update(params)
-    return [
-        WORDS.c(lang, "error", "the table has not started yet"),
-        WORDS.c(lang, "error", "the hand is over"),
-        WORDS.c(lang, "error", "it is nobody's turn, not yours"),
-        WORDS.c(lang, "error", "it is {name}'s turn, not yours", name=p["name"]),
-        WORDS.c(lang, "error", "there is no next hand to deal now"),
-        WORDS.c(lang, "error", "there is no hand in play"),
-        WORDS.c(lang, "error", "a hint is given on your turn"),
-        WORDS.c(lang, "error", "a spectator cannot play: take a seat to play"),
-        WORDS.c(lang, "error", "the table has already started"),
-        WORDS.c(lang, "error", "this token does not hold a seat at this table"),
-        WORDS.c(lang, "error", "seat {seat} is a computer player's", seat=p["seat"]),
-        WORDS.c(lang, "error", "a name is needed to take a seat"),
-        WORDS.c(lang, "error", "a name is at most {limit} characters", limit=p["limit"]),
-        WORDS.c(lang, "error", "there is no table {table}", table=p["table"]),
-        WORDS.c(lang, "error", "hand {hand} is not over yet", hand=p["hand"]),
-        WORDS.c(lang, "error", "this table has not dealt hand {hand}", hand=p["hand"]),
-        WORDS.c(lang, "error", "the page {page} is missing from this installation",
-                page=p["page"]),
-        WORDS.c(lang, "error", "that name is already taken at this table"),
-    ]
 
 
 @lru_cache(maxsize=256)

@@ -1,0 +1,103 @@
+"""The web server's own sentences in every language: its refusals, the log's notes for a
+move the computer made for a person, and the computer players' descriptions.
+
+They are said in English where they are made (web/tables.py, hub.py, catalog.py); these
+functions say them again in every language from the ``table`` catalogue, the refusals
+matched by their placeholders (:func:`paiju.table.text.match_sentence`).
+"""
+
+from __future__ import annotations
+
+from paiju.table.present import presenter_for, slots
+from paiju.table.text import LANGS, Words, match_sentence
+
+WORDS = Words("table")
+
+
+def error_text(reason: str) -> dict[str, str] | None:
+    """A server's refusal in every language, if the catalogue has it (``None`` if not)."""
+    found = match_sentence(tuple(_errors("en")), reason)
+    if found is None:
+        return None
+    index, params = found
+    return {lang: _errors(lang, **params)[index] for lang in LANGS}
+
+
+def _errors(lang: str, **params: str) -> list[str]:
+    """The server's refusals (web/tables.py, hub.py, catalog.py), in ``lang``: the same
+    order in every language, the most particular first. With English and no ``params``,
+    the templates a refusal is matched against."""
+    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char")
+    return [
+        WORDS.c(lang, "error", "the table has not started yet"),
+        WORDS.c(lang, "error", "the hand is over"),
+        WORDS.c(lang, "error", "it is nobody's turn, not yours"),
+        WORDS.c(lang, "error", "it is {name}'s turn, not yours", name=p["name"]),
+        WORDS.c(lang, "error", "there is no next hand to deal now"),
+        WORDS.c(lang, "error", "there is no hand in play"),
+        WORDS.c(lang, "error", "a hint is given on your turn"),
+        WORDS.c(lang, "error", "the position changed before the hint was ready"),
+        WORDS.c(lang, "error", "a spectator cannot play: take a seat to play"),
+        WORDS.c(lang, "error", "the table has already started"),
+        WORDS.c(lang, "error", "only the table's creator can start it before every seat is "
+                "taken"),
+        WORDS.c(lang, "error", "this token does not hold a seat at this table"),
+        WORDS.c(lang, "error", "there is no seat {seat} at this table of {n}", seat=p["seat"],
+                n=p["n"]),
+        WORDS.c(lang, "error", "seat {seat} is a computer player's ({name})", seat=p["seat"],
+                name=p["name"]),
+        WORDS.c(lang, "error", "seat {seat} is a computer player's", seat=p["seat"]),
+        WORDS.c(lang, "error", "seat {seat} is already taken (by {name})", seat=p["seat"],
+                name=p["name"]),
+        WORDS.c(lang, "error", "{name} is already sitting at this table: choose another name",
+                name=p["name"]),
+        WORDS.c(lang, "error", "a name is needed to take a seat"),
+        WORDS.c(lang, "error", "a name is at most {limit} characters", limit=p["limit"]),
+        WORDS.c(lang, "error", "a name may not hold the control or invisible character {char}",
+                char=p["char"]),
+        WORDS.c(lang, "error", "there is no such table"),
+        WORDS.c(lang, "error", "there is no table {table}", table=p["table"]),
+        WORDS.c(lang, "error", "hand {hand} is not over yet", hand=p["hand"]),
+        WORDS.c(lang, "error", "this table has not dealt hand {hand}", hand=p["hand"]),
+        WORDS.c(lang, "error", "the page {page} is missing from this installation",
+                page=p["page"]),
+        WORDS.c(lang, "error", "the server could not save that just now, so nothing changed: "
+                "try again in a moment"),
+        WORDS.c(lang, "error", "at most {n} new tables a minute from one address: wait a "
+                "little", n=p["n"]),
+        WORDS.c(lang, "error", "this server is making as many tables as it can just now: try "
+                "again in a minute"),
+    ]
+
+
+def table_note(game: str, by: str, name: str) -> dict[str, str]:
+    """The log's note for a move the computer made for ``name``: ``by`` is ``"clock"``
+    (the move clock ran out) or ``"away"`` (the person is away), in every language, with
+    ``"native"`` the game's own."""
+    if by == "clock":
+        out = {lang: WORDS.c(lang, "note", "The clock ran out: the computer moved for {name}.",
+                             name=name) for lang in LANGS}
+    else:
+        out = {lang: WORDS.c(lang, "note", "The computer moved for {name}, who is away.",
+                             name=name) for lang in LANGS}
+    out["native"] = out[presenter_for(game).native_lang]
+    return out
+
+
+def bot_label_text(label: str) -> dict[str, str] | None:
+    """A computer player's description as the seat menu offers it (web/catalog.py), in
+    every language; ``None`` for one the catalogue does not know."""
+    found = match_sentence(tuple(_bot_labels("en")), label)
+    if found is None:
+        return None
+    return {lang: _bot_labels(lang)[found[0]] for lang in LANGS}
+
+
+def _bot_labels(lang: str) -> list[str]:
+    return [
+        WORDS.c(lang, "bot", "Random: any legal move"),
+        WORDS.c(lang, "bot", "Heuristic: plays by rules of thumb, at once"),
+        WORDS.c(lang, "bot", "Search, quick (0.3 s a move)"),
+        WORDS.c(lang, "bot", "Search, strong (1 s a move)"),
+        WORDS.c(lang, "bot", "Search, strongest (3 s a move)"),
+    ]
