@@ -114,6 +114,7 @@ export function renderSeats(box, mineBox, game, msg, L) {
       dataset: { seat: String(s), player: String(parts.player), toMove: msg.to_move === s ? "1" : "0" },
     }, seatBody(parts, msg.to_move === s));
   }));
+  box.parentElement.classList.toggle("many", order.length >= 4);
   if (me === null) {
     mineBox.replaceChildren();
     return;
@@ -190,19 +191,18 @@ function daifugoTrick(box, msg, native, L, received) {
   const view = msg.view || {};
   const names = msg.names || [];
   const rev = reversedOrder(view);
-  const order = el("p", { class: "label", testid: "order", text: tr(rev ? "orderReversed" : "orderNormal", L) });
+  const flags = daifugoFlags(view, L);
+  const order = el("p", { class: "label", testid: "order" }, tr(rev ? "orderReversed" : "orderNormal", L),
+    flags.length ? el("span", { class: "flags", testid: "flags", text: ` · ${flags.join(" · ")}` }) : null);
   if (view.phase === "exchange") {
     box.replaceChildren(order, ...exchangePanel(msg, L, (t) => label(msg.cards, t, native), received));
     return;
   }
-  const flags = daifugoFlags(view, L);
   const leader = names[view.to_move] ?? "?";
   const top = view.table && view.table.length
     ? playItem("daifugo", tr("toBeatBy", L, { name: names[view.table_seat] ?? "?" }), view.table, msg.cards, native, "")
     : view.phase === "over" ? null : el("span", { class: "face-down", text: tr("tableClear", L, { name: leader }) });
-  box.replaceChildren(...[order,
-    flags.length ? el("p", { class: "label", testid: "flags", text: flags.join(" · ") }) : null,
-    el("div", { class: "plays", testid: "to-beat" }, top)].filter(Boolean));
+  box.replaceChildren(order, el("div", { class: "plays", testid: "to-beat" }, top));
 }
 
 export function renderTrick(box, game, msg, native, L, received = []) {
