@@ -165,6 +165,14 @@ def test_a_phone_on_its_side_keeps_hand_and_buttons_on_screen(server: Any, conte
                       has_touch=True).new_page() for _ in range(2)]
     for i, page in enumerate(pages):
         join(page, server.base, table, i, ["Alice", "Bob"][i])
+    # the log is a drawer: opened by its button over the table, closed again
+    page = pages[0]
+    page.get_by_test_id("play").wait_for(state="visible")
+    assert page.get_by_test_id("drawer").is_hidden()
+    page.get_by_test_id("log-button").click()
+    assert page.get_by_test_id("log").locator("li").first.is_visible()
+    page.get_by_test_id("drawer-close").click()
+    assert page.get_by_test_id("drawer").is_hidden()
     assert play_whole_hand(pages)["turns"] >= 2
 
 

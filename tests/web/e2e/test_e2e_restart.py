@@ -28,6 +28,10 @@ def test_the_page_comes_back_after_the_server_is_killed(tmp_path: Path, contexts
         process.wait()
         page.get_by_test_id("banner").wait_for(state="visible")
         assert "reconnecting" in page.get_by_test_id("banner").inner_text()
+        # pinned to the top of the screen, over the table
+        banner = page.get_by_test_id("banner")
+        assert banner.evaluate("e => getComputedStyle(e).position") == "fixed"
+        assert banner.bounding_box()["y"] == 0
         process, _ = start_serve(tmp_path, port=int(base.rsplit(":", 1)[1]))
         page.get_by_test_id("banner").wait_for(state="hidden", timeout=20_000)
         settled(page)
