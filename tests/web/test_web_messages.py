@@ -150,7 +150,7 @@ class Truth:
 
 async def play_checked(table: Table, rng: random.Random) -> int:
     """Play the session with every seat a person; check every message; count them."""
-    tokens = [table.take_seat(p, f"P{p}") for p in range(table.settings.players)]
+    tokens = [await table.take_seat(p, f"P{p}") for p in range(table.settings.players)]
     people = [table.connect(t) for t in tokens]
     spectator = table.connect(None)
     truth = Truth(table)
@@ -194,7 +194,7 @@ def test_no_message_carries_a_card_its_receiver_may_not_know(
 
     async def run() -> int:
         hub = make_hub(tmp_path / "db.sqlite3", next_delay=60)
-        table = hub.create({"game": game, "rules": preset, "players": players,
+        table = await hub.create({"game": game, "rules": preset, "players": players,
                             "seats": ["human"] * players, "hands": 2})
         try:
             return await play_checked(table, random.Random(f"{game}{preset}{players}"))
@@ -235,7 +235,7 @@ def test_the_check_catches_a_leak(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
     async def run() -> int:
         hub = make_hub(tmp_path / "db.sqlite3", next_delay=60)
-        table = hub.create({"game": "daifugo", "players": 4, "seats": ["human"] * 4})
+        table = await hub.create({"game": "daifugo", "players": 4, "seats": ["human"] * 4})
         try:
             return await play_checked(table, random.Random(1))
         finally:
