@@ -6,6 +6,7 @@ import io
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +197,58 @@ def test_ray_backend_gives_the_local_results() -> None:
     local.pop("seconds")
     remote.pop("seconds")
     assert remote == local
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_before_the_first_group_and_says_no_eta_yet() -> None:
+    from paiju.sim.progress import NO_ETA_YET
+
+    shown = _Terminal()
+    bar = Progress(8, shown, delay=0.05)
+    deadline = time.monotonic() + 5
+    while "0/8" not in shown.getvalue():
+        assert time.monotonic() < deadline, "no bar while nothing is done"
+        time.sleep(0.05)
+    assert bar.eta() == f"{NO_ETA_YET} hand"
+    bar.close()
+    assert "0/8" in shown.getvalue() and "-:--:--" not in shown.getvalue()
+
+
+def test_progress_estimate_and_clock_count_from_the_start() -> None:
+    from paiju.sim.progress import clock, remaining
+
+    assert remaining(0, 8, 18.0) is None
+    assert remaining(2, 8, 20.0) == pytest.approx(60.0)  # 10 s a unit, 6 left
+    assert remaining(8, 8, 44.0) == 0.0
+    assert clock(44.4) == "0:00:44" and clock(3725) == "1:02:05"
+    bar = Progress(4, io.StringIO())
+    bar.start -= 30.0  # the run began 30 s ago (a slow first group)
+    bar.update(1)
+    assert bar.elapsed() >= 30.0
+    assert bar.eta() == "eta 0:01:30"
+
+
+def _strict(text: str) -> Any:
+    """JSON as the standard has it: no Infinity, -Infinity or NaN."""
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_simulate_json_is_valid_json_and_few_groups_say_too_few_to_tell() -> None:
+    runner = CliRunner()
+    args = ["simulate", "tiny", "--rules", "basic", "--players", "3", "--bots",
+            ",".join(BOTS), "--hands", "1", "--seed", "3"]
+    out = runner.invoke(main, [*args, "--json"])
+    assert out.exit_code == 0, out.output
+    data = _strict(out.output)
+    row = data["results"][0]["points_per_hand"]
+    assert row["too_few"] and row["low"] is None and row["high"] is None
+    text = runner.invoke(main, args)
+    assert text.exit_code == 0, text.output
+    assert "[too few to tell]" in text.output and "inf" not in text.output

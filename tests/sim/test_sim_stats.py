@@ -59,3 +59,15 @@ def test_running_agrees_with_the_list_formula() -> None:
     assert running.mean == pytest.approx(statistics.fmean(values))
     a, b = running.interval(), mean_interval(values)
     assert (a.low, a.high) == pytest.approx((b.low, b.high))
+
+
+def test_too_few_units_say_so_and_write_no_infinity() -> None:
+    from paiju.sim.stats import MIN_UNITS
+
+    two_equal = mean_interval([0.25, 0.25])  # the zero-width interval from 2 groups
+    assert two_equal.too_few and not two_equal.excludes_zero()
+    assert two_equal.to_json() == {"mean": 0.25, "low": None, "high": None, "n": 2,
+                                   "too_few": True}
+    assert mean_interval([]).to_json()["mean"] is None
+    enough = mean_interval([1, 2, 3, 4, 5][:MIN_UNITS])
+    assert not enough.too_few and enough.to_json()["low"] == pytest.approx(enough.low)

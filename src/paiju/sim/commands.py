@@ -23,6 +23,7 @@ from paiju.core.params import (
     rules_option,
 )
 from paiju.core.records import dumps_record
+from paiju.sim.stats import MIN_UNITS, TOO_FEW
 
 #: The most worker processes ``paiju simulate`` starts.
 MAX_WORKERS = 256
@@ -40,6 +41,8 @@ def _signed(x: float) -> str:
 
 
 def _ci(interval: Any, percent: bool = False) -> str:
+    if interval.too_few:
+        return f"[{TOO_FEW}]"
     if percent:
         low, high = interval.low * 100, interval.high * 100
         if not (math.isfinite(low) and math.isfinite(high)):
@@ -77,7 +80,8 @@ def format_result(result: Any) -> str:
         f"{cfg.game} ({cfg.rules}{options}), {plural(cfg.players, 'player')}, seed {cfg.seed}",
         f"{plural(result.hands, 'hand')} in {plural(result.groups, 'group')} ({how}{session}); "
         f"{plural(result.decisions, 'decision')} in {result.seconds:.1f}s",
-        "95% intervals are over groups (Student's t).",
+        f"95% intervals are over groups (Student's t); from fewer than {MIN_UNITS} groups "
+        f"they say {TOO_FEW!r}.",
         "",
     ]
     rows = [["player", "bot", "points/hand", "95% CI", "win rate", "95% CI"]]
@@ -94,10 +98,9 @@ def format_result(result: Any) -> str:
                        right={1}, indent="  ")
         lines.append("margins (points per hand, 95% CI over groups):")
         for a, b, interval in result.margins:
-            verdict = "significant" if interval.excludes_zero() else "not significant"
-            lines.append(
-                f"  {a} - {b}: {_signed(interval.mean)} {_ci(interval)} ({verdict})"
-            )
+            verdict = "" if interval.too_few else (
+                " (significant)" if interval.excludes_zero() else " (not significant)")
+            lines.append(f"  {a} - {b}: {_signed(interval.mean)} {_ci(interval)}{verdict}")
     return "\n".join(lines)
 
 
@@ -179,7 +182,8 @@ def simulate_cmd(
         if handle is not None:
             handle.close()
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2,
+                              allow_nan=False))
     else:
         click.echo(format_result(result))
 

@@ -24,16 +24,18 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from typing import Any
 
 from paiju.bots.base import Bot, RandomBot, make_bot
 from paiju.core.games import get_game
 from paiju.core.protocol import Game, Result, State
 from paiju.core.seeding import derive_seed, make_rng
+from paiju.sim.progress import PROGRESS_DELAY as PROGRESS_DELAY
+from paiju.sim.progress import Progress as Progress  # the commands import it from here
+from paiju.sim.progress import ProgressSink
 from paiju.sim.stats import Interval, Running
 
 
@@ -368,94 +370,6 @@ def summarize(config: SimConfig, outcomes: Sequence[GroupOutcome], seconds: floa
     for outcome in outcomes:
         tally.add(outcome)
     return tally.result(seconds)
-
-
-class ProgressSink(Protocol):
-    """Told how many hands each finished group played, then closed."""
-
-    def advance(self, amount: int) -> None: ...
-
-    def close(self) -> None: ...
-
-
-#: Seconds a run lasts before its progress bar appears.
-PROGRESS_DELAY = 1.0
-
-
-class Progress:
-    """Progress with an ETA on ``stream`` (standard error) when it is a terminal.
-
-    Silent when the stream is not a terminal (piped, redirected, under test). On a
-    terminal the bar (Rich's) appears once the run has lasted ``delay`` seconds
-    (:data:`PROGRESS_DELAY` unless given), so a quick run prints nothing, and it stays
-    on screen, finished, when the run ends.
-    """
-
-    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "hands",
-                 label: str = "", delay: float | None = None) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.total, self.unit, self.label = total, unit, label
-        self.delay = PROGRESS_DELAY if delay is None else delay
-        self.done = 0
-        self.start = time.perf_counter()
-        self.active = bool(getattr(self.stream, "isatty", lambda: False)())
-        self._bar: Any = None
-        self._task: Any = None
-
-    def advance(self, amount: int) -> None:
-        """Count ``amount`` more done."""
-        self.update(self.done + amount)
-
-    def update(self, done: int, total: int | None = None) -> None:
-        """Set how many are done (and, if it changed, how many there are in all)."""
-        self.done = done
-        if total is not None:
-            self.total = total
-        if not self.active:
-            return
-        if self._bar is None:
-            if time.perf_counter() - self.start < self.delay:
-                return
-            self._open()
-        self._bar.update(self._task, completed=self.done, total=self.total)
-
-    def log(self, message: str) -> None:
-        """Print ``message`` on the stream (above the bar when it is shown)."""
-        if self._bar is not None:
-            self._bar.console.print(message, markup=False, highlight=False)
-        else:
-            self.stream.write(message + "\n")
-            self.stream.flush()
-
-    def _open(self) -> None:
-        from rich.console import Console
-        from rich.markup import escape
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-        from rich.progress import Progress as Bar
-
-        console = Console(file=self.stream, force_terminal=True, highlight=False)
-        stdout_here = bool(getattr(sys.stdout, "isatty", lambda: False)())
-        self._bar = Bar(
-            TextColumn(escape(self.label)), BarColumn(), MofNCompleteColumn(),
-            TextColumn(escape(self.unit)), TimeElapsedColumn(),
-            TextColumn("eta"), TimeRemainingColumn(),
-            console=console, redirect_stdout=stdout_here, redirect_stderr=False,
-        )
-        self._task = self._bar.add_task(self.label, total=self.total, completed=self.done)
-        self._bar.start()
-
-    def close(self) -> None:
-        """Show the final count and leave the bar."""
-        if self._bar is not None:
-            self._bar.update(self._task, completed=self.done)
-            self._bar.stop()
-            self._bar = None
 
 
 def simulate(

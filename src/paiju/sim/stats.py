@@ -4,6 +4,10 @@ An interval is computed over independent units: single hands when deals are
 independent, deal groups (one deal replayed at every seating) in duplicate play, and
 sessions when hands depend on each other. The interval is
 ``mean ± t(0.975, n-1) · s / √n`` with ``s`` the sample standard deviation.
+
+From fewer than :data:`MIN_UNITS` units an interval says nothing worth printing (from two
+equal values it has width zero): :attr:`Interval.too_few` says so, and the results say
+"too few to tell" instead of bounds.
 """
 
 from __future__ import annotations
@@ -11,6 +15,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+#: The fewest units from which paiju reports an interval's bounds.
+MIN_UNITS = 5
+
+#: What the results say in place of the bounds of an interval from too few units.
+TOO_FEW = "too few to tell"
 
 
 @dataclass(frozen=True)
@@ -26,11 +37,21 @@ class Interval:
     def half_width(self) -> float:
         return (self.high - self.low) / 2
 
-    def excludes_zero(self) -> bool:
-        return self.low > 0 or self.high < 0
+    @property
+    def too_few(self) -> bool:
+        """Whether the interval comes from too few units to say anything (n < MIN_UNITS)."""
+        return self.n < MIN_UNITS or not (math.isfinite(self.low) and math.isfinite(self.high))
 
-    def to_json(self) -> dict[str, float | int]:
-        return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
+    def excludes_zero(self) -> bool:
+        return not self.too_few and (self.low > 0 or self.high < 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """The interval as JSON: bounds ``null`` when there are too few units (and never
+        an infinity or NaN, which JSON does not have)."""
+        return {"mean": self.mean if math.isfinite(self.mean) else None,
+                "low": None if self.too_few else self.low,
+                "high": None if self.too_few else self.high,
+                "n": self.n, "too_few": self.too_few}
 
 
 def _beta_fraction(a: float, b: float, x: float) -> float:
