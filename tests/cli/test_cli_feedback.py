@@ -114,7 +114,7 @@ def test_closing_lines_fit_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     summary = SimpleNamespace(totals=[3.0, -1.0, -1.0, -1.0],
                               record_file=folder / "20260101-120000-daifugo-seed4-hand001.json")
     match = SimpleNamespace(summaries=[summary], player_name=lambda p: "You" if p == 0 else
-                            f"P{p}")
+                            f"P{p}", saved_files=[summary.record_file])
     lines = closing_lines(match)
     assert lines[0] == "1 hand played; totals: You +3, P1 -1, P2 -1, P3 -1"
     assert lines[1:] == ["1 record saved in",

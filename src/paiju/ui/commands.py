@@ -153,7 +153,7 @@ def closing_lines(match: Any) -> list[str]:
         totals = match.summaries[-1].totals
         lines.append(f"{plural(len(match.summaries), 'hand')} played; totals: " + ", ".join(
             f"{match.player_name(p)} {t:+g}" for p, t in enumerate(totals)))
-    saved = [s.record_file for s in match.summaries if s.record_file is not None]
+    saved = match.saved_files  # the unfinished hand's record too
     if saved:
         lines.append(f"{plural(len(saved), 'record')} saved in")
         lines.append(f"  {short_path(saved[0].parent)}")

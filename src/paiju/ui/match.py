@@ -57,6 +57,8 @@ class Match:
     trick: list[str] = field(default_factory=list)
     last_trick: list[str] = field(default_factory=list)
     summaries: list[HandSummary] = field(default_factory=list)
+    #: Every record file written this session, finished hands and the unfinished one alike.
+    saved_files: list[Path] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.game = get_game(self.game_name)
@@ -278,15 +280,21 @@ class Match:
         """Save the record of hand ``number`` (the current hand unless ``state`` is given)."""
         st = state if state is not None else (self.state or self._keep_last)
         assert st is not None
-        return save_record(record_path(self.game.name, self.session_id, number), st.record())
+        return self._saved(save_record(record_path(self.game.name, self.session_id, number),
+                                       st.record()))
+
+    def _saved(self, path: Path) -> Path:
+        if path not in self.saved_files:
+            self.saved_files.append(path)
+        return path
 
     def save_unfinished(self) -> Path | None:
         """Save the hand in progress, from its deal on (called when leaving)."""
         if self.state is None or not self.save:
             return None
-        return save_record(
+        return self._saved(save_record(
             record_path(self.game.name, self.session_id, self.hand_number), self.state.record()
-        )
+        ))
 
     # ------------------------------------------------------------ hints
 
