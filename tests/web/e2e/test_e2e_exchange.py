@@ -70,7 +70,12 @@ def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) ->
     marked = poor.locator("[data-testid=hand] [data-received='1']").evaluate_all(
         "cards => cards.map(c => c.dataset.token)")
     assert marked == given and given[0] not in hand_before
-    assert text(poor, "message").startswith("You received ")
-    assert rich_name in text(poor, "message")
+    said = text(poor, "message")
+    assert said.startswith("You received ") and rich_name in said
+    assert f"{rich_name} took your " in said  # said again once play begins
+    rich.wait_for_function(
+        "document.querySelector('[data-testid=message]').dataset.kind === 'exchange'")
+    assert text(rich, "message").startswith("You gave ")
+    assert poor_name in text(rich, "message")
     for page in pages:
         assert page.get_by_test_id("exchange").count() == 0  # play has begun

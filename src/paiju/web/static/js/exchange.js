@@ -76,6 +76,26 @@ export function exchangeLines(msg, L, label, received = []) {
   return lines;
 }
 
+/** What this seat's own exchange came to, in sentences, once play has begun: the cards it
+ *  received, and those the other side took or was given (empty when it had no part). */
+export function exchangeSummary(msg, L, label, received = []) {
+  const view = msg.view || {};
+  const names = msg.names || [];
+  const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
+  const pair = exchangePairs(view).find((p) => p.done && (p.rich === me || p.poor === me));
+  if (!pair) return [];
+  const other = pair.rich === me ? pair.poor : pair.rich;
+  const who = names[other] ?? "?";
+  const lines = [];
+  if (received.length) lines.push(tr("exReceived", L, { who, cards: received.map(label).join(" ") }));
+  const known = knownIn(view, other);
+  if (known.length) {
+    lines.push(pair.poor === me ? tr("exTaken", L, { rich: who, cards: known.map(label).join(" ") })
+      : tr("exGaveAway", L, { who, cards: known.map(label).join(" ") }));
+  }
+  return lines;
+}
+
 /** The exchange panel for the middle of the table. */
 export function exchangePanel(msg, L, label, received = []) {
   return [el("p", { class: "label", testid: "exchange-head", text: tr("exchangeHead", L) }),

@@ -1,7 +1,7 @@
 // The table page /t/<id>: lobby (pick a seat and a name), then the game over a WebSocket.
 import { el, forgetSeat, getJSON, loadSeat, postJSON, saveSeat, socketUrl } from "./api.js";
 import { label } from "./cards.js";
-import { ExchangeMemory } from "./exchange.js";
+import { ExchangeMemory, exchangeSummary } from "./exchange.js";
 import { chosenLang, isNative, moveWord, saveLang, translatePage, tr } from "./i18n.js";
 import { NO_CARDS, build, legalKinds, plain } from "./moves.js";
 import { closeOver, showHandOver, showSessionOver } from "./over.js";
@@ -230,17 +230,21 @@ function onState(msg) {
   render();
 }
 
-/** The cards received in the exchange: marked in the hand, and said once play begins. */
+/** The cards received in the exchange: marked in the hand; once play begins, what the seat's
+ *  exchange came to is said until its first move. */
 function noteExchange(msg) {
-  const before = page.received.join(",");
   page.received = page.game === "daifugo" ? page.exchange.update(msg) : [];
-  const phase = msg.view && msg.view.phase;
-  if (page.received.length && page.received.join(",") !== before && phase !== "exchange") {
-    const names = msg.names || [];
-    const partner = (msg.view.titles_before || [])[msg.seat] === "hinmin" ? "fugo" : "daifugo";
-    const who = names[(msg.view.titles_before || []).indexOf(partner)] ?? "?";
-    say(tr("exReceived", lang(), { who, cards: page.received.map((t) => label(msg.cards, t, native())).join(" ") }), "exchange");
-  }
+  const view = msg.view || {};
+  if (page.game !== "daifugo" || !isSeated(msg) || view.phase === "exchange") return;
+  const actions = view.actions || [];
+  const began = actions.findIndex((a) => a.do !== "give");
+  const moved = actions.slice(began < 0 ? actions.length : began).some((a) => a.seat === msg.seat);
+  const said = `${msg.hand}:${page.received.join(",")}`;
+  if (moved || page.exchangeSaid === said) return;
+  const lines = exchangeSummary(msg, lang(), (t) => label(msg.cards, t, native()), page.received);
+  if (!lines.length) return;
+  page.exchangeSaid = said;
+  say(lines.join("\n"), "exchange");
 }
 
 function render() {
