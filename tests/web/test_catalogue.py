@@ -287,10 +287,13 @@ def test_the_rules_box_says_every_rule_in_each_language(game: str) -> None:
 
 
 def test_the_dai_fugo_exchange_says_who_gives_how_many_cards_to_whom() -> None:
-    seen = {"status": False, "gift": False, "give": False}
+    seen = {"status": False, "gift": False, "give": False, "cards": set()}
     for message in hand_messages("daifugo", "pagat", 4, 1, "ja"):
         if message["type"] != "state" or message["hand"] != 2:
             continue
+        gift = message["log"][1]["en"] if len(message["log"]) > 1 else ""
+        if re.fullmatch(r"[\w ]+ \(Hinmin\) gives \S+ to [\w ]+ \(Fugō\)\.", gift):
+            seen["cards"].add(message["player"])  # the poor and the rich see which card
         if re.search(r"to give [12] cards? to \w+ in the exchange\.", message["status"]):
             seen["status"] = True
             assert "カード交換で" in message["status_text"]["ja"]
@@ -301,7 +304,7 @@ def test_the_dai_fugo_exchange_says_who_gives_how_many_cards_to_whom() -> None:
             if re.fullmatch(r"[\w ]+ gives .+ to [\w ]+ in the exchange\.", line["en"]):
                 seen["give"] = True
                 assert "渡しました" in line["ja"] and "換牌" in line["zh_Hant"]
-    assert seen == {"status": True, "gift": True, "give": True}
+    assert seen == {"status": True, "gift": True, "give": True, "cards": {0, 2}}
 
 
 def test_the_servers_own_sentences_are_said_in_every_language() -> None:

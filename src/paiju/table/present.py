@@ -107,9 +107,16 @@ class Presenter:
         return list(data.get(self.history_key) or [])
 
     def opening_lines(self, data: Mapping[str, Any], rules: Any, names: Sequence[str],
-                      native: Lang) -> list[str]:
-        """What the log says before the first action (nothing, unless a game adds)."""
+                      native: Lang, known: Mapping[tuple[int, int], Sequence[str]] | None = None,
+                      ) -> list[str]:
+        """What the log says before the first action (nothing, unless a game adds);
+        ``known``: the cards the receiver saw pass between two seats at the deal."""
         return []
+
+    def known_at_deal(self, view: Any) -> dict[tuple[int, int], list[str]]:
+        """The cards ``view``'s seat saw pass face down at the deal, by ``(from, to)``
+        seats (none, unless a game's deal hands cards over)."""
+        return {}
 
     def seat_parts(self, data: Mapping[str, Any], native: Lang) -> list[str]:
         """Each seat's part in this hand (a role or last hand's title; ``""`` for none)."""

@@ -391,9 +391,19 @@ class DaifugoPresenter(Presenter):
             out.append(item)
         return out
 
+    def known_at_deal(self, view: Any) -> dict[tuple[int, int], list[str]]:
+        """The poor's gift at the deal as the giver and the receiver saw it."""
+        from paiju.daifugo.view import DaifugoView
+
+        if not isinstance(view, DaifugoView):
+            return {}
+        return {(h["from"], h["to"]): h["cards"] for h in view.handovers() if h["at"] == -1}
+
     def opening_lines(self, data: Mapping[str, Any], rules: Any, names: Sequence[str],
-                      native: Lang) -> list[str]:
-        """The poor's gifts at the deal: who gave how many cards to whom."""
+                      native: Lang, known: Mapping[tuple[int, int], Sequence[str]] | None = None,
+                      ) -> list[str]:
+        """The poor's gifts at the deal: who gave how many cards to whom, and which cards
+        to the two who saw them (``known``)."""
         lang = self.lang(native)
         titles = data.get("titles_before")
         if not titles:
@@ -402,12 +412,22 @@ class DaifugoPresenter(Presenter):
 
         lines = []
         for rich, poor, k in rulebook(rules).exchange_pairs(len(titles)):
-            if rich in titles and poor in titles:
+            if rich not in titles or poor not in titles:
+                continue
+            giver, taker = titles.index(poor), titles.index(rich)
+            cards = (known or {}).get((giver, taker))
+            if cards:
+                lines.append(WORDS(
+                    lang, "{poor} ({poor_title}) gives {cards} to {rich} ({rich_title}).",
+                    poor=names[giver], poor_title=self.title(poor, lang),
+                    cards=self.said_all(cards, lang), rich=names[taker],
+                    rich_title=self.title(rich, lang)))
+            else:
                 lines.append(WORDS.n(
                     lang, "{poor} ({poor_title}) gives the best card to {rich} ({rich_title}).",
                     "{poor} ({poor_title}) gives the {n} best cards to {rich} ({rich_title}).",
-                    k, poor=names[titles.index(poor)], poor_title=self.title(poor, lang),
-                    rich=names[titles.index(rich)], rich_title=self.title(rich, lang)))
+                    k, poor=names[giver], poor_title=self.title(poor, lang), rich=names[taker],
+                    rich_title=self.title(rich, lang)))
         return lines
 
     def describe(

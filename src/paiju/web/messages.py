@@ -315,9 +315,12 @@ def _public_item(item: Mapping[str, Any], seat: int) -> dict[str, Any]:
     return dict(item)
 
 
-def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[str, str]]:
-    """The log of this hand as this receiver saw it, with the table's notes in place."""
+def hand_log(ctx: Context, data: Mapping[str, Any], observer: int,
+             view: View | None = None) -> list[dict[str, str]]:
+    """The log of this hand as this receiver saw it (``view``: a seat's, for the cards it
+    saw pass at the deal), with the table's notes in place."""
     presenter = presenter_for(ctx.game)
+    known = presenter.known_at_deal(view) if view is not None else {}
 
     def head(lang: str) -> str:
         parts = presenter.seat_parts(data, lang)
@@ -328,7 +331,7 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int) -> list[dict[
 
     lines = [in_every_language(ctx.game, head)]
     opening = in_every_language(
-        ctx.game, lambda lang: presenter.opening_lines(data, ctx.rules, ctx.names, lang))
+        ctx.game, lambda lang: presenter.opening_lines(data, ctx.rules, ctx.names, lang, known))
     for i in range(len(opening["en"])):
         lines.append({lang: said[i] for lang, said in opening.items()})
     for i, item in enumerate(presenter.log_items(data, ctx.rules)):
@@ -384,7 +387,7 @@ def state_message(
         role_native=roles["native"], role_text=roles,
         status=status["en"], status_native=status["native"], status_text=status,
         cards=cards_named(ctx.game, tokens, aged_set),
-        log=hand_log(ctx, data, view.seat), clock=clock,
+        log=hand_log(ctx, data, view.seat, view), clock=clock,
     )
     return base
 
