@@ -4,7 +4,7 @@
 import { el } from "./api.js";
 import { cardElement, cardRow, daifugoStrength, label } from "./cards.js";
 import { exchangePanel } from "./exchange.js";
-import { count, ordinal, tr } from "./i18n.js";
+import { actionWords, count, ordinal, tr } from "./i18n.js";
 import { markup, pick, said } from "./words.js";
 
 /** Whether the Dai Fugō ranking is turned round now (revolution xor Jack back). */
@@ -202,7 +202,26 @@ function daifugoTrick(box, msg, native, L, received) {
   const top = view.table && view.table.length
     ? playItem("daifugo", tr("toBeatBy", L, { name: names[view.table_seat] ?? "?" }), view.table, msg.cards, native, "")
     : view.phase === "over" ? null : el("span", { class: "face-down", text: tr("tableClear", L, { name: leader }) });
-  box.replaceChildren(order, el("div", { class: "plays", testid: "to-beat" }, top));
+  box.replaceChildren(order, el("div", { class: "plays", testid: "to-beat" }, top), ...sinceTop(msg, native, L));
+}
+
+/** What the others did after the play to beat (passes, and the hand-overs it brought), in words. */
+function sinceTop(msg, native, L) {
+  const view = msg.view || {};
+  const actions = view.actions || [];
+  if (!view.table || !view.table.length) return [];
+  const key = (cards) => (cards || []).map((t) => t.split("=")[0]).sort().join(" ");
+  const want = key(view.table);
+  let at = actions.length - 1;
+  while (at >= 0 && !(actions[at].do === "play" && actions[at].seat === view.table_seat && key(actions[at].cards) === want)) at -= 1;
+  if (at < 0) return [];
+  const names = msg.names || [];
+  const lines = actions.slice(at + 1).map((a) => {
+    const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
+    const cards = a.cards ? a.cards.map((t) => label(msg.cards, t, native)).join(" ") : count(a.count ?? 0, "card", "cards", L);
+    return actionWords("daifugo", a.do, who, cards, L);
+  });
+  return lines.length ? [el("p", { class: "since", testid: "since" }, lines.join(" · "))] : [];
 }
 
 export function renderTrick(box, game, msg, native, L, received = []) {
