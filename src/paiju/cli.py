@@ -20,7 +20,7 @@ from paiju.core.params import (
     players_option,
     rules_option,
 )
-from paiju.core.records import loads_records
+from paiju.core.records import input_name, loads_records, read_bounded
 from paiju.core.referee import EXIT_MALFORMED, referee
 from paiju.core.sources import cite
 
@@ -37,13 +37,18 @@ def _fail(message: str, status: int = EXIT_MALFORMED) -> NoReturn:
 
 
 def read_records(file: Any) -> list[Any]:
-    """The records of an open binary file; exits with status 2 if they cannot be read."""
+    """The records of an open binary file; exits with status 2 if they cannot be read
+    (or hold more than a record file may: :data:`paiju.core.records.MAX_RECORD_BYTES`)."""
+    name = input_name(file)
+    if name == "standard input" and sys.stdin.isatty():
+        _fail("no record given: name a FILE, or send one to standard input "
+              "(paiju referee - < FILE)")
     try:
-        return loads_records(file.read())
+        return loads_records(read_bounded(file, name))
     except MalformedRecord as err:
         _fail(str(err))
     except OSError as err:
-        _fail(f"cannot read {file.name}: {err.strerror or err}")
+        _fail(f"cannot read {name}: {err.strerror or err}")
 
 
 def records_note() -> str:
@@ -198,7 +203,7 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         return
     if not server:
         assert bench_cmd.callback is not None
-        bench_cmd.callback(**options)
+        bench_cmd.callback(**options, game=game)
         return
     from paiju.web.loadbench import format_load, run_load
 
@@ -243,7 +248,8 @@ main.add_command(click.Command(
         click.Option(["--bot-delay"], type=Seconds(min=0), default=0.6, show_default=True,
                      help="With --server: the computer players' pause (serve --delay)."),
         click.Option(["--game"], type=click.Choice(["lukfu", "daifugo"]), default=None,
-                     help="With --server: the game of the tables (default lukfu)."),
+                     help="Measure this game only (default: both; with --server, the game of "
+                          "the tables, default lukfu)."),
         click.Option(["--abuse"], is_flag=True,
                      help="With --server: meanwhile, strangers each from an address of "
                           "their own do everything the server's limits are for (searches at "

@@ -111,3 +111,17 @@ def test_bad_targets_are_refused_before_anything_runs(text: str, message: str) -
     result = CliRunner().invoke(main, ["bench", "--target", text, "--memory-hands", "0"])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_the_memory_peak_is_never_below_a_size_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the kernel's high-water mark lags: it reads lower than the size read after it
+    sizes = iter(range(100 << 20, 200 << 20, 1 << 20))
+    monkeypatch.setattr(bench, "_rss_bytes", lambda: next(sizes))
+    monkeypatch.setattr(bench, "_peak_bytes", lambda: 50 << 20)
+    report = bench.memory_run("lukfu", "hongkong", {}, 4, 40, 1)
+    samples = [mib for _, mib in report["samples"]]
+    assert report["peak_rss_mib"] >= max(samples) >= report["rss_end_mib"]
+    assert report["peak_rss_mib"] >= report["rss_start_mib"]
+    monkeypatch.undo()
+    real = bench.memory_run("lukfu", "hongkong", {}, 4, 40, 1)
+    assert real["peak_rss_mib"] >= real["rss_end_mib"]

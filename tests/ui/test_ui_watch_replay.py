@@ -140,10 +140,14 @@ def test_replay_text_mode_and_an_illegal_record(tmp_path: Path) -> None:
     assert f"step 0/{n}: the deal" in result.output and f"step {n}/{n}:" in result.output
     one = CliRunner().invoke(main, ["replay", str(path), "--text", "--step", "1"])
     assert "step 1/" in one.output and "step 0/" not in one.output
-    broken = dict(record, actions=[*record["actions"][:1], dict(record["actions"][0])])
+    # the first action played twice, then the rest: illegal at action 2 of n + 1
+    broken = dict(record, actions=[*record["actions"][:1], dict(record["actions"][0]),
+                                   *record["actions"][1:]])
     path.write_text(json.dumps(broken), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path), "--text"])
-    assert result.exit_code == 0 and "action 2 is illegal:" in result.output
+    assert result.exit_code == 1 and "action 2 is illegal:" in result.output
+    assert f"· {n + 1} actions, action 2 illegal (replayed to step 1)" in result.output
+    assert CliRunner().invoke(main, ["referee", str(path)]).exit_code == 1
     path.write_text("{not json", encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path), "--text"])
     assert result.exit_code == 2 and "not valid JSON" in result.output

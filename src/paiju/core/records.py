@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, BinaryIO
 
 from paiju.core.errors import MalformedRecord
+
+#: The largest record file paiju reads (a hand's record is a few kilobytes; a JSON-lines
+#: file of 20,000 hands fits): a larger input is refused before it fills the memory.
+MAX_RECORD_BYTES = 100_000_000
 
 
 def decode(data: bytes | str) -> str:
@@ -45,6 +49,23 @@ def parse_json(text: str, what: str = "the record") -> Any:
         raise MalformedRecord(f"{what} nests its JSON too deeply to be a record") from None
     except ValueError:  # an integer of more digits than Python converts
         raise MalformedRecord(f"{what} holds a number with too many digits") from None
+
+
+def input_name(handle: Any) -> str:
+    """How a message names an open input: its path, or "standard input"."""
+    name = getattr(handle, "name", "-")
+    return "standard input" if name in ("-", "<stdin>") or not isinstance(name, str) else name
+
+
+def read_bounded(handle: BinaryIO, name: str, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """At most ``limit`` bytes of ``handle``; ``MalformedRecord`` if it holds more
+    (``/dev/zero``, a disk image), read no further than one byte past the limit."""
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise MalformedRecord(
+            f"{name} holds more than {limit / 1e6:,.0f} MB, more than any record file "
+            "paiju reads (split a JSON-lines file: split -l 10000 FILE)")
+    return data
 
 
 def loads_records(data: str | bytes) -> list[Any]:

@@ -242,6 +242,12 @@ def _peak_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
+def _peak_of(start: float, samples: list[float]) -> float:
+    """The run's peak resident set: the kernel's high-water mark, which it updates lazily
+    (so it may lag the size read a moment ago), and never less than any size sampled."""
+    return max(float(_peak_bytes()), float(_rss_bytes()), start, *samples)
+
+
 def slope(xs: list[float], ys: list[float]) -> float:
     """The least-squares slope of ``ys`` on ``xs``."""
     n = len(xs)
@@ -296,7 +302,7 @@ def memory_run(game_name: str, preset: str, options: dict[str, Any], players: in
         "seconds": round(clock() - start, 1),
         "rss_start_mib": round(start_rss / 2**20, 1),
         "rss_end_mib": round(ys[-1] / 2**20, 1) if ys else None,
-        "peak_rss_mib": round(_peak_bytes() / 2**20, 1),
+        "peak_rss_mib": round(_peak_of(start_rss, ys) / 2**20, 1),
         "slope_kib_per_10k_hands": round(per_10k, 2),
         "slope_measured_over": "the second half of the run (after the warm-up)",
         "samples": [[int(x), round(y / 2**20, 2)] for x, y in zip(xs, ys, strict=True)],

@@ -223,7 +223,7 @@ def _memory_help() -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench_cmd(seconds: float, ismcts_iters: int, search: str | None, memory_hands: int | None,
               peers: bool, memory_only: bool, targets: tuple[str, ...], seed: int,
-              both_paths: bool, as_json: bool) -> None:
+              both_paths: bool, as_json: bool, game: str | None = None) -> None:
     """Measure random-play throughput, ISMCTS speed and memory, beside peer engines.
 
     The plan and its estimated time come first; a progress bar with the time left shows
@@ -234,6 +234,12 @@ def bench_cmd(seconds: float, ismcts_iters: int, search: str | None, memory_hand
 
     try:
         chosen = tuple(parse_target(t) for t in targets) or TARGETS
+        if game is not None:  # `paiju bench --game G`: only G's configurations
+            other = next((t for t in chosen if t[1] != game), None)
+            if targets and other is not None:
+                raise ValueError(f"--target {other[1]}:{other[2]}:{other[4]} is not a game of "
+                                 f"--game {game}")
+            chosen = tuple(t for t in chosen if t[1] == game)
         report = run_bench(seconds, ismcts_iters, memory_hands, peers, seed,
                            log=None if as_json else lambda m: click.echo(m, err=True),
                            memory_only=memory_only, targets=chosen,

@@ -22,7 +22,7 @@ from paiju.core.params import (
     plural,
     rules_option,
 )
-from paiju.core.records import loads_records
+from paiju.core.records import input_name, loads_records, read_bounded
 
 #: Hands in a watched session when ``--hands`` is not given.
 WATCH_HANDS = 4
@@ -172,12 +172,13 @@ def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) ->
     """Step through the record in FILE, forwards and backwards, showing every hand.
 
     A file of several records (JSON lines, as `paiju simulate --records` writes) shows the
-    first unless --index says which.
+    first unless --index says which. Exit status as `paiju referee`'s: 0 every action
+    legal, 1 an action illegal (the replay stops before it), 2 the record is malformed.
     """
     from paiju.ui.replay import Replay, ReplayApp, replay_text
 
     try:
-        records = loads_records(file.read())
+        records = loads_records(read_bounded(file, input_name(file)))
         if which is not None and which > len(records):
             raise click.BadParameter(
                 f"the file holds {plural(len(records), 'record')}; there is no record {which}",
@@ -187,7 +188,7 @@ def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) ->
     except PaijuError as err:
         _fail(str(err))
     except OSError as err:
-        _fail(f"cannot read {file.name}: {err.strerror or err}")
+        _fail(f"cannot read {input_name(file)}: {err.strerror or err}")
     if len(records) > 1:
         replay.note = f"record {index} of {len(records)}" + (
             "" if which else " (--index N shows another)")
@@ -196,5 +197,7 @@ def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) ->
                                  param_hint="'--step'")
     if as_text or not sys.stdout.isatty():
         replay_text(replay, click.echo, step)
-        return
-    ReplayApp(replay, step or 0).run()
+    else:
+        ReplayApp(replay, step or 0).run()
+    if replay.stopped is not None:  # as the referee: 1 when an action is illegal
+        sys.exit(1)

@@ -60,6 +60,13 @@ class Replay:
         #: Which record of its file this is, when the file holds several.
         self.note = ""
 
+    def extent(self) -> str:
+        """How many actions the record holds, and where an illegal one stopped the replay."""
+        held = plural(len(self.actions), "action")
+        if self.stopped is None:
+            return held
+        return f"{held}, action {self.stopped[0] + 1} illegal (replayed to step {self.steps})"
+
     @property
     def steps(self) -> int:
         """The last step (the number of actions replayed)."""
@@ -147,7 +154,7 @@ def replay_text(replay: Replay, echo: Callable[[str], None], step: int | None = 
     """Print one step, or every step in order."""
     rules = replay.presenter.rules_line(replay.rules)
     note = f" · {replay.note}" if replay.note else ""
-    echo(f"{replay.game.title} · rules {rules} · {plural(replay.steps, 'action')}{note}")
+    echo(f"{replay.game.title} · rules {rules} · {replay.extent()}{note}")
     steps = range(replay.steps + 1) if step is None else [step]
     for k in steps:
         for line in replay.page(k):
