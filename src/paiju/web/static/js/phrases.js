@@ -236,4 +236,5 @@ export const WORDS = {
     zh: "連不上伺服器：請檢查網絡再試。",
     ja: "サーバーにつながりません: 接続を確かめてもう一度どうぞ。",
   },
+  captionAndKey: { en: "{caption} · {key}", zh: "{caption} · {key}", ja: "{caption} · {key}" },
 };

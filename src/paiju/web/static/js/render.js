@@ -242,7 +242,7 @@ export function handCaption(game, msg, native, L, received = []) {
     return tr("lukfuHand", L);
   }
   const caption = tr(reversedOrder(view) ? "handReversed" : "handNormal", L);
-  return received.length ? `${caption} · ${tr("receivedKey", L)}` : caption;
+  return received.length ? tr("captionAndKey", L, { caption, key: tr("receivedKey", L) }) : caption;
 }
 
 /** The width of the hand's cards: as big as fits, in as few rows as keep a finger's width. */
