@@ -324,3 +324,47 @@ def test_the_servers_own_sentences_are_said_in_every_language() -> None:
     for choice in bot_choices("lukfu"):
         labels = bot_label_text(choice["label"])
         assert labels is not None and all(labels.values()), choice
+
+
+@pytest.mark.parametrize("preset", ["hongkong", "gloucester", "sung"])
+def test_the_luk_fu_result_says_how_the_points_came_about(preset: str) -> None:
+    """The explanation's sums are the payments: each loser's share (the win's worth plus
+    the dreamer's), paid twice by a privileged loser, and the points of the hand."""
+    g = get_game("lukfu")
+    rules = g.rules(preset)
+    names = ["Ann", "Bo", "Cy", "Di"]
+    explained = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        state = g.new_hand(rules, 4, rng)
+        while not state.is_terminal():
+            state.apply(rng.choice(list(state.legal_actions())))
+        report = state.report()
+        public = msg.public_json("lukfu", [state.view(s).to_json() for s in range(4)])
+        ctx = msg.Context(table="t", game="lukfu", rules=rules, hand=1, names=names,
+                          players=[0, 1, 2, 3], totals=[0] * 4, started=True, seats=[],
+                          rules_key=[])
+        lines = msg.hand_over_message(ctx, state.record(), report, public)["lines"]
+        pay = report["payments"]
+        if report["outcome"] not in ("win", "five_tigers"):
+            assert "Nobody pays." in lines and not any(pay or [])
+            continue
+        explained += 1
+        owed = re.search(r"each loser owes \w+ (\d+)\.", " ".join(lines))
+        dreamer = re.search(r"each loser also owes the dreamer (\d+)\.", " ".join(lines))
+        assert owed is not None
+        share = int(owed.group(1)) + (int(dreamer.group(1)) if dreamer else 0)
+        said = " ".join(lines)
+        double = re.search(r"(\w+) called as the privileged player and lost, so pays both "
+                           r"losers' shares: 2 × (\d+) = (\d+); (\w+) pays nothing\.", said)
+        if double:
+            liable, other = names.index(double.group(1)), names.index(double.group(4))
+            assert int(double.group(2)) == share and pay[liable] == -2 * share
+            assert pay[other] == 0
+        else:
+            losers = [s for s in range(3) if s != report["winner"]]
+            assert f"{names[losers[0]]} and {names[losers[1]]} each pay {share}." in lines
+            assert all(pay[s] == -share for s in losers)
+        points = ", ".join(f"{n} {v:+d}" for n, v in zip(names, pay, strict=True))
+        assert f"Points this hand: {points}." in lines
+    assert explained > 20
