@@ -15,6 +15,7 @@ from paiju.core.params import (
     SEED,
     NotedCommand,
     Seconds,
+    bot_specs,
     game_argument,
     one_line,
     players_option,
@@ -25,10 +26,39 @@ from paiju.core.referee import EXIT_MALFORMED, referee
 from paiju.core.sources import cite
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class PaijuGroup(click.Group):
+    """paiju's commands, every refusal in one style: one line, ``paiju: …``, status 2
+    (Click's own usage errors too, which would otherwise print a usage block)."""
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            done = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as err:
+            where = err.ctx.command_path.split()[1:] if err.ctx is not None else []
+            helped = " ".join(["paiju", *where, "--help"])
+            _fail(f"{err.format_message().rstrip('.')} ({helped} tells more)", err.exit_code)
+        except click.ClickException as err:
+            _fail(err.format_message(), err.exit_code)
+        except click.Abort:
+            _fail("stopped", 1)
+        sys.exit(done if isinstance(done, int) else 0)
+
+
+@click.group(cls=PaijuGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             invoke_without_command=True)
 @click.version_option(package_name="paiju")
-def main() -> None:
-    """paiju (牌局): Luk Fu and Dai Fugō, played, refereed and simulated exactly."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """paiju (牌局): Luk Fu and Dai Fugō, played, refereed and simulated exactly.
+
+    `paiju play lukfu` starts a table in the terminal; `paiju COMMAND --help` tells more.
+    """
+    if ctx.invoked_subcommand is None:  # `paiju` alone: the help, and success
+        click.echo(ctx.get_help())
 
 
 def _fail(message: str, status: int = EXIT_MALFORMED) -> NoReturn:
@@ -139,13 +169,19 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
 @players_option()
+@click.option(
+    "--bots", "-b", default=None, metavar="SPEC,...",
+    help="The players, one a seat, the last repeating, e.g. heuristic,random or "
+         "ismcts:iters=200. Default: random in every seat.",
+)
 @click.option("--seed", type=SEED, default=None, help="Seed for the deal and the players.")
 @click.option("--record", "record_out", type=click.Path(dir_okay=False), default=None,
               help="Also write the hand's record to this file ('-': to standard output, "
                    "as the last line).")
 def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
-             seed: int | None, record_out: str | None) -> None:
-    """Deal one hand of GAME, let random players play it, and print it as it goes."""
+             bots: str | None, seed: int | None, record_out: str | None) -> None:
+    """Deal one hand of GAME, let computer players (random unless --bots) play it, and
+    print it as it goes."""
     from paiju.bots.base import make_bot
     from paiju.core.seeding import make_rng
     from paiju.sim.play import play_hand
@@ -154,10 +190,13 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         g = get_game(game)
         rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
         n = players or default_players(g)
+        players_of = [make_bot(spec) for spec in bot_specs(bots, n, "random")]
         rng = make_rng(seed)
         state = g.new_hand(rules, n, rng)
-    except PaijuError as err:
+    except (PaijuError, ValueError) as err:
         _fail(str(err))
+    if record_out not in (None, "-"):
+        _writable(record_out)
     record = state.record()
     click.echo(f"{g.title}, preset {rules.preset}, {n} players")
     for seat, hand in enumerate(record["deal"]["hands"]):
@@ -171,8 +210,7 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         cards = " ".join(data.get("cards", []))
         click.echo(f"seat {data['seat']}: {data['do']} {cards}".rstrip())
 
-    bots = [make_bot("random") for _ in range(state.num_seats)]
-    play_hand(state, bots, rng, on_action=show)
+    play_hand(state, players_of, rng, on_action=show)
     click.echo(json.dumps(state.report(), ensure_ascii=False))
     if record_out == "-":
         click.echo(json.dumps(state.record(), ensure_ascii=False))
@@ -183,6 +221,15 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
                 handle.write("\n")
         except OSError as err:
             _fail(f"cannot write {record_out}: {err.strerror or err}")
+
+
+def _writable(path: str) -> None:
+    """Refuse, before anything is played, a file that cannot be written."""
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        _fail(f"cannot write {path}: {err.strerror or err}")
 
 
 from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
