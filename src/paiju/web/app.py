@@ -120,6 +120,25 @@ def create_app(db: str | Path, config: Config | None = None,
         await table.start(token)
         return table.info()
 
+    @app.post("/api/tables/{table_id}/seats/{player}/free")
+    async def free_seat(table_id: str, player: str, request: Request) -> dict[str, Any]:
+        body = await body_of(request, max_body)
+        table = await hub().get(table_id)
+        token = body.get("token") if isinstance(body, dict) else None
+        await table.free_seat(seat_number(player), token)
+        return table.info()
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        body = await body_of(request, max_body)
+        if not isinstance(body, dict):
+            raise WebError(400, 'playing again needs {"token": ..., "carry": true|false}')
+        return await hub().rematch(table_id, body.get("token"), body.get("carry", False))
+
+    @app.get("/api/lobby")
+    async def lobby() -> dict[str, Any]:
+        return await hub().lobby.listing()
+
     @app.get("/api/tables/{table_id}/hands/{hand}/record")
     async def record(table_id: str, hand: str) -> dict[str, Any]:
         number = whole_number(hand)
@@ -131,6 +150,29 @@ def create_app(db: str | Path, config: Config | None = None,
                                 "cards the rules keep face down, is served once it is (each "
                                 "seat was sent the hand as it saw it when the hand ended)")
         return await hub().record(table_id, number)
+
+    @app.websocket("/ws/lobby")
+    async def watch_lobby(websocket: WebSocket) -> None:
+        await websocket.accept()
+        queue = hub().lobby.watch()
+        reader = asyncio.get_running_loop().create_task(_drain(websocket))
+        try:
+            while True:
+                getting = asyncio.ensure_future(queue.get())
+                await asyncio.wait({getting, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if reader.done():
+                    getting.cancel()
+                    break
+                message = getting.result()
+                if message is None:
+                    await websocket.close(WS_FLOODED, "too far behind: reconnect")
+                    break
+                await websocket.send_text(text_of(message))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub().lobby.leave(queue)
+            reader.cancel()
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
@@ -172,6 +214,12 @@ def page(name: str, status: int = 200) -> FileResponse:
     if not path.is_file():
         raise WebError(404, f"the page {name} is missing from this installation")
     return FileResponse(path, status_code=status, media_type="text/html")
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read a lobby watcher's messages (it has nothing to say) until it closes."""
+    while (await websocket.receive())["type"] != "websocket.disconnect":
+        pass
 
 
 def client_of(request: Request) -> str:

@@ -24,6 +24,8 @@ STAND_IN = "heuristic"
 #: The longest name a person may give, and the longest computer player's spec.
 MAX_NAME = 24
 MAX_SPEC = 200
+#: The longest name of a table.
+MAX_TABLE_NAME = 40
 
 
 class WebError(Exception):
@@ -107,11 +109,26 @@ class Settings:
     hands: int
     clock: float | None
     creator: str | None
+    name: str | None = None  # the table's name, shown in the lobby
+    public: bool = False  # listed in the lobby (else: only whoever has the link finds it)
+    spectators_chat: bool = False  # whether spectators may write in the table's chat
+    carry: tuple[float, ...] | None = None  # totals carried over from the table before
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "rules": self.rules, "players": self.players,
                 "seats": list(self.seats), "hands": self.hands, "clock": self.clock,
-                "creator": self.creator}
+                "creator": self.creator, "name": self.name, "public": self.public,
+                "spectators_chat": self.spectators_chat,
+                "carry": None if self.carry is None else list(self.carry)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Settings:
+        """Settings as stored (older tables lack the later fields)."""
+        carry = data.get("carry")
+        return cls(data["game"], data["rules"], data["players"], tuple(data["seats"]),
+                   data["hands"], data.get("clock"), data.get("creator"), data.get("name"),
+                   bool(data.get("public", False)), bool(data.get("spectators_chat", False)),
+                   None if carry is None else tuple(carry))
 
 
 def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
@@ -120,10 +137,12 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     limits = limits or Limits()
     if not isinstance(body, Mapping):
         raise WebError(400, "the table's settings must be a JSON object")
-    known = {"game", "rules", "players", "seats", "hands", "clock", "creator"}
+    known = {"game", "rules", "players", "seats", "hands", "clock", "creator", "name",
+             "public", "spectators_chat"}
     extra = sorted(set(body) - known)
     if extra:
-        raise WebError(400, f"unknown setting {extra[0]!r}; known: {', '.join(sorted(known))}")
+        raise WebError(400, f"unknown setting {shown(extra[0])}; known: "
+                            f"{', '.join(sorted(known))}")
     try:
         game = get_game(body.get("game", ""))
     except PaijuError as err:
@@ -136,7 +155,7 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     players = body.get("players", default_players(game))
     if not _is_int(players) or players not in game.player_counts:
         counts = " or ".join(map(str, game.player_counts))
-        raise WebError(400, f"{game.title} is for {counts} players, not {players!r}")
+        raise WebError(400, f"{game.title} is for {counts} players, not {shown(players)}")
     seats = body.get("seats", ["human"] + [STAND_IN] * (players - 1))
     if not isinstance(seats, list) or len(seats) != players:
         raise WebError(400, f"'seats' must list one entry for each of the {players} players")
@@ -145,19 +164,34 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     hands = body.get("hands", 1)
     if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
         raise WebError(400, f"'hands' must be a whole number from 1 to {MAX_HANDS}, "
-                            f"not {hands!r}")
+                            f"not {shown(hands)}")
     clock = body.get("clock")
     if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool)
                               or not math.isfinite(clock)
                               or not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]):
         raise WebError(400, f"'clock' must be null or seconds from {CLOCK_RANGE[0]:g} to "
-                            f"{CLOCK_RANGE[1]:g}, not {clock!r}")
+                            f"{CLOCK_RANGE[1]:g}, not {shown(clock)}")
     creator = body.get("creator")
     if creator is not None:
         creator = check_name(creator)
+    name = body.get("name")
+    if name is not None:
+        name = check_name(name, MAX_TABLE_NAME, "a table's name")
+    flags = {}
+    for key in ("public", "spectators_chat"):
+        flags[key] = body.get(key, False)
+        if not isinstance(flags[key], bool):
+            raise WebError(400, f"'{key}' must be true or false, not {shown(flags[key])}")
     return Settings(game.name, rules, players, tuple(s.strip().lower() if s.strip().lower()
                                                      == "human" else s.strip() for s in seats),
-                    hands, None if clock is None else float(clock), creator)
+                    hands, None if clock is None else float(clock), creator, name,
+                    flags["public"], flags["spectators_chat"])
+
+
+def shown(value: Any, most: int = 40) -> str:
+    """A value a client sent, as a reason quotes it: its repr, cut to ``most`` characters."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _check_seat(n: int, seat: Any, game: str, limits: Limits) -> None:
@@ -185,20 +219,19 @@ def bot_name(spec: str, player: int) -> str:
     return f"{label} {player + 1}"
 
 
-def check_name(name: Any) -> str:
-    """A person's name, trimmed; ``WebError(400)`` if empty, too long, not text, or holding
-    a control or invisible character (a right-to-left override would turn the table's
-    text around it)."""
+def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
+    """A person's name (or a table's), trimmed; ``WebError(400)`` if empty, too long, not
+    text, or holding a control or invisible character (a right-to-left override would turn
+    the table's text around it)."""
     if not isinstance(name, str) or not name.strip():
-        raise WebError(400, "a name is needed to take a seat")
-    if len(name) > 4 * MAX_NAME:
-        raise WebError(400, f"a name is at most {MAX_NAME} characters")
+        raise WebError(400, "a name is needed to take a seat" if what == "a name"
+                       else f"{what} cannot be empty")
     clean = " ".join(name.split())
-    if len(clean) > MAX_NAME:
-        raise WebError(400, f"a name is at most {MAX_NAME} characters")
+    if len(name) > 4 * most or len(clean) > most:
+        raise WebError(400, f"{what} is at most {most} characters")
     bad = bad_character(clean)
     if bad is not None:
-        raise WebError(400, f"a name may not hold the control or invisible character {bad}")
+        raise WebError(400, f"{what} may not hold the control or invisible character {bad}")
     return clean
 
 

@@ -10,8 +10,9 @@ import secrets
 import time
 from typing import Any
 
-from paiju.web.catalog import WebError, bot_name, parse_settings
+from paiju.web.catalog import Settings, WebError, bot_name, parse_settings
 from paiju.web.limits import Window
+from paiju.web.lobby import Lobby
 from paiju.web.store import SeatRow, Store, StoreDown, TableRow, Writer
 from paiju.web.tables import TRY_AGAIN, Config, Table
 from paiju.web.thinking import Thinker
@@ -34,12 +35,19 @@ class Hub:
         self._per_client = Window(limits.tables_per_minute)
         self._everyone = Window(limits.all_tables_per_minute)
         self._sweeper: asyncio.Task[None] | None = None
+        self.lobby = Lobby(store, self.io, self._live)
 
     async def create(self, body: Any, client: str = "") -> Table:
         """A new table from a request's settings (checked), within the creation rates."""
         limits = self.config.limits
-        settings = parse_settings(body, limits)
-        if not self._per_client.allow(client):
+        return await self._create(parse_settings(body, limits), client)
+
+    async def _create(self, settings: Settings, client: str | None,
+                      seats: list[SeatRow] | None = None) -> Table:
+        """A new table; ``client`` None for a rematch (one a finished table, not a
+        stranger's)."""
+        limits = self.config.limits
+        if client is not None and not self._per_client.allow(client):
             raise WebError(429, f"at most {limits.tables_per_minute} new tables a minute from "
                                 "one address: wait a little")
         if not self._everyone.allow(""):
@@ -47,9 +55,9 @@ class Hub:
                                 "try again in a minute")
         table_id = secrets.token_hex(5)
         seed = secrets.randbelow(2**62)
-        seats = [SeatRow(n, "human") if spec == "human"
-                 else SeatRow(n, "bot", spec, bot_name(spec, n))
-                 for n, spec in enumerate(settings.seats)]
+        seats = seats or [SeatRow(n, "human") if spec == "human"
+                          else SeatRow(n, "bot", spec, bot_name(spec, n))
+                          for n, spec in enumerate(settings.seats)]
         row = TableRow(table_id, settings.game, settings.to_json(), seed, seats=seats,
                        creator=secrets.token_urlsafe(18))
         try:
@@ -62,8 +70,59 @@ class Hub:
     def _made(self, row: TableRow) -> Table:
         table = Table(row, self.store, self.config, self.thinker, self.io)
         self.tables[row.id] = table
+        if table.settings.public:
+            table.on_change = self.lobby.touch
+            self.lobby.touch()
         self._sweep_soon()
         return table
+
+    def _live(self, table_id: str) -> dict[str, Any] | None:
+        """What the lobby adds of a table held here: who is connected, whether it stands
+        between two hands."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return None
+        return {"between": table.between,
+                "connected": [s.player for s in table.seats if table.connected(s.player)]}
+
+    async def rematch(self, table_id: str, token: Any, carry: Any) -> dict[str, Any]:
+        """Play again: the same seats, rules and people at a new table, made by the first
+        person who asks (with the totals carried over if ``carry``), and the asker seated at
+        their seat there. ``{"table", "url", "player", "token"}``, and ``"creator"`` for the
+        one who made it."""
+        table = await self.get(table_id)
+        if not isinstance(token, str):
+            raise WebError(403, "playing again needs your seat's token")
+        player = table.player_of(token)
+        if not table.over:
+            raise WebError(409, "the session is not over yet")
+        if not isinstance(carry, bool):
+            raise WebError(400, "'carry' must be true or false")
+        made: dict[str, Any] = {}
+        async with table.lock:
+            if table.next_id is None:
+                old = table.settings
+                settings = Settings(
+                    old.game, old.rules, old.players,
+                    tuple("human" if s.kind == "human" else s.bot or "heuristic"
+                          for s in table.seats),
+                    old.hands, old.clock, table.name_of(player), old.name, old.public,
+                    old.spectators_chat, tuple(table.totals()) if carry else None)
+                seats = [SeatRow(s.player, "human") if s.kind == "human"
+                         else SeatRow(s.player, "bot", s.bot, s.name) for s in table.seats]
+                new = await self._create(settings, None, seats)
+                try:
+                    table.next_id = await self.io(self.store.set_next, table.id, new.id)
+                except StoreDown:
+                    raise WebError(503, TRY_AGAIN) from None
+                made["creator"] = new.creator
+                table.broadcast()  # everyone at the table hears of it
+                table.announce({"type": "rematch", "table": new.id, "url": f"/t/{new.id}",
+                                 "by": table.name_of(player)})
+        new = await self.get(table.next_id)
+        seat_token = await new.take_seat(player, table.name_of(player))
+        return {"table": new.id, "url": f"/t/{new.id}", "player": player,
+                "token": seat_token, **made}
 
     async def get(self, table_id: str) -> Table:
         """The table ``table_id``, restored from the store if needed; ``WebError(404)``."""
@@ -135,6 +194,7 @@ class Hub:
         return [t.id for t in idle]
 
     def close(self) -> None:
+        self.lobby.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():

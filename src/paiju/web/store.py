@@ -39,7 +39,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     created REAL NOT NULL,
     started INTEGER NOT NULL DEFAULT 0,
-    creator TEXT
+    creator TEXT,
+    public INTEGER NOT NULL DEFAULT 0,
+    next_id TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -104,6 +106,18 @@ class TableRow:
     actions: list[ActionRow] = field(default_factory=list)
     finished: dict[int, dict[str, Any]] = field(default_factory=dict)  # hand -> record
     creator: str | None = None  # the secret that lets its creator start the table
+    next_id: str | None = None  # the table of its rematch, once one is asked for
+
+
+@dataclass
+class PublicRow:
+    """A public table as the lobby lists it (a seat's ``token`` is only "taken" or None)."""
+
+    id: str
+    settings: dict[str, Any]
+    started: bool
+    finished: int  # hands over
+    seats: list[SeatRow]
 
 
 #: Seconds between two checkpoints of the write-ahead log (made by a thread of the store).
@@ -199,6 +213,7 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         _upgrade(self._db)
+        self._db.execute("CREATE INDEX IF NOT EXISTS tables_public ON tables (public, created)")
         # The write-ahead log is copied into the database by a thread of its own, not by
         # the commit that happens to fill it: that copy syncs the file, and it had held a
         # commit, and with it the server's one event loop, for up to 0.3 s.
@@ -246,10 +261,10 @@ class Store:
         """Store a new table with its seats."""
         with self._tx() as db:
             db.execute(
-                "INSERT INTO tables (id, game, settings, seed, created, started, creator) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, game, settings, seed, created, started, creator, "
+                "public) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, _dump(row.settings), row.seed, time.time(), int(row.started),
-                 row.creator),
+                 row.creator, int(bool(row.settings.get("public")))),
             )
             db.executemany(
                 "INSERT INTO seats (table_id, player, kind, bot, name, token) "
@@ -299,6 +314,60 @@ class Store:
         except sqlite3.IntegrityError as err:
             raise StoreError(f"action {idx} of hand {hand} is already stored") from err
 
+    def take_computer_seat(self, table_id: str, player: int, name: str, token: str) -> None:
+        """Give a computer player's seat to a person; ``StoreError`` if it is not one."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE seats SET kind = 'human', bot = NULL, name = ?, token = ? "
+                "WHERE table_id = ? AND player = ? AND kind = 'bot'",
+                (name, token, table_id, player))
+            if cur.rowcount != 1:
+                raise StoreError(f"seat {player} is not a computer player's")
+
+    def free_seat(self, table_id: str, player: int) -> None:
+        """Free a person's seat (its token no longer holds it)."""
+        with self._tx() as db:
+            db.execute("UPDATE seats SET name = NULL, token = NULL "
+                       "WHERE table_id = ? AND player = ? AND kind = 'human'",
+                       (table_id, player))
+
+    def set_next(self, table_id: str, next_id: str) -> str:
+        """Record ``next_id`` as the table of ``table_id``'s rematch, unless one is
+        already recorded: the rematch's table either way."""
+        with self._tx() as db:
+            db.execute("UPDATE tables SET next_id = ? WHERE id = ? AND next_id IS NULL",
+                       (next_id, table_id))
+            row = db.execute("SELECT next_id FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return str(row[0])
+
+    def public_tables(self, most: int) -> list[PublicRow]:
+        """The newest ``most`` public tables, with their seats (no token)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT t.id, t.settings, t.started, "
+                "(SELECT COUNT(*) FROM hands h WHERE h.table_id = t.id) "
+                "FROM tables t WHERE t.public = 1 ORDER BY t.created DESC LIMIT ?",
+                (most,)).fetchall()
+            seats: dict[str, list[SeatRow]] = {r[0]: [] for r in rows}
+            if rows:
+                marks = ", ".join("?" * len(rows))
+                for table_id, player, kind, bot, name, taken in self._db.execute(
+                        "SELECT table_id, player, kind, bot, name, token IS NOT NULL "
+                        f"FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, player",
+                        [r[0] for r in rows]):
+                    seats[table_id].append(SeatRow(player, kind, bot, name,
+                                                   "taken" if taken else None))
+        return [PublicRow(r[0], json.loads(r[1]), bool(r[2]), int(r[3]), seats[r[0]])
+                for r in rows]
+
+    def seats_of(self, table_id: str) -> list[SeatRow]:
+        """A table's seats as stored."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT player, kind, bot, name, token FROM seats WHERE table_id = ? "
+                "ORDER BY player", (table_id,)).fetchall()
+        return [SeatRow(*r) for r in rows]
+
     def finish_hand(self, table_id: str, hand: int, record: dict[str, Any],
                     report: dict[str, Any]) -> None:
         """Store the record of a hand that ended without an action (over at the deal).
@@ -324,8 +393,8 @@ class Store:
         with self._lock:
             db = self._db
             head = db.execute(
-                "SELECT game, settings, seed, started, creator FROM tables WHERE id = ?",
-                (table_id,)
+                "SELECT game, settings, seed, started, creator, next_id FROM tables "
+                "WHERE id = ?", (table_id,)
             ).fetchone()
             if head is None:
                 return None
@@ -342,7 +411,7 @@ class Store:
             ).fetchall()
         return TableRow(
             id=table_id, game=head[0], settings=json.loads(head[1]), seed=head[2],
-            started=bool(head[3]), creator=head[4],
+            started=bool(head[3]), creator=head[4], next_id=head[5],
             seats=[SeatRow(*s) for s in seats],
             actions=[ActionRow(h, i, json.loads(a), by) for h, i, a, by in actions],
             finished={h: json.loads(r) for h, r in hands},
@@ -366,20 +435,26 @@ class Store:
 
 
 #: The schema's version (``PRAGMA user_version``); :func:`_upgrade` brings older files to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+#: The columns each version added to ``tables``, with their definitions.
+ADDED = {2: [("creator", "TEXT")],
+         3: [("public", "INTEGER NOT NULL DEFAULT 0"), ("next_id", "TEXT")]}
 
 
 def _upgrade(db: sqlite3.Connection) -> None:
     """Bring a file written by an older paiju to :data:`SCHEMA_VERSION`, step by step.
 
     Version 1 (no ``user_version``) had no ``tables.creator``: its tables keep ``NULL``
-    there, and any person seated at them may start them, as before.
+    there, and any person seated at them may start them, as before. Version 2 had no
+    ``public`` (its tables are private: not in the lobby) nor ``next_id`` (the table of a
+    rematch).
     """
     version = db.execute("PRAGMA user_version").fetchone()[0]
-    if version < 2:
-        columns = {r[1] for r in db.execute("PRAGMA table_info(tables)")}
-        if "creator" not in columns:
-            db.execute("ALTER TABLE tables ADD COLUMN creator TEXT")
+    columns = {r[1] for r in db.execute("PRAGMA table_info(tables)")}
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for name, definition in ADDED.get(step, []):
+            if name not in columns:
+                db.execute(f"ALTER TABLE tables ADD COLUMN {name} {definition}")
     if version < SCHEMA_VERSION:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 

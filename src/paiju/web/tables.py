@@ -20,8 +20,8 @@ dealing its session again from its seed and replaying the stored actions.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,9 +37,9 @@ from paiju.web.catalog import (
     Settings,
     WebError,
     bot_name,
-    check_name,
 )
-from paiju.web.limits import with_budget
+from paiju.web.chat import Chat
+from paiju.web.limits import Bucket, with_budget
 from paiju.web.pace import (
     BY_AWAY,
     BY_BOT,
@@ -50,7 +50,8 @@ from paiju.web.pace import (
     Config,
     Pacing,
 )
-from paiju.web.store import SeatRow, Store, StoreDown, StoreError, TableRow, Writer
+from paiju.web.seating import Seating
+from paiju.web.store import SeatRow, Store, StoreDown, TableRow, Writer
 from paiju.web.thinking import Thinker
 
 __all__ = ["BY_AWAY", "BY_BOT", "BY_CLOCK", "BY_PERSON", "QUICK_PLAYERS", "TRY_AGAIN", "Config",
@@ -76,6 +77,7 @@ class Receiver:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     last: str | None = None  # the text of the last state sent
     cut: bool = False  # set when the queue overflowed: the connection is closed
+    chat: Bucket = field(default_factory=Chat.bucket)  # its allowance of chat messages
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a state identical to the last one sent is not sent again."""
@@ -94,13 +96,13 @@ class Receiver:
         self.queue.put_nowait(message)
 
 
-class Table(Pacing):
+class Table(Pacing, Seating):
     """One table: its settings, seats, session and current hand (its pace: :class:`Pacing`)."""
 
     def __init__(self, row: TableRow, store: Store, config: Config, thinker: Thinker,
                  io: Writer) -> None:
         self.id = row.id
-        self.settings = Settings(**{**row.settings, "seats": tuple(row.settings["seats"])})
+        self.settings = Settings.from_json(row.settings)
         self.seed = row.seed
         self.store = store
         self.config = config
@@ -113,6 +115,9 @@ class Table(Pacing):
         self.seats: list[SeatRow] = list(row.seats)
         self.started = row.started
         self.creator = row.creator
+        self.next_id = row.next_id  # the table of its rematch, once asked for
+        self.chat = Chat()
+        self.on_change: Callable[[], None] = lambda: None  # the lobby's: a change it may show
         self.session = self.game.new_session(self.rules, self.settings.players, self.seed)
         self.state: State | None = None
         self.hand = 0
@@ -171,6 +176,12 @@ class Table(Pacing):
     def over(self) -> bool:
         return self.session.hands_played >= self.settings.hands
 
+    def totals(self) -> list[float]:
+        """Each player's running total: the session's, and any carried from the table
+        before (a rematch that kept the totals)."""
+        carry = self.settings.carry or (0.0,) * len(self.session.totals)
+        return [a + b for a, b in zip(self.session.totals, carry, strict=True)]
+
     def name_of(self, player: int) -> str:
         seat = self.seats[player]
         if seat.name:
@@ -200,7 +211,7 @@ class Table(Pacing):
                         for k, v in self.rules.values.items()},
             "rules_key": self.rules_key, "seats": self.seats_json(), "started": self.started,
             "hand": self.hand, "hands_played": self.session.hands_played,
-            "totals": list(self.session.totals), "over": self.over,
+            "totals": self.totals(), "over": self.over, "next": self.next_id,
         }
 
     def context(self) -> msg.Context:
@@ -216,86 +227,12 @@ class Table(Pacing):
                             "native": native[BY_AWAY].format(name=names[seat])}
         return msg.Context(
             table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
-            players=list(self.seat_players), totals=list(self.session.totals),
+            players=list(self.seat_players), totals=self.totals(),
             started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
             notes=notes, clock=self.clock,
         )
 
     # ------------------------------------------------------------ seats
-
-    async def take_seat(self, player: Any, name: Any) -> str:
-        """Seat a person at ``player`` and return their secret token."""
-        if not isinstance(player, int) or not 0 <= player < self.settings.players:
-            raise WebError(404, f"there is no seat {player} at this table of "
-                                f"{self.settings.players}")
-        clean = check_name(name)
-        async with self.lock:
-            seat = self.seats[player]
-            if seat.kind != "human":
-                raise WebError(409, f"seat {player} is a computer player's "
-                                    f"({self.name_of(player)})")
-            if seat.token is not None:
-                raise WebError(409, f"seat {player} is already taken (by {seat.name})")
-            taken = {" ".join(s.name.casefold().split()) for s in self.seats
-                     if s.kind == "human" and s.token is not None and s.name}
-            if clean.casefold() in taken:
-                raise WebError(409, f"{clean} is already sitting at this table: "
-                                    "choose another name")
-            token = secrets.token_urlsafe(18)
-            try:
-                await self.io(self.store.take_seat, self.id, player, clean, token)
-            except StoreError as err:
-                raise WebError(409, str(err)) from None
-            except StoreDown:
-                raise WebError(503, TRY_AGAIN) from None
-            seat.name, seat.token = clean, token
-            if all(s.token is not None for s in self.seats if s.kind == "human"):
-                await self._start()
-            else:
-                self.broadcast()
-        return token
-
-    async def start(self, token: Any = None) -> None:
-        """Start the table: computer players take the empty seats, the first hand is dealt.
-
-        Only its creator may (``token`` is the secret the creation gave); a table stored
-        before tables had creators may be started by any person seated at it.
-        """
-        if not self.may_start(token):
-            raise WebError(403, "only the table's creator can start it before every seat "
-                                "is taken")
-        async with self.lock:
-            await self._start()
-
-    def may_start(self, token: Any) -> bool:
-        if not isinstance(token, str) or not token:
-            return False
-        if self.creator is not None:
-            return secrets.compare_digest(self.creator, token)
-        return any(s.token is not None and secrets.compare_digest(s.token, token)
-                   for s in self.seats)
-
-    async def _start(self) -> None:
-        if self.started:
-            raise WebError(409, "the table has already started")
-        fill = [SeatRow(s.player, "bot", STAND_IN, bot_name(STAND_IN, s.player))
-                for s in self.seats if s.kind == "human" and s.token is None]
-        try:
-            await self.io(self.store.start, self.id, fill)
-        except StoreDown:
-            raise WebError(503, TRY_AGAIN) from None
-        for s in fill:
-            seat = self.seats[s.player]
-            seat.kind, seat.bot, seat.name = "bot", s.bot, s.name
-            self.bots[s.player] = make_bot(STAND_IN)
-        self.started = True
-        await self._deal_and_send()
-
-    def player_of(self, token: str) -> int:
-        for s in self.seats:
-            if s.token is not None and secrets.compare_digest(s.token, token):
-                return s.player
-        raise WebError(403, "this token does not hold a seat at this table")
 
     # ------------------------------------------------------------ connections
 
@@ -313,10 +250,12 @@ class Table(Pacing):
                 self.version += 1  # the stand-in's pending move is dropped
         self.advance()
         self.broadcast()
+        if self.chat.kept:
+            receiver.send(self.chat.log())
         if self.between and self.last_over is not None:
             receiver.send(self._over_for(receiver.player))
             if self.over:
-                receiver.send(msg.session_over_message(self.session.totals))
+                receiver.send(msg.session_over_message(self.totals()))
         return receiver
 
     def disconnect(self, receiver: Receiver) -> None:
@@ -367,6 +306,7 @@ class Table(Pacing):
 
     def broadcast(self) -> None:
         """Send every receiver its state (made once per seat, once for all spectators)."""
+        self.on_change()
         if not self.receivers:
             return
         ctx = self.context()
@@ -385,6 +325,10 @@ class Table(Pacing):
             return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
         view = self.game.seat_view(state, self.seat_players.index(player))
         return msg.state_message(ctx, player, view)
+
+    def announce(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection of the table (it holds nothing hidden)."""
+        self._send_all(message)
 
     def _send_all(self, message: dict[str, Any]) -> None:
         for r in list(self.receivers):
@@ -517,7 +461,7 @@ class Table(Pacing):
         if self.between:
             self._send_over()
             if self.over:
-                self._send_all(msg.session_over_message(self.session.totals))
+                self._send_all(msg.session_over_message(self.totals()))
 
     async def next_hand(self, player: int) -> None:
         """A person is ready for the next hand; it is dealt when all connected people are."""
@@ -567,10 +511,13 @@ class Table(Pacing):
         if kind == "ping":
             receiver.send({"type": "pong"})
             return
-        if kind not in ("act", "hint", "next"):
-            raise WebError(400, f"unknown message type {kind[:40]!r}; known: act, hint, next, "
-                                "ping")
+        if kind not in ("act", "hint", "next", "chat", "react"):
+            raise WebError(400, f"unknown message type {kind[:40]!r}; known: act, chat, hint, "
+                                "next, ping, react")
         player = receiver.player
+        if kind in ("chat", "react"):
+            self._chat(receiver, message)
+            return
         if player is None:
             raise WebError(403, "a spectator cannot play: take a seat to play")
         if kind == "act":
@@ -579,6 +526,16 @@ class Table(Pacing):
             await self.next_hand(player)
         elif f"hint {player}" not in self._tasks:  # one hint at a time for each seat
             self._spawn(f"hint {player}", self._send_hint(receiver, player))
+
+    def _chat(self, receiver: Receiver, message: dict[str, Any]) -> None:
+        player = receiver.player
+        if player is None and not self.settings.spectators_chat:
+            raise WebError(403, "spectators may read the chat but not write in it at this "
+                                "table")
+        if not receiver.chat.take():
+            raise WebError(429, "one chat message a second: wait a moment")
+        name = "" if player is None else self.name_of(player)
+        self._send_all(self.chat.said(player, name, message))
 
     def close(self) -> None:
         for task in [*self._tasks.values(), *self._grace.values()]:
