@@ -499,3 +499,25 @@ def test_a_move_the_store_refuses_changes_nothing_and_the_table_goes_on(
         hub.close()
 
     asyncio.run(run())
+
+
+def test_a_hint_comes_from_the_searchers_and_names_a_legal_move(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = make_hub(tmp_path / "db.sqlite3", hint_seconds=0.2)
+        table = await hub.create({"game": "daifugo", "players": 3, "hands": 1,
+                                  "seats": ["human", "random", "random"]})
+        ann = table.connect(await table.take_seat(0, "Ann"))
+        message = await next_message(ann)
+        while not (message["type"] == "state" and message["legal"] and ann.queue.empty()):
+            message = await next_message(ann)
+        await table.handle(ann, {"type": "hint"})
+        await table.handle(ann, {"type": "hint"})  # one at a time: the second is not queued
+        hint = await next_message(ann, 60)
+        assert hint["type"] == "hint" and hint["action"] in message["legal"]
+        assert hint["text"]
+        await asyncio.sleep(0.5)
+        assert all(m["type"] != "hint" for m in [ann.queue.get_nowait()
+                                                  for _ in range(ann.queue.qsize())])
+        hub.close()
+
+    asyncio.run(run())
