@@ -1,27 +1,74 @@
 # paiju: `make play` sets up a virtual environment and starts a session of Luk Fu
 # (`make play ARGS="--rules gloucester"` passes options on); `make serve` serves the browser
 # tables at http://127.0.0.1:8000/ (`make serve ARGS="--port 8080"`); `make test` runs the checks.
+#
+# `make play` and `make serve` install only what playing needs, with the pure-Python engines,
+# then compile the engines (mypyc) in the background while the first table plays: the
+# compiled engines take over on the next start (.venv/compile.log says how it went).
+# `make test` installs the test and research tools too and compiles the engines
+# before it runs anything, so that the tests run the compiled build.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test lint typecheck unit clean
+.PHONY: play serve compile-later test lint typecheck unit clean
 
 # the sources of the modules pip compiles (read from src/paiju/compiled.py, as setup.py
 # does): an edit to one installs them again, so the tests run the compiled build of them
 COMPILED := $(shell $(PYTHON) -c "import runpy, pathlib; c = runpy.run_path('src/paiju/compiled.py'); print(' '.join(str(c['source_of'](m, pathlib.Path('src/paiju'))) for m in c['MODULES']))")
 
+PLAYING := $(VENV)/.playing
+BUILT := $(VENV)/.compiled
+COMPILING := $(VENV)/.compiling
+
+# what playing needs, the engines pure (setup.py: PAIJU_COMPILE=0); seconds, not minutes
+# (a venv that `make test` set up already holds it)
+$(PLAYING): pyproject.toml setup.py
+	@if [ $(STAMP) -nt pyproject.toml ] && [ $(STAMP) -nt setup.py ]; then \
+	    touch -r $(STAMP) $(BUILT) && touch $(PLAYING); \
+	else \
+	    echo "paiju: installing what playing needs into $(VENV) (the engines compile afterwards)" \
+	    && $(PYTHON) -m venv $(VENV) \
+	    && $(BIN)/pip install --quiet --upgrade pip \
+	    && PAIJU_COMPILE=0 $(BIN)/pip install --quiet -e . \
+	    && rm -f $(BUILT) && touch $(PLAYING); \
+	fi
+
+# everything the checks need (the test and rl extras), the engines compiled now
 $(STAMP): pyproject.toml setup.py src/paiju/compiled.py $(COMPILED)
+	@while [ -f $(COMPILING) ] && kill -0 "$$(cat $(COMPILING))" 2>/dev/null; do \
+	    echo "paiju: waiting for the engines' compile under way (tail -f $(VENV)/compile.log)"; \
+	    sleep 10; \
+	done
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	@echo "paiju: installing the test and rl extras and compiling the engines (minutes)"
 	$(BIN)/pip install --quiet -e '.[test,rl]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAYING) $(BUILT)
 
-play: $(STAMP)
+# compiles the engines in the background unless they are compiled from these sources
+# or a compile is under way; the table that opens meanwhile plays the pure engines
+compile-later: $(PLAYING)
+	@if [ -f $(BUILT) ] && [ -z "$$(find src/paiju/compiled.py $(COMPILED) -newer $(BUILT))" ]; then \
+	    :; \
+	elif [ -f $(COMPILING) ] && kill -0 "$$(cat $(COMPILING))" 2>/dev/null; then \
+	    echo "paiju: the engines are still compiling (tail -f $(VENV)/compile.log)"; \
+	else \
+	    echo "paiju: compiling the engines in the background (tail -f $(VENV)/compile.log);" \
+	         "this table plays the pure-Python engines, the next start the compiled ones"; \
+	    ( nice -n 10 $(BIN)/pip install --no-deps -e . > $(VENV)/compile.log 2>&1 \
+	      && $(BIN)/python -c "import sys, paiju.compiled as c; \
+	          sys.exit(0 if c.in_use() else 'not compiled: ' + c.reason)" \
+	         >> $(VENV)/compile.log 2>&1 \
+	      && touch $(BUILT); rm -f $(COMPILING) ) < /dev/null > /dev/null 2>&1 & \
+	    echo $$! > $(COMPILING); \
+	fi
+
+play: compile-later
 	$(BIN)/paiju play lukfu $(ARGS)
 
-serve: $(STAMP)
+serve: compile-later
 	$(BIN)/paiju serve $(ARGS)
 
 lint: $(STAMP)
