@@ -185,6 +185,7 @@ class PlayApp(App[None]):
         self.delay = delay
         self.auto_next = match.human is None if auto_next is None else auto_next
         self.message = ""
+        self.status_markup = ""  # the status as drawn last (Rich markup)
         self.hint: Hint | None = None
         self._busy = False
         self._thinking = False
@@ -259,7 +260,8 @@ class PlayApp(App[None]):
         extra = self.message
         if self._thinking:
             extra = "[i]Thinking of a hint…[/]"
-        self.query_one("#status", Static).update(status + ("\n" + extra if extra else ""))
+        self.status_markup = status + ("\n" + extra if extra else "")
+        self.query_one("#status", Static).update(self.status_markup)
         hand = self.query_one("#hand", HandView)
         hand.show(p.chips(seen, m.native))
         hand.border_title = p.hand_title(seen, m.native)
