@@ -113,13 +113,15 @@ class Settings:
     public: bool = False  # listed in the lobby (else: only whoever has the link finds it)
     spectators_chat: bool = False  # whether spectators may write in the table's chat
     carry: tuple[float, ...] | None = None  # totals carried over from the table before
+    guided: bool = False  # at each of a person's turns, what they may do and why
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "rules": self.rules, "players": self.players,
                 "seats": list(self.seats), "hands": self.hands, "clock": self.clock,
                 "creator": self.creator, "name": self.name, "public": self.public,
                 "spectators_chat": self.spectators_chat,
-                "carry": None if self.carry is None else list(self.carry)}
+                "carry": None if self.carry is None else list(self.carry),
+                "guided": self.guided}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
@@ -128,7 +130,7 @@ class Settings:
         return cls(data["game"], data["rules"], data["players"], tuple(data["seats"]),
                    data["hands"], data.get("clock"), data.get("creator"), data.get("name"),
                    bool(data.get("public", False)), bool(data.get("spectators_chat", False)),
-                   None if carry is None else tuple(carry))
+                   None if carry is None else tuple(carry), bool(data.get("guided", False)))
 
 
 def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
@@ -138,7 +140,7 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     if not isinstance(body, Mapping):
         raise WebError(400, "the table's settings must be a JSON object")
     known = {"game", "rules", "players", "seats", "hands", "clock", "creator", "name",
-             "public", "spectators_chat"}
+             "public", "spectators_chat", "guided"}
     extra = sorted(set(body) - known)
     if extra:
         raise WebError(400, f"unknown setting {shown(extra[0])}; known: "
@@ -178,14 +180,14 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     if name is not None:
         name = check_name(name, MAX_TABLE_NAME, "a table's name")
     flags = {}
-    for key in ("public", "spectators_chat"):
+    for key in ("public", "spectators_chat", "guided"):
         flags[key] = body.get(key, False)
         if not isinstance(flags[key], bool):
             raise WebError(400, f"'{key}' must be true or false, not {shown(flags[key])}")
     return Settings(game.name, rules, players, tuple(s.strip().lower() if s.strip().lower()
                                                      == "human" else s.strip() for s in seats),
                     hands, None if clock is None else float(clock), creator, name,
-                    flags["public"], flags["spectators_chat"])
+                    flags["public"], flags["spectators_chat"], guided=flags["guided"])
 
 
 def shown(value: Any, most: int = 40) -> str:

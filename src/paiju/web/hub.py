@@ -107,7 +107,8 @@ class Hub:
                     tuple("human" if s.kind == "human" else s.bot or "heuristic"
                           for s in table.seats),
                     old.hands, old.clock, table.name_of(player), old.name, old.public,
-                    old.spectators_chat, tuple(table.totals()) if carry else None)
+                    old.spectators_chat, tuple(table.totals()) if carry else None,
+                    old.guided)
                 seats = [SeatRow(s.player, "human") if s.kind == "human"
                          else SeatRow(s.player, "bot", s.bot, s.name) for s in table.seats]
                 new = await self._create(settings, None, seats)

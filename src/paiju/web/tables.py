@@ -39,6 +39,7 @@ from paiju.web.catalog import (
     bot_name,
 )
 from paiju.web.chat import Chat
+from paiju.web.guide import guide
 from paiju.web.limits import Bucket, with_budget
 from paiju.web.pace import (
     BY_AWAY,
@@ -323,8 +324,12 @@ class Table(Pacing, Seating):
         if player is None:
             views = [state.view(s).to_json() for s in range(state.num_seats)]
             return msg.state_message(ctx, None, None, msg.public_json(self.game.name, views))
-        view = self.game.seat_view(state, self.seat_players.index(player))
-        return msg.state_message(ctx, player, view)
+        seat = self.seat_players.index(player)
+        view = self.game.seat_view(state, seat)
+        message = msg.state_message(ctx, player, view)
+        if self.settings.guided and view.to_move() == seat:
+            message["guide"] = guide(ctx, state, seat, self.game)
+        return message
 
     def announce(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of the table (it holds nothing hidden)."""
