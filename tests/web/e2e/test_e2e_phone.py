@@ -129,8 +129,8 @@ def play_whole_hand(pages: list[Any], limit: float = 90.0) -> dict[str, int]:
 GAMES = {
     "lukfu": {"game": "lukfu", "rules": "hongkong", "players": 3,
               "seats": ["human", "human", "random"]},
-    "daifugo": {"game": "daifugo", "rules": "popular", "players": 4,
-                "seats": ["human", "human", "random", "random"]},
+    "daifugo": {"game": "daifugo", "rules": "popular", "players": 5,
+                "seats": ["human", "human", "random", "random", "random"]},
 }
 
 

@@ -245,10 +245,11 @@ export function handCaption(game, msg, native, L, received = []) {
   return received.length ? tr("captionAndKey", L, { caption, key: tr("receivedKey", L) }) : caption;
 }
 
-/** The width of the hand's cards: as big as fits, in as few rows as keep a finger's width. */
-export function cardWidth(room, n, game, short) {
+/** The width of the hand's cards: as big as fits (`big`: a tall screen), in as few rows as
+ *  keep a finger's width (one row on a short screen). */
+export function cardWidth(room, n, game, short, big = false) {
   const gap = 3;
-  const most = short ? 40 : game === "lukfu" ? 46 : 48;
+  const most = big ? 60 : short ? 40 : game === "lukfu" ? 46 : 48;
   const least = 33;
   const rowsMax = short ? 1 : 3;
   let rows = 1;
@@ -262,9 +263,8 @@ export function fitHand(box, game) {
   const n = box.querySelectorAll(".card").length;
   if (!n) return;
   const short = window.innerHeight <= 500;
-  const wide = window.innerWidth >= 1100 && window.innerHeight >= 700;
-  const width = cardWidth(box.clientWidth || window.innerWidth, n, game, short);
-  box.style.setProperty("--cw", `${wide ? Math.min(width + 10, 58) : width}px`);
+  const big = window.innerWidth >= 700 && window.innerHeight >= 760;
+  box.style.setProperty("--cw", `${cardWidth(box.clientWidth || window.innerWidth, n, game, short, big)}px`);
 }
 
 /** The hand as buttons (selectable) or plain cards; the dreamer's card is shown on its own. */
