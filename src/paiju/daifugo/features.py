@@ -13,6 +13,9 @@ jokers strongest). The blocks:
   far it climbs over the table; whether it goes out, splits a group, spends jokers or
   cuts with 8s; the hand it leaves (its groups, loose cards and control cards);
 * a pass: by the table's class and strength, the seat's cards and the opponents';
+  whether the seat's own play is on the table (a play too);
+* a group that no group of the unseen cards can beat by rank, by its class and the
+  seat's cards left;
 * a card given, passed on or discarded: its strength, and whether it breaks a group;
 * whether it is the rule-based player's choice (:mod:`paiju.daifugo.strategy`), by
   phase and by the seat's cards left.
@@ -26,12 +29,12 @@ from random import Random
 from paiju.core.protocol import Action, View
 from paiju.daifugo.actions import Action as DaifugoAction
 from paiju.daifugo.actions import meld_of_action
-from paiju.daifugo.cards import EIGHT, JOKERS, NUM_RANKS, parse_card
+from paiju.daifugo.cards import EIGHT, JOKERS, NUM_RANKS, pack, parse_card
 from paiju.daifugo.combos import GROUP, SEQUENCE, Meld
 from paiju.daifugo.strategy import choose
 from paiju.daifugo.view import DaifugoView
 
-VERSION = "daifugo-1"
+VERSION = "daifugo-2"
 
 DOS = ("play", "pass", "give", "seven_pass", "discard")
 #: The phase of a decision: an exchange or hand-over, a lead, a follow.
@@ -74,6 +77,8 @@ def _layout() -> tuple[dict[str, int], int]:
         "pass": CLASSES * 3 + SIZES * OPPONENTS,
         "give": STRENGTHS * 3 * 2,
         "club": 3 * SIZES + 1,
+        "sure": CLASSES * 2 * 2 * 3,
+        "owner": 2 * 2,
     }
     at, offset = {}, 0
     for name, width in widths.items():
@@ -149,6 +154,12 @@ class Reading:
         self.eight_cut = bool(view.rules.eight_cut)
         self.top_rank = 0 if self.rev else NUM_RANKS - 1
         self.club = choose(view, Random(0)) if len(view.legal_actions()) > 1 else None
+        unseen = pack(view.rules.jokers) & ~b.hand & ~b.played
+        #: the cards of each rank this seat has not seen, and the jokers
+        self.unseen = [(unseen >> (4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.unseen_jokers = (unseen & JOKERS).bit_count()
+        self.owner = int(b.table_seat == b.seat)
+        self.band = 0 if self.cards <= 3 else 1 if self.cards <= 6 else 2
 
     def features(self, a: DaifugoAction) -> list[int]:
         """The indices of ``a``'s features."""
@@ -164,6 +175,7 @@ class Reading:
                 self._play(f, m)
         elif do == "pass":
             self._pass(f)
+            f.append(AT["owner"] + self.owner * 2)
         elif a.cards:
             kind = DOS.index(do) - 2
             for tok in a.cards:
@@ -180,9 +192,23 @@ class Reading:
             f.append(AT["pass"] + play_class(t) * 3 + (0 if s < 5 else 1 if s < 10 else 2))
         f.append(AT["pass"] + CLASSES * 3 + self.mine * OPPONENTS + self.danger)
 
+    def _sure(self, m: Meld) -> int:
+        """1 if no group of the unseen cards (their jokers included) can beat group ``m``
+        by rank (sequences, and the rules that let lower plays win, are not counted)."""
+        if m.kind != GROUP:
+            return 0
+        s = play_strength(m, self.rev)
+        for r in range(NUM_RANKS):
+            strength = 12 - r if self.rev else r
+            if strength > s and self.unseen[r] + self.unseen_jokers >= m.size:
+                return 0
+        return int(s < NUM_RANKS or self.unseen_jokers < m.size)
+
     def _play(self, f: list[int], m: Meld) -> None:
         follow = int(self.phase == FOLLOWS)
         cls = play_class(m)
+        f.append(AT["owner"] + self.owner * 2 + 1)
+        f.append(AT["sure"] + ((cls * 2 + self._sure(m)) * 2 + follow) * 3 + self.band)
         s = play_strength(m, self.rev)
         band = 0 if s < 5 else 1 if s < 10 else 2
         f.append(AT["strength"] + (cls * STRENGTHS + s) * 2 + follow)
