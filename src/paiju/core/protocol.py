@@ -95,6 +95,14 @@ class View(Protocol):
         ...
 
 
+@runtime_checkable
+class HandsOver(Protocol):
+    """A view that knows the face-down moves its seat took part in, with their cards (Dai
+    Fugō's gifts and passes): the record its seat is sent at a hand's end shows them."""
+
+    def handovers(self) -> list[dict[str, Any]]: ...
+
+
 class Replay(Protocol):
     """A sample wound back (``View.sample_replay``): ``start`` played through ``actions``
     is a sample of now. Copy ``start`` before playing it."""

@@ -28,8 +28,7 @@ from typing import Any
 from paiju.bots.base import Bot, make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
-from paiju.core.protocol import Action, State
-from paiju.daifugo.view import DaifugoView
+from paiju.core.protocol import Action, HandsOver, State
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
 from paiju.web.catalog import (
@@ -52,18 +51,13 @@ from paiju.web.pace import (
     Pacing,
 )
 from paiju.web.seating import Seating
-from paiju.web.store import SeatRow, Store, StoreDown, TableRow, Writer
+from paiju.web.sentences import table_note
+from paiju.web.store import SeatRow, StoreDown, TableRow, TableStore, Writer
 from paiju.web.thinking import Thinker
 
 __all__ = ["BY_AWAY", "BY_BOT", "BY_CLOCK", "BY_PERSON", "QUICK_PLAYERS", "TRY_AGAIN", "Config",
            "Receiver", "Table"]
 
-#: The log's notes for a move made for a person, in the game's own language.
-NOTES_NATIVE = {
-    "lukfu": {BY_CLOCK: "時間到：電腦代{name}出牌。", BY_AWAY: "{name}離開了：電腦代打。"},
-    "daifugo": {BY_CLOCK: "時間切れ: {name}の代わりにコンピュータが打ちました。",
-                BY_AWAY: "{name}は不在: コンピュータが代わりに打ちました。"},
-}
 
 @dataclass(eq=False)
 class Receiver:
@@ -100,7 +94,7 @@ class Receiver:
 class Table(Pacing, Seating):
     """One table: its settings, seats, session and current hand (its pace: :class:`Pacing`)."""
 
-    def __init__(self, row: TableRow, store: Store, config: Config, thinker: Thinker,
+    def __init__(self, row: TableRow, store: TableStore, config: Config, thinker: Thinker,
                  io: Writer) -> None:
         self.id = row.id
         self.settings = Settings.from_json(row.settings)
@@ -217,15 +211,9 @@ class Table(Pacing, Seating):
 
     def context(self) -> msg.Context:
         names = [self.name_of(p) for p in self.seat_players]
-        notes = {}
-        native = NOTES_NATIVE[self.game.name]
-        for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True)):
-            if by == BY_CLOCK:
-                notes[i] = {"en": f"The clock ran out: the computer moved for {names[seat]}.",
-                            "native": native[BY_CLOCK].format(name=names[seat])}
-            elif by == BY_AWAY:
-                notes[i] = {"en": f"The computer moved for {names[seat]}, who is away.",
-                            "native": native[BY_AWAY].format(name=names[seat])}
+        notes = {i: table_note(self.game.name, by, names[seat])
+                 for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True))
+                 if by in (BY_CLOCK, BY_AWAY)}
         return msg.Context(
             table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
             players=list(self.seat_players), totals=self.totals(),
@@ -362,7 +350,7 @@ class Table(Pacing, Seating):
         seen = [state.view(s) for s in range(state.num_seats)]
         views = [v.to_json() for v in seen]
         self.last_views = views
-        self.last_handovers = [list(v.handovers()) if isinstance(v, DaifugoView) else []
+        self.last_handovers = [list(v.handovers()) if isinstance(v, HandsOver) else []
                                for v in seen]
         self.last_over = msg.hand_over_message(self.context(), record, report,
                                                msg.public_json(self.game.name, views))
