@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rich.text import Text
 from textual.widgets import Static
-from ui_helpers import my_turn_or_end, screen_text, wait_for
+from ui_helpers import my_turn_or_end, screen_text, wait_for, wording_faults
 
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import get_game
@@ -37,6 +37,7 @@ def assert_status_whole(app: PlayApp) -> str:
     want = Text.from_markup(app.status_markup).plain
     shown = _shown(app, app.query_one("#status", Static))
     assert _squeezed(shown) == _squeezed(want), f"cut off:\n{want}\nshown:\n{shown}"
+    assert wording_faults(want) == [], want
     return want
 
 
@@ -84,6 +85,7 @@ def test_every_sentence_is_whole_at_80x24(game: str, preset: str, players: int) 
             while True:
                 await wait_for(pilot, my_turn_or_end(app))
                 if isinstance(app.screen, ResultScreen):
+                    assert wording_faults("\n".join(match.log)) == [], match.log
                     return
                 seen["status"].append(assert_status_whole(app))
                 refused = await _refuse_something(app, pilot, rng)

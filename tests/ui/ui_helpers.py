@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual.pilot import Pilot
@@ -45,3 +46,20 @@ async def select(pilot: Pilot[None], app: PlayApp, tokens: list[str]) -> None:
             await pilot.press("right" if hand.cursor < index else "left")
         await pilot.press("space")
     assert sorted(hand.tokens()) == sorted(t.split("=")[0] for t in tokens)
+
+
+#: The nouns paiju counts, as plural() says them.
+NOUNS = ("card", "trick", "hand", "record", "action", "player", "group", "game",
+         "decision", "point", "seat", "round", "session", "step", "measurement")
+ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 (" + "|".join(f"{n}s" for n in NOUNS) + r")\b")
+MANY_SINGULAR = re.compile(r"\b(?:[02-9]|[1-9]\d+) (" + "|".join(NOUNS) + r")\b(?![-'])")
+YOU_AS_THIRD = re.compile(r"\bYou (leads|plays|passes|declares|calls|discards|has|is|wins|"
+                          r"gives|takes|claims|dreams|pays|gets)\b")
+
+
+def wording_faults(text: str) -> list[str]:
+    """Every place ``text`` miscounts or treats "You" as "he"."""
+    faults = [m.group(0) for m in ONE_PLURAL.finditer(text)]
+    faults += [m.group(0) for m in MANY_SINGULAR.finditer(text)]
+    faults += [m.group(0) for m in YOU_AS_THIRD.finditer(text)]
+    return faults
