@@ -26,8 +26,6 @@ from typing import Any
 #: The languages every catalogue is written in; English is the msgids themselves.
 LANGS: tuple[str, ...] = ("en", "zh_Hant", "ja")
 SOURCE = "en"
-#: Each language's own name, as its menu shows it.
-LANG_NAMES = {"en": "English", "zh_Hant": "中文", "ja": "日本語"}
 
 
 def po_path(domain: str, lang: str) -> Any:
