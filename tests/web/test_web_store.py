@@ -1,4 +1,5 @@
-"""The store on a real SQLite file: WAL, one transaction per action, durable through kill -9."""
+"""The store on a real SQLite file and on a real PostgreSQL database (the same tests over
+both): one transaction per action, durable through kill -9; SQLite's WAL and checkpoints."""
 
 import os
 import signal
@@ -9,42 +10,63 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from web_helpers import pg_cluster, pg_db  # noqa: F401 (fixtures)
 
-from paiju.web.store import SeatRow, Store, StoreError, TableRow
+from paiju.web.store import SeatRow, Store, StoreError, TableRow, TableStore, open_store
 
 
-def new_table(store: Store, table_id: str = "t1") -> TableRow:
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a test's tables are kept: a new SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "db.sqlite3"
+    address: str = request.getfixturevalue("pg_db")
+    return address
+
+
+def new_table(store: TableStore, table_id: str = "t1", public: bool = False) -> TableRow:
     row = TableRow(
-        id=table_id, game="lukfu", settings={"rules": "hongkong", "players": 3, "hands": 2},
-        seed=42, seats=[SeatRow(0, "human"), SeatRow(1, "human"), SeatRow(2, "bot", "random",
+        id=table_id, game="lukfu",
+        settings={"rules": "hongkong", "players": 3, "hands": 2, "public": public,
+                  "name": "六虎 — Ann's"},
+        seed=2**62 - 1, seats=[SeatRow(0, "human"), SeatRow(1, "human"), SeatRow(2, "bot", "random",
                                                                           "random")],
     )
     store.create_table(row)
     return row
 
 
-def test_the_file_is_in_wal_mode_and_a_table_reads_back_after_reopening(tmp_path: Path) -> None:
+def test_the_file_is_in_wal_mode_at_schema_version_3(tmp_path: Path) -> None:
     path = tmp_path / "paiju.sqlite3"
-    store = Store(path)
+    Store(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+def test_a_table_reads_back_after_reopening(db: Path | str) -> None:
+    store = open_store(db)
     new_table(store)
     store.take_seat("t1", 0, "Ann", "secret")
-    store.add_action("t1", 1, 0, {"seat": 0, "do": "pass"}, "human")
+    store.add_action("t1", 1, 0, {"seat": 0, "do": "pass", "cards": ["天", "地"]}, "human")
     store.close()
-    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    again = Store(path)
+    again = open_store(db)
     row = again.load("t1")
     assert row is not None
-    assert row.game == "lukfu" and row.seed == 42 and row.settings["hands"] == 2
+    assert row.game == "lukfu" and row.seed == 2**62 - 1 and row.settings == {
+        "rules": "hongkong", "players": 3, "hands": 2, "public": False, "name": "六虎 — Ann's"}
+    assert not row.started and row.creator is None and row.next_id is None
     assert [(s.player, s.kind, s.name, s.token) for s in row.seats] == [
         (0, "human", "Ann", "secret"), (1, "human", None, None), (2, "bot", "random", None)]
     assert [(a.hand, a.idx, a.action, a.by) for a in row.actions] == [
-        (1, 0, {"seat": 0, "do": "pass"}, "human")]
+        (1, 0, {"seat": 0, "do": "pass", "cards": ["天", "地"]}, "human")]
     assert again.table_ids() == ["t1"]
     assert again.load("nope") is None
+    again.close()
 
 
-def test_a_taken_seat_cannot_be_taken_again(tmp_path: Path) -> None:
-    store = Store(tmp_path / "db.sqlite3")
+def test_a_taken_seat_cannot_be_taken_again(db: Path | str) -> None:
+    store = open_store(db)
     new_table(store)
     store.take_seat("t1", 1, "Ann", "a")
     with pytest.raises(StoreError, match="seat 1 is already taken"):
@@ -55,8 +77,8 @@ def test_a_taken_seat_cannot_be_taken_again(tmp_path: Path) -> None:
     assert row is not None and row.seats[1].name == "Ann" and row.seats[1].token == "a"
 
 
-def test_start_turns_empty_seats_into_computer_players(tmp_path: Path) -> None:
-    store = Store(tmp_path / "db.sqlite3")
+def test_start_turns_empty_seats_into_computer_players(db: Path | str) -> None:
+    store = open_store(db)
     new_table(store)
     store.start("t1", [SeatRow(1, "bot", "heuristic", "heuristic")])
     row = store.load("t1")
@@ -64,8 +86,8 @@ def test_start_turns_empty_seats_into_computer_players(tmp_path: Path) -> None:
     assert (row.seats[1].kind, row.seats[1].bot) == ("bot", "heuristic")
 
 
-def test_an_action_and_the_record_it_finishes_are_one_transaction(tmp_path: Path) -> None:
-    store = Store(tmp_path / "db.sqlite3")
+def test_an_action_and_the_record_it_finishes_are_one_transaction(db: Path | str) -> None:
+    store = open_store(db)
     new_table(store)
     store.add_action("t1", 1, 0, {"seat": 0, "do": "pass"}, "human")
     with pytest.raises(StoreError, match="action 0 of hand 1 is already stored"):
@@ -79,13 +101,12 @@ def test_an_action_and_the_record_it_finishes_are_one_transaction(tmp_path: Path
     assert row is not None and set(row.finished) == {1} and store.action_count("t1") == 2
 
 
-def test_every_committed_action_survives_kill_9(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    new_table(Store(path))
+def test_every_committed_action_survives_kill_9(db: Path | str) -> None:
+    new_table(open_store(db))
     script = textwrap.dedent(f"""
         import os, signal, sys
-        from paiju.web.store import Store
-        store = Store({str(path)!r})
+        from paiju.web.store import open_store
+        store = open_store({str(db)!r})
         for i in range(200):
             store.add_action("t1", 1, i, {{"seat": i % 3, "do": "pass"}}, "bot")
         print("written", flush=True)
@@ -94,7 +115,7 @@ def test_every_committed_action_survives_kill_9(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           env={**os.environ}, timeout=60)
     assert proc.returncode == -signal.SIGKILL and "written" in proc.stdout
-    row = Store(path).load("t1")
+    row = open_store(db).load("t1")
     assert row is not None and [a.idx for a in row.actions] == list(range(200))
 
 
@@ -128,16 +149,45 @@ def test_the_log_is_checkpointed_by_the_stores_thread_and_kept_small(
     assert not store._checkpoints.is_alive()
 
 
-def test_a_hand_over_at_the_deal_is_stored_once_as_its_record(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = Store(path)
+def test_a_hand_over_at_the_deal_is_stored_once_as_its_record(db: Path | str) -> None:
+    store = open_store(db)
     new_table(store)
     store.finish_hand("t1", 1, {"actions": []}, {"outcome": "five_tigers"})
     with pytest.raises(StoreError, match="hand 1 is already stored as finished"):
         store.finish_hand("t1", 1, {"actions": ["changed"]}, {"outcome": "changed"})
     store.close()
-    again = Store(path)
+    again = open_store(db)
     assert again.hand_record("t1", 1) == {"actions": []}
     row = again.load("t1")
     assert row is not None and row.finished == {1: {"actions": []}} and row.actions == []
+    again.close()
+
+
+def test_the_lobby_seats_rematches_and_late_seats_read_back(db: Path | str) -> None:
+    store = open_store(db)
+    new_table(store, "old", public=True)
+    new_table(store, "private")
+    new_table(store, "new", public=True)
+    store.take_seat("new", 0, "Ann", "secret")
+    store.finish_hand("old", 1, {"actions": []}, {"outcome": "five_tigers"})
+    listed = store.public_tables(10)
+    assert [(t.id, t.started, t.finished) for t in listed] == [("new", False, 0),
+                                                               ("old", False, 1)]
+    assert [(s.player, s.name, s.token) for s in listed[0].seats] == [
+        (0, "Ann", "taken"), (1, None, None), (2, "random", None)]  # no secret shown
+    assert [t.id for t in store.public_tables(1)] == ["new"]
+    assert store.set_next("old", "r1") == "r1"
+    assert store.set_next("old", "r2") == "r1"  # the first rematch asked for stands
+    store.take_computer_seat("new", 2, "Bob", "b")
+    with pytest.raises(StoreError, match="seat 2 is not a computer player's"):
+        store.take_computer_seat("new", 2, "Cy", "c")
+    store.free_seat("new", 0)
+    assert [(s.player, s.kind, s.bot, s.name, s.token) for s in store.seats_of("new")] == [
+        (0, "human", None, None, None), (1, "human", None, None, None),
+        (2, "human", None, "Bob", "b")]
+    store.close()
+    again = open_store(db)
+    row = again.load("old")
+    assert row is not None and row.next_id == "r1" and row.finished == {1: {"actions": []}}
+    assert again.table_ids() == ["old", "private", "new"]
     again.close()

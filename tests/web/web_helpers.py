@@ -1,28 +1,36 @@
-"""Shared helpers of the browser table tests: a hub on a real SQLite file, a random person."""
+"""Shared helpers of the browser table tests: a hub on a real SQLite file (or a real
+PostgreSQL database), a random person, a real server process."""
 
 from __future__ import annotations
 
 import asyncio
+import glob
+import itertools
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from paiju.web.hub import Hub
-from paiju.web.store import Store
+from paiju.web.store import open_store
 from paiju.web.tables import Config, Receiver, Table
 
 
-def make_hub(path: Path, **config: Any) -> Hub:
-    return Hub(Store(path), Config(**{"bot_delay": 0.0, "next_delay": 0.05, **config}))
+def make_hub(db: Path | str, **config: Any) -> Hub:
+    """A hub on ``db``: a SQLite file, or a ``postgresql://`` address."""
+    return Hub(open_store(db), Config(**{"bot_delay": 0.0, "next_delay": 0.05, **config}))
 
 
 async def next_message(receiver: Receiver, timeout: float = 20.0) -> dict[str, Any]:
@@ -67,12 +75,15 @@ def free_port() -> int:
 class Server:
     """``paiju serve`` as a real process on a free port (started by :meth:`start`)."""
 
-    def __init__(self, db: Path, *args: str) -> None:
+    def __init__(self, db: Path | str, *args: str, log: Path | None = None) -> None:
         self.db = db
         self.args = args
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_name(db.name + ".log")  # the server's standard error
+        if log is None:  # the server's standard error, beside a SQLite file
+            assert isinstance(db, Path)
+            log = db.with_name(db.name + ".log")
+        self.log = log
 
     @property
     def url(self) -> str:
@@ -156,3 +167,94 @@ def table_seat_of(message: dict[str, Any], player: int) -> int:
     """The seat ``player`` held in the hand a message is about (seats rotate in Luk Fu)."""
     players: list[int] = message["players"]
     return players.index(player)
+
+
+# ------------------------------------------------------------ a throwaway PostgreSQL
+
+NO_POSTGRES = ("PostgreSQL is not installed here (Debian's postgresql package: .ci/run "
+               "installs it)")
+
+
+def pg_bin() -> Path | None:
+    """The folder of PostgreSQL's initdb and pg_ctl (Debian's newest, or on PATH)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    if found:
+        return Path(found[-1]).parent
+    on_path = shutil.which("initdb")
+    return Path(on_path).parent if on_path else None
+
+
+class PgCluster:
+    """A PostgreSQL server of its own in a temporary folder, reached by a Unix socket only
+    (no TCP port is opened); as root it runs as the ``postgres`` user, as PostgreSQL must."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin = bin_dir
+        self.dir = Path(tempfile.mkdtemp(prefix="paiju-pg-"))
+        self.data = self.dir / "data"
+        self.port = free_port()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            import pwd
+
+            try:
+                pwd.getpwnam("postgres")
+            except KeyError:
+                pytest.skip("running as root and there is no postgres user to run "
+                            "PostgreSQL as (Debian's postgresql package makes it)")
+            self.as_user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.dir, "postgres", "postgres")
+        self._names = itertools.count(1)
+
+    def _run(self, *command: str) -> None:
+        done = subprocess.run([*self.as_user, *command], capture_output=True, text=True,
+                              timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{command[0]} failed: {done.stdout}{done.stderr}")
+
+    def start(self) -> PgCluster:
+        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
+                  "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C")
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l",
+                  str(self.dir / "server.log"), "-w", "-t", "60", "-o",
+                  f"-p {self.port} -k {self.dir} -c listen_addresses=''", "start")
+        return self
+
+    def dsn(self, dbname: str = "postgres") -> str:
+        return f"postgresql://postgres@/{dbname}?host={self.dir}&port={self.port}"
+
+    def new_database(self) -> str:
+        """A new empty database of the cluster: its address."""
+        import psycopg
+
+        name = f"paiju_{os.getpid()}_{next(self._names)}"
+        with psycopg.connect(self.dsn(), autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+        return self.dsn(name)
+
+    def stop(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
+                      "-w", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    """One throwaway PostgreSQL for the test session (stopped and deleted at its end)."""
+    pytest.importorskip("psycopg", reason="psycopg is not installed (the test extra has it)")
+    bin_dir = pg_bin()
+    if bin_dir is None:
+        pytest.skip(NO_POSTGRES)
+    cluster = PgCluster(bin_dir)
+    try:
+        yield cluster.start()
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_db(pg_cluster: PgCluster) -> str:
+    """The address of a new empty PostgreSQL database."""
+    return pg_cluster.new_database()

@@ -13,7 +13,7 @@ from typing import Any
 from paiju.web.catalog import Settings, WebError, bot_name, parse_settings
 from paiju.web.limits import Window
 from paiju.web.lobby import Lobby
-from paiju.web.store import SeatRow, Store, StoreDown, TableRow, Writer
+from paiju.web.store import SeatRow, StoreDown, TableRow, TableStore, Writer
 from paiju.web.tables import TRY_AGAIN, Config, Table
 from paiju.web.thinking import Thinker
 
@@ -24,7 +24,7 @@ SWEEP_EVERY = 30.0
 class Hub:
     """Every table of the server, loaded from the store on first use."""
 
-    def __init__(self, store: Store, config: Config | None = None) -> None:
+    def __init__(self, store: TableStore, config: Config | None = None) -> None:
         self.store = store
         self.config = config or Config()
         limits = self.config.limits

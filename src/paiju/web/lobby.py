@@ -20,7 +20,7 @@ from typing import Any
 from paiju.core.games import get_game
 from paiju.web.catalog import Settings, bot_name
 from paiju.web.messages import text_of
-from paiju.web.store import PublicRow, Store, StoreDown, Writer
+from paiju.web.store import PublicRow, StoreDown, TableStore, Writer
 
 #: The most tables the lobby lists (the newest first).
 MOST = 100
@@ -70,7 +70,7 @@ def entry(row: PublicRow, live: Mapping[str, Any] | None = None) -> dict[str, An
 class Lobby:
     """The list of public tables and its watchers."""
 
-    def __init__(self, store: Store, io: Writer,
+    def __init__(self, store: TableStore, io: Writer,
                  live: Callable[[str], Mapping[str, Any] | None]) -> None:
         self.store = store
         self.io = io

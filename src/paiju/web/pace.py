@@ -25,7 +25,7 @@ from paiju.web import messages as msg
 from paiju.web import thinking
 from paiju.web.catalog import STAND_IN, Settings, WebError
 from paiju.web.limits import Limits
-from paiju.web.store import SeatRow, Store, StoreDown, StoreError, Writer
+from paiju.web.store import SeatRow, StoreDown, StoreError, TableStore, Writer
 from paiju.web.thinking import Thinker
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class Pacing(ABC):
     config: Config
     settings: Settings
     seed: int
-    store: Store
+    store: TableStore
     io: Writer
     thinker: Thinker
     lock: asyncio.Lock

@@ -15,7 +15,7 @@ from typing import Any
 from paiju.bots.base import Bot, make_bot
 from paiju.web.catalog import STAND_IN, Settings, WebError, bot_name, check_name
 from paiju.web.pace import TRY_AGAIN
-from paiju.web.store import SeatRow, Store, StoreDown, StoreError, Writer
+from paiju.web.store import SeatRow, StoreDown, StoreError, TableStore, Writer
 
 
 class Seating(ABC):
@@ -23,7 +23,7 @@ class Seating(ABC):
 
     id: str
     settings: Settings
-    store: Store
+    store: TableStore
     io: Writer
     lock: asyncio.Lock
     seats: list[SeatRow]

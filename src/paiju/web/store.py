@@ -1,4 +1,5 @@
-"""Durable storage of the browser tables: one SQLite file in WAL mode, behind :class:`Store`.
+"""Durable storage of the browser tables: one SQLite file in WAL mode, behind :class:`Store`
+(or a PostgreSQL database, :mod:`paiju.web.store_pg`; :func:`open_store` chooses by ``--db``).
 
 What is kept: each table's settings and seed, its seats (name, person or computer player,
 secret token), every accepted action (one row, written in its own transaction before the
@@ -24,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 try:  # the owner's lock: fcntl on POSIX, msvcrt on Windows
     import fcntl
@@ -175,6 +176,78 @@ class OwnerLock:
     def release(self) -> None:
         if not self._file.closed:
             self._file.close()  # closing the file lets the lock go
+
+
+class TableStore(Protocol):
+    """What the tables ask of a store; :class:`Store` (SQLite) and
+    :class:`paiju.web.store_pg.PgStore` (PostgreSQL) keep the same promises: each write is
+    one transaction, committed before the call returns; ``StoreError`` for a refused write,
+    ``StoreDown`` for a database that did not answer (and then nothing was written)."""
+
+    def close(self) -> None: ...
+    def create_table(self, row: TableRow) -> None: ...
+    def take_seat(self, table_id: str, player: int, name: str, token: str) -> None: ...
+    def start(self, table_id: str, bots: Sequence[SeatRow]) -> None: ...
+    def add_action(
+        self, table_id: str, hand: int, idx: int, action: dict[str, Any], by: str,
+        finished: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    ) -> None: ...
+    def take_computer_seat(self, table_id: str, player: int, name: str, token: str
+                           ) -> None: ...
+    def free_seat(self, table_id: str, player: int) -> None: ...
+    def set_next(self, table_id: str, next_id: str) -> str: ...
+    def public_tables(self, most: int) -> list[PublicRow]: ...
+    def seats_of(self, table_id: str) -> list[SeatRow]: ...
+    def finish_hand(self, table_id: str, hand: int, record: dict[str, Any],
+                    report: dict[str, Any]) -> None: ...
+    def table_ids(self) -> list[str]: ...
+    def load(self, table_id: str) -> TableRow | None: ...
+    def hand_record(self, table_id: str, hand: int) -> dict[str, Any] | None: ...
+    def action_count(self, table_id: str) -> int: ...
+
+
+class Owner(Protocol):
+    """A process's hold on its database, let go by :meth:`release` (or by its end)."""
+
+    def release(self) -> None: ...
+
+
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (a ``postgresql://`` or
+    ``postgres://`` address) rather than a SQLite file."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+def open_store(db: str | Path) -> TableStore:
+    """The store ``--db`` names: a PostgreSQL database for a ``postgresql://`` address,
+    else the SQLite file at that path."""
+    if is_postgres(db):
+        from paiju.web.store_pg import PgStore
+
+        return PgStore(str(db))
+    return Store(db)
+
+
+def owner_of(db: str | Path) -> Owner:
+    """Make this process the one server of ``db`` (``OwnerError`` if another process is)."""
+    if is_postgres(db):
+        from paiju.web.store_pg import PgOwnerLock
+
+        return PgOwnerLock(str(db))
+    return OwnerLock(db)
+
+
+def shown(db: str | Path) -> str:
+    """``db`` as it may be printed: a PostgreSQL address without its password."""
+    if not is_postgres(db):
+        return str(db)
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(str(db))
+    if parts.password is None:
+        return str(db)
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 class Writer:
@@ -435,6 +508,8 @@ class Store:
 
 
 #: The schema's version (``PRAGMA user_version``); :func:`_upgrade` brings older files to it.
+#: PostgreSQL databases carry the same number (:mod:`paiju.web.store_pg`): a step that
+#: changes the schema adds one to it and is written for both.
 SCHEMA_VERSION = 3
 #: The columns each version added to ``tables``, with their definitions.
 ADDED = {2: [("creator", "TEXT")],
