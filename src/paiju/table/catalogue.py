@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,9 +141,10 @@ def update() -> None:
         pot = template(domain)
         folder = SRC / domain / "locale"
         folder.mkdir(exist_ok=True)
-        with (folder / f"{domain}.pot").open("wb") as handle:
-            write_po(handle, pot, omit_header=False, sort_output=False, width=100,
-                     include_lineno=False)
+        out = io.BytesIO()
+        write_po(out, pot, omit_header=False, sort_output=False, width=100,
+                 include_lineno=False)
+        _write_if_changed(folder / f"{domain}.pot", out.getvalue())
         for lang in LANGS:
             if lang == SOURCE:
                 continue
@@ -154,9 +157,20 @@ def update() -> None:
                 cat = Catalog(locale=lang, domain=domain, project="paiju", charset="utf-8")
             cat.update(pot, no_fuzzy_matching=True)
             cat.obsolete.clear()
-            with path.open("wb") as handle:
-                write_po(handle, cat, omit_header=False, sort_output=False, width=100,
-                         include_previous=False, include_lineno=False)
+            out = io.BytesIO()
+            write_po(out, cat, omit_header=False, sort_output=False, width=100,
+                     include_previous=False, include_lineno=False)
+            _write_if_changed(path, out.getvalue())
+
+
+_DATES = re.compile(rb'^"(POT-Creation|PO-Revision)-Date: .*\n', re.MULTILINE)
+
+
+def _write_if_changed(path: Path, text: bytes) -> None:
+    """Write ``text`` to ``path`` unless only the header's dates would change."""
+    if path.exists() and _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", text):
+        return
+    path.write_bytes(text)
 
 
 if __name__ == "__main__":  # pragma: no cover - the maintainers' command
