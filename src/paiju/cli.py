@@ -324,9 +324,10 @@ def default_db() -> str:
               help="Address to listen on (0.0.0.0 for every network interface).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
-@click.option("--db", "db", type=click.Path(dir_okay=False), default=None,
+@click.option("--db", "db", default=None,
               help="SQLite file of the tables (default: paiju.sqlite3 in the user data "
-                   "folder).")
+                   "folder), or a PostgreSQL database: postgresql://user@host/dbname "
+                   "(docs/deploy.md).")
 @click.option("--grace", type=Seconds(min=0), default=60.0, show_default=True,
               help="Seconds a person may be away before a computer player stands in.")
 @click.option("--delay", type=Seconds(min=0), default=0.6, show_default=True,
@@ -371,7 +372,7 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
     from paiju.web.app import create_app
     from paiju.web.guard import protocols
     from paiju.web.limits import Limits
-    from paiju.web.store import OwnerError
+    from paiju.web.store import OwnerError, StoreDown, shown
 
     if hasattr(signal, "SIGPIPE"):  # a browser that hangs up must not end the server
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
@@ -385,12 +386,13 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
     try:
         app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay,
                                       limits=limits))
-    except OwnerError as err:
+    except (OwnerError, StoreDown) as err:
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot open {path}: {err.strerror or err}")
-    shown = f"[{host}]" if ":" in host else host
-    click.echo(f"paiju: open http://{shown}:{port}/ in a browser (tables kept in {path}); "
+    address = f"[{host}]" if ":" in host else host
+    click.echo(f"paiju: open http://{address}:{port}/ in a browser (tables kept in "
+               f"{shown(path)}); "
                "Ctrl-C stops the server.", err=True)
     http, ws = protocols(limits)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,

@@ -25,7 +25,7 @@ from paiju.web.collect import Collector
 from paiju.web.hub import Hub
 from paiju.web.limits import LimitError, utf8_size, whole_number
 from paiju.web.messages import dumps, error_message, text_of
-from paiju.web.store import OwnerLock, Store
+from paiju.web.store import Owner, open_store, owner_of
 from paiju.web.tables import Config, Receiver, Table
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -36,19 +36,19 @@ WS_FLOODED = 4429
 
 
 def create_app(db: str | Path, config: Config | None = None,
-               owner: OwnerLock | None = None) -> FastAPI:
-    """The server's application on the SQLite file ``db``.
+               owner: Owner | None = None) -> FastAPI:
+    """The server's application on ``db``: a SQLite file, or a ``postgresql://`` address.
 
     The process becomes the database's one server at once (``OwnerError`` if another
     process is), or takes ``owner``, a lock already held.
     """
     config = config or Config()
-    lock = owner or OwnerLock(db)
+    lock = owner or owner_of(db)
     max_body = config.limits.max_body
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db)
+        store = open_store(db)
         app.state.hub = Hub(store, config)
         collector = Collector()
         collector.start()
