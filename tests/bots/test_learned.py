@@ -151,3 +151,14 @@ def test_weights_that_cannot_be_read_are_refused_when_the_player_is_made(
     garbage.write_text("[1, 2]")
     with pytest.raises(ValueError, match="not an object"):
         make_bot(f"learned:weights={garbage}")
+
+
+def test_the_search_takes_a_weights_file_for_its_learned_policy(tmp_path: Path) -> None:
+    path = tmp_path / "lukfu.json"
+    path.write_text(json.dumps(_club_only("lukfu").to_json()))
+    search = make_bot(f"ismcts:iters=4:prior=learned:weights={path}")
+    assert search.spec == f"ismcts:iters=4:prior=learned:weights={path}"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="need rollout=learned or prior=learned"):
+        make_bot(f"ismcts:iters=4:weights={path}")
+    with pytest.raises(ValueError, match="cannot read learned weights"):
+        make_bot(f"ismcts:iters=4:rollout=learned:weights={tmp_path / 'none.json'}")

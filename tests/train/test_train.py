@@ -128,3 +128,19 @@ def test_the_command_refuses_a_bad_table_and_teacher(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "PRESET:PLAYERS" in bad.output
     wrong = CliRunner().invoke(main, ["train", "lukfu", "--teacher", "uecda-standard"])
     assert wrong.exit_code != 0 and "Dai Fugō" in wrong.output
+
+
+def test_a_search_guided_by_the_policy_is_taught_by_the_policy_so_far(tmp_path: Path) -> None:
+    from paiju.train.loop import Progress, teacher_spec
+
+    config = _config(teacher="ismcts:iters=8:root=halving:prior=learned")
+    assert teacher_spec(config, Progress(round=1), tmp_path) == (
+        "ismcts:iters=8:root=halving:prior=heuristic")
+    assert teacher_spec(config, Progress(round=2), tmp_path) == (
+        f"ismcts:iters=8:root=halving:prior=learned:weights={tmp_path / 'round1.json'}")
+    plain = _config(teacher="ismcts:iters=8")
+    assert teacher_spec(plain, Progress(round=2), tmp_path) == "ismcts:iters=8"
+    guided = _config(game="lukfu", tables=(Table("gloucester", 3),), hands=5, rate=0.5,
+                     teacher="ismcts:iters=4:prior=learned")
+    first = run(guided, tmp_path / "a.npz", lambda line: None)
+    assert first.weights == run(guided, tmp_path / "b.npz", lambda line: None).weights

@@ -181,6 +181,9 @@ class ISMCTSBot:
     #: with ``infer``, ``pick`` or ``facts``: read the others' moves only while the seat
     #: holds at most this many cards, and deal plainly before (None: always read them)
     held: int | None = None
+    #: with ``rollout=learned`` or ``prior=learned``: the learned policy's weights file
+    #: (None: the package's)
+    weights: str | None = None
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -206,7 +209,11 @@ class ISMCTSBot:
         from paiju.bots.heuristic import HeuristicBot
         from paiju.bots.learned import LearnedBot
 
-        players: dict[str, Bot] = {"heuristic": HeuristicBot(), "learned": LearnedBot()}
+        if self.weights is not None and "learned" not in (self.rollout, self.prior):
+            raise ValueError("ismcts weights are the learned policy's: they need "
+                             "rollout=learned or prior=learned")
+        players: dict[str, Bot] = {"heuristic": HeuristicBot(),
+                                   "learned": LearnedBot(self.weights)}
         self._policy: Bot = players.get(self.rollout, RandomBot())
         self._guide: Bot | None = players.get(self.prior)
         self._model: Bot | None = None
@@ -247,9 +254,9 @@ class ISMCTSBot:
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
         """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
         ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``, ``facts``,
-        ``held``."""
+        ``held``, ``weights``."""
         known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
-                 "opponents", "infer", "pick", "facts", "held"}
+                 "opponents", "infer", "pick", "facts", "held", "weights"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -270,7 +277,8 @@ class ISMCTSBot:
                    params.get("prior", "none"), params.get("reward", "points"),
                    params.get("root", "ucb"), params.get("tree", "full"), z,
                    opponents=params.get("opponents"), infer=infer, pick=pick,
-                   facts=_flag("facts", params.get("facts", "0")), held=held)
+                   facts=_flag("facts", params.get("facts", "0")), held=held,
+                   weights=params.get("weights"))
 
     @property
     def spec(self) -> str:
@@ -300,6 +308,8 @@ class ISMCTSBot:
             parts.append("facts=1")
         if self.held is not None:
             parts.append(f"held={self.held}")
+        if self.weights is not None:
+            parts.append(f"weights={self.weights}")
         return ":".join(parts)
 
     def choose(self, view: View, rng: Random) -> Action:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from paiju.bots.base import Bot, make_bot
+from paiju.bots.base import Bot, make_bot, parse_spec
 from paiju.bots.learned import Policy
 from paiju.core.games import get_game
 from paiju.core.seeding import derive_seed
@@ -131,6 +131,21 @@ def _behaviour(config: TrainConfig, state: Progress, scratch: Path) -> list[Bot]
     return [make_bot(f"learned:weights={path}")]
 
 
+def teacher_spec(config: TrainConfig, state: Progress, scratch: Path) -> str:
+    """The teacher of a round. A search guided by the learned policy (``rollout=learned``
+    or ``prior=learned``) takes the policy so far (expert iteration); in round 1, before
+    there is one, the rule-based player stands in for it."""
+    name, params = parse_spec(config.teacher)
+    guided = [k for k in ("rollout", "prior") if params.get(k) == "learned"]
+    if name != "ismcts" or not guided:
+        return config.teacher
+    if state.round == 1:
+        params.update({k: "heuristic" for k in guided})
+    else:
+        params["weights"] = str(scratch / f"round{state.round - 1}.json")
+    return ":".join([name, *(f"{k}={v}" for k, v in params.items())])
+
+
 def strength(config: TrainConfig, weights: Sequence[float], scratch: Path) -> list[dict[str, Any]]:
     """The policy against the rule-based player at each table, in duplicate hands."""
     path = scratch / "measured.json"
@@ -163,13 +178,13 @@ def run(config: TrainConfig, checkpoint: Path, report: Report,
                f"{len(examples)} positions")
     else:
         state, examples = Progress(weights=[0.0] * size), []
-    teacher = make_bot(config.teacher, config.game)
     sessions = max(1, -(-config.hands // SESSION))
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
         while state.round <= config.rounds:
             behaviour = _behaviour(config, state, scratch)
+            teacher = make_bot(teacher_spec(config, state, scratch), config.game)
             while state.sessions < sessions:
                 k = state.sessions
                 table = config.tables[k % len(config.tables)]
