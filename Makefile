@@ -21,6 +21,7 @@ COMPILED := $(shell $(PYTHON) -c "import runpy, pathlib; c = runpy.run_path('src
 PLAYING := $(VENV)/.playing
 BUILT := $(VENV)/.compiled
 COMPILING := $(VENV)/.compiling
+FAILED := $(VENV)/.compile-failed
 
 # what playing needs, the engines pure (setup.py: PAIJU_COMPILE=0); seconds, not minutes
 # (a venv that `make test` set up already holds it)
@@ -32,7 +33,7 @@ $(PLAYING): pyproject.toml setup.py
 	    && $(PYTHON) -m venv $(VENV) \
 	    && $(BIN)/pip install --quiet --upgrade pip \
 	    && PAIJU_COMPILE=0 $(BIN)/pip install --quiet -e . \
-	    && rm -f $(BUILT) && touch $(PLAYING); \
+	    && rm -f $(BUILT) $(FAILED) && touch $(PLAYING); \
 	fi
 
 # everything the checks need (the test and rl extras), the engines compiled now
@@ -52,16 +53,20 @@ $(STAMP): pyproject.toml setup.py src/paiju/compiled.py $(COMPILED)
 compile-later: $(PLAYING)
 	@if [ -f $(BUILT) ] && [ -z "$$(find src/paiju/compiled.py $(COMPILED) -newer $(BUILT))" ]; then \
 	    :; \
+	elif [ -f $(FAILED) ] && [ -z "$$(find src/paiju/compiled.py $(COMPILED) -newer $(FAILED))" ]; then \
+	    echo "paiju: the engines did not compile here ($(VENV)/compile.log says why): the pure" \
+	         "engines play"; \
 	elif [ -f $(COMPILING) ] && kill -0 "$$(cat $(COMPILING))" 2>/dev/null; then \
 	    echo "paiju: the engines are still compiling (tail -f $(VENV)/compile.log)"; \
 	else \
+	    rm -f $(FAILED); \
 	    echo "paiju: compiling the engines in the background (tail -f $(VENV)/compile.log);" \
 	         "this table plays the pure-Python engines, the next start the compiled ones"; \
 	    ( nice -n 10 $(BIN)/pip install --no-deps -e . > $(VENV)/compile.log 2>&1 \
 	      && $(BIN)/python -c "import sys, paiju.compiled as c; \
-	          sys.exit(0 if c.in_use() else 'not compiled: ' + c.reason)" \
+	          sys.exit(0 if c.in_use() else 'paiju runs its pure engines: ' + c.reason)" \
 	         >> $(VENV)/compile.log 2>&1 \
-	      && touch $(BUILT); rm -f $(COMPILING) ) < /dev/null > /dev/null 2>&1 & \
+	      && touch $(BUILT) || touch $(FAILED); rm -f $(COMPILING) ) < /dev/null > /dev/null 2>&1 & \
 	    echo $$! > $(COMPILING); \
 	fi
 
