@@ -76,7 +76,8 @@ def test_malformed_json_and_unknown_addresses_get_clear_errors(server: Server) -
     assert response.status_code == 400
     assert response.json()["error"].startswith("the request is not valid JSON")
     response = server.get("/api/tables/nope")
-    assert (response.status_code, response.json()) == (404, {"error": "there is no table 'nope'"})
+    assert (response.status_code, response.json()["error"]) == (404, "there is no table 'nope'")
+    assert response.json()["error_text"]["ja"] == "テーブル'nope'はありません"  # in every language
     assert server.get("/api/nothing").status_code == 404
     assert server.get("/api/tables/nope/hands/1/record").status_code == 404
 

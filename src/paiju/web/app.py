@@ -25,6 +25,7 @@ from paiju.web.collect import Collector
 from paiju.web.hub import Hub
 from paiju.web.limits import LimitError, utf8_size, whole_number
 from paiju.web.messages import dumps, error_message, text_of
+from paiju.web.sentences import error_text
 from paiju.web.store import Owner, open_store, owner_of
 from paiju.web.tables import Config, Receiver, Table
 
@@ -67,7 +68,11 @@ def create_app(db: str | Path, config: Config | None = None,
     async def refused(_: Request, err: WebError) -> JSONResponse:
         # a body refused unread is not read to its end: the connection closes instead
         headers = {"Connection": "close"} if err.status == 413 else None
-        return JSONResponse({"error": err.reason}, status_code=err.status, headers=headers)
+        body: dict[str, Any] = {"error": err.reason}
+        said = error_text(err.reason)
+        if said is not None:  # the reason in every language, for the page
+            body["error_text"] = said
+        return JSONResponse(body, status_code=err.status, headers=headers)
 
     @app.exception_handler(LimitError)
     async def limited(_: Request, err: LimitError) -> JSONResponse:

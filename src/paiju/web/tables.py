@@ -315,6 +315,8 @@ class Table(Pacing, Seating):
         seat = self.seat_players.index(player)
         view = self.game.seat_view(state, seat)
         message = msg.state_message(ctx, player, view)
+        if isinstance(view, HandsOver):  # the cards this seat handed over or was handed
+            message["handovers"] = view.handovers()
         if self.settings.guided and view.to_move() == seat:
             message["guide"] = guide(ctx, state, seat, self.game)
         return message

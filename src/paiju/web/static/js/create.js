@@ -187,6 +187,8 @@ async function submit(event) {
   if (creator) body.creator = creator;
   try {
     const made = await postJSON("/api/tables", body);
+    // the creator's secret: only this browser may start the table before it is full
+    localStorage.setItem(`paiju.creator.${made.table}`, made.creator);
     const url = new URL(made.url, location.href).href;
     document.getElementById("table-link").value = url;
     document.getElementById("open-table").href = made.url;
