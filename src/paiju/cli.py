@@ -38,6 +38,9 @@ class PaijuGroup(click.Group):
         try:
             done = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as err:
+            if type(err).__name__ == "NoArgsIsHelpError" and err.ctx is not None:
+                click.echo(err.ctx.get_help())  # `paiju uecda` alone: its help, and success
+                sys.exit(0)
             where = err.ctx.command_path.split()[1:] if err.ctx is not None else []
             helped = " ".join(["paiju", *where, "--help"])
             _fail(f"{err.format_message().rstrip('.')} ({helped} tells more)", err.exit_code)

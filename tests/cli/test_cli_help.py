@@ -78,6 +78,9 @@ def test_every_command_refuses_in_one_line(path: tuple[str, ...], command: click
 def test_paiju_alone_shows_the_commands_and_succeeds() -> None:
     alone = run([])
     assert alone.exit_code == 0 and "Commands:" in alone.output and "play" in alone.output
+    group = run(["uecda"])  # a group alone: its help too
+    assert group.exit_code == 0 and group.output.startswith("Usage: ")
+    assert "client" in group.output and "paiju:" not in group.output
 
 
 def test_hand_seats_bots_and_checks_its_record_file_first() -> None:
