@@ -359,7 +359,7 @@ def state_message(
         "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
         "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
         "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
-        "rules_key": list(ctx.rules_key), "rules_text": rules_text(ctx.game, ctx.rules),
+        "rules_key": list(ctx.rules_key),
     })
     if view is None and public is None:
         base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",

@@ -204,7 +204,8 @@ class Table(Pacing, Seating):
             **self.settings.to_json(), "preset": self.rules.preset,
             "options": {k: list(v) if isinstance(v, tuple) else v
                         for k, v in self.rules.values.items()},
-            "rules_key": self.rules_key, "seats": self.seats_json(), "started": self.started,
+            "rules_key": self.rules_key, "rules_text": msg.rules_text(self.game.name, self.rules),
+            "seats": self.seats_json(), "started": self.started,
             "hand": self.hand, "hands_played": self.session.hands_played,
             "totals": self.totals(), "over": self.over, "next": self.next_id,
         }

@@ -279,7 +279,8 @@ function render() {
 /** The Rules box: the rules in plain words by group (as the server writes them), and the
  *  options by name in a details line. */
 function renderRules(msg, nat, L) {
-  const text = said(msg, "rules", nat, L);
+  // the rules in words come once, with the table's settings (GET /api/tables/<id>)
+  const text = said(msg.rules_text ? msg : (page.info || {}), "rules", nat, L);
   const groups = Array.isArray(text) ? text : [];
   $("rules-text").replaceChildren(...groups.map((g) => el("section", { testid: `rules-${g.group || "group"}` },
     el("h3", { text: pick(g.title, nat, L) }),
