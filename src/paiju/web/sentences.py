@@ -27,7 +27,7 @@ def _errors(lang: str, **params: str) -> list[str]:
     """The server's refusals (web/tables.py, hub.py, catalog.py), in ``lang``: the same
     order in every language, the most particular first. With English and no ``params``,
     the templates a refusal is matched against."""
-    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char")
+    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char", "names")
     return [
         WORDS.c(lang, "error", "the table has not started yet"),
         WORDS.c(lang, "error", "the hand is over"),
@@ -44,6 +44,8 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "this token does not hold a seat at this table"),
         WORDS.c(lang, "error", "there is no seat {seat} at this table of {n}", seat=p["seat"],
                 n=p["n"]),
+        WORDS.c(lang, "error", "seat {seat} is a computer player's ({name}): it can be taken "
+                "between hands", seat=p["seat"], name=p["name"]),
         WORDS.c(lang, "error", "seat {seat} is a computer player's ({name})", seat=p["seat"],
                 name=p["name"]),
         WORDS.c(lang, "error", "seat {seat} is a computer player's", seat=p["seat"]),
@@ -67,6 +69,25 @@ def _errors(lang: str, **params: str) -> list[str]:
                 "little", n=p["n"]),
         WORDS.c(lang, "error", "this server is making as many tables as it can just now: try "
                 "again in a minute"),
+        WORDS.c(lang, "error", "only the table's creator can free a seat"),
+        WORDS.c(lang, "error", "seat {seat} holds no person", seat=p["seat"]),
+        WORDS.c(lang, "error", "{name} is at the table: only a seat whose person is away can "
+                "be freed", name=p["name"]),
+        WORDS.c(lang, "error", "spectators may read the chat but not write in it at this "
+                "table"),
+        WORDS.c(lang, "error", "one chat message a second: wait a moment"),
+        WORDS.c(lang, "error", "a chat message needs some text"),
+        WORDS.c(lang, "error", "a chat message is at most {limit} characters", limit=p["limit"]),
+        WORDS.c(lang, "error", "a chat message may not hold the control or invisible character "
+                "{char}", char=p["char"]),
+        WORDS.c(lang, "error", "a reaction is one of {names}", names=p["names"]),
+        WORDS.c(lang, "error", "playing again needs your seat's token"),
+        WORDS.c(lang, "error", "the session is not over yet"),
+        WORDS.c(lang, "error", "a table's name cannot be empty"),
+        WORDS.c(lang, "error", "a table's name is at most {limit} characters", limit=p["limit"]),
+        WORDS.c(lang, "error", "a table's name may not hold the control or invisible character "
+                "{char}", char=p["char"]),
+        WORDS.c(lang, "error", "a message is at most {limit} bytes", limit=p["limit"]),
     ]
 
 
