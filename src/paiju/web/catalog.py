@@ -14,6 +14,7 @@ from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
 from paiju.table.hints import HINT_SEARCH
 from paiju.web.limits import LimitError, Limits, bad_character, check_player
+from paiju.web.sentences import bot_label_text
 
 #: The most hands a session may last, and the move clock's bounds in seconds.
 MAX_HANDS = 100
@@ -43,17 +44,19 @@ def strongest(game: str, seconds: float) -> str:
     return f"ismcts:time={seconds:g}{extra}"
 
 
-def bot_choices(game: str, limits: Limits | None = None) -> list[dict[str, str]]:
+def bot_choices(game: str, limits: Limits | None = None) -> list[dict[str, Any]]:
     """The computer players offered for a seat, weakest first (the searches within the
     server's ``max_think``)."""
     most = (limits or Limits()).max_think
     searches = [(0.3, "Search, quick (0.3 s a move)"), (1, "Search, strong (1 s a move)"),
                 (3, "Search, strongest (3 s a move)")]
-    return [
+    offered = [
         {"spec": "random", "label": "Random: any legal move"},
         {"spec": "heuristic", "label": "Heuristic: plays by rules of thumb, at once"},
         *({"spec": strongest(game, t), "label": label} for t, label in searches if t <= most),
     ]
+    return [{**b, "label_text": bot_label_text(b["label"]) or {"en": b["label"]}}
+            for b in offered]
 
 
 def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
