@@ -236,11 +236,15 @@ class Pacing(ABC):
         names = [self.name_of(p) for p in self.seat_players]
         parts = ("web hint", self.hand, len(self.by))
         version = self.version
-        hint = await self.thinker.run(
-            self.id, thinking.hint,
-            (self.game.name, state.record(), seat, names, self.seed, parts,
-             self.config.hint_seconds),
-            lambda: self.version == version and self.connected(player))
+        try:
+            hint = await self.thinker.run(
+                self.id, thinking.hint,
+                (self.game.name, state.record(), seat, names, self.seed, parts,
+                 self.config.hint_seconds),
+                lambda: self.version == version and self.connected(player))
+        except Exception as err:  # a searcher died or was stuck
+            log.warning("table %s: a hint failed (%s)", self.id, err)
+            raise WebError(503, "the hint could not be made just now: ask again") from None
         if hint is None:
             raise WebError(409, "the position changed before the hint was ready")
         return msg.hint_message(hint)

@@ -88,6 +88,7 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "a table's name may not hold the control or invisible character "
                 "{char}", char=p["char"]),
         WORDS.c(lang, "error", "a message is at most {limit} bytes", limit=p["limit"]),
+        WORDS.c(lang, "error", "the hint could not be made just now: ask again"),
     ]
 
 

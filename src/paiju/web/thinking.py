@@ -41,27 +41,44 @@ class _Job(Generic[T]):
     done: asyncio.Future[T | None]
 
 
+class SearchStuck(Exception):
+    """A search ran past its budget and the grace after it: its searchers were stopped."""
+
+
+#: Seconds a search may run past its budget (a start-up, a slow play-out) before its
+#: searchers are taken to be stuck, stopped, and started afresh.
+GRACE = 10.0
+
+
 class Thinker:
     """Runs searches (``work(seconds, *args)``) for many owners in ``threads`` searcher
-    processes, fairly (``pool`` may give other executors, e.g. threads in tests)."""
+    processes, fairly (``pool`` may give other executors, e.g. threads in tests).
+
+    A search that runs past its budget by more than ``grace`` seconds stops its searchers
+    (every search running then fails with :class:`SearchStuck`, and its caller tries again
+    on new searchers), so no table waits for ever on a search that does not end.
+    """
 
     def __init__(self, threads: int, max_think: float, min_think: float = 0.1,
-                 pool: Callable[[int], Executor] | None = None) -> None:
+                 pool: Callable[[int], Executor] | None = None, grace: float = GRACE) -> None:
         self.threads = max(1, threads)
         self.max_think = max_think
         self.min_think = min(min_think, max_think)
+        self.grace = grace
         self._make_pool = pool or _searchers
         self._pool: Executor | None = None
         self._lines: OrderedDict[str, deque[_Job[Any]]] = OrderedDict()
         self.running = 0
+        self._started: dict[Future[Any], tuple[_Job[Any], float]] = {}  # running: by when
+        self._watch: asyncio.TimerHandle | None = None
 
     @property
     def waiting(self) -> int:
         return sum(len(line) for line in self._lines.values())
 
     def budget(self) -> float:
-        """The seconds the next search to start is given."""
-        crowd = max(self.threads, self.running + self.waiting)
+        """The seconds the search starting now is given (it is not waiting any more)."""
+        crowd = max(self.threads, self.running + self.waiting + 1)
         return max(self.min_think, self.max_think * self.threads / crowd)
 
     async def run(self, owner: str, work: Callable[..., T], args: tuple[Any, ...],
@@ -98,7 +115,28 @@ class Thinker:
                 self._pool = None
                 job.done.set_exception(err)
                 continue
+            self._started[future] = (job, loop.time() + seconds + self.grace)
             future.add_done_callback(self._on_done(loop, job))
+            if self._watch is None:
+                self._watch = loop.call_later(1.0, self._check)
+
+    def _check(self) -> None:
+        """Stop the searchers if a search runs past its time and grace."""
+        loop = asyncio.get_running_loop()
+        self._watch = None
+        if any(by < loop.time() for _, by in self._started.values()):
+            stuck, self._started = self._started, {}
+            pool, self._pool = self._pool, None
+            self.running -= len(stuck)
+            if pool is not None:
+                _stop(pool)
+            for future, (job, _) in stuck.items():
+                future.cancel()
+                if not job.done.done():
+                    job.done.set_exception(SearchStuck("a search ran past its time"))
+            self._pump()
+        if self._started:
+            self._watch = loop.call_later(1.0, self._check)
 
     def _on_done(self, loop: asyncio.AbstractEventLoop,
                  job: _Job[Any]) -> Callable[[Future[Any]], None]:
@@ -107,6 +145,8 @@ class Thinker:
         return done
 
     def _finished(self, future: Future[Any], job: _Job[Any]) -> None:
+        if self._started.pop(future, None) is None:
+            return  # already counted out (its searchers were stopped as stuck)
         self.running -= 1
         error = None if future.cancelled() else future.exception()
         if isinstance(error, BrokenProcessPool):
@@ -127,6 +167,8 @@ class Thinker:
                 if not job.done.done():
                     job.done.cancel()
         self._lines.clear()
+        if self._watch is not None:
+            self._watch.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -135,6 +177,16 @@ def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[..., None], *args
     """``call`` in ``loop``'s thread, unless the loop has closed meanwhile (shutting down)."""
     with contextlib.suppress(RuntimeError):
         loop.call_soon_threadsafe(call, *args)
+
+
+def _stop(pool: Executor) -> None:
+    """Stop an executor's workers now (a process pool's are killed: a stuck search in
+    them would never return)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _searchers(n: int) -> Executor:

@@ -1,0 +1,81 @@
+"""The searchers shared by every table: fair turns, budgets that shrink when many wait,
+searches no longer wanted dropped, and searchers stopped and started afresh when a search
+does not end (paiju/web/thinking.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from paiju.web.thinking import SearchStuck, Thinker
+
+STARTED: list[str] = []
+
+
+def note(seconds: float, name: str, pause: float) -> tuple[str, float]:
+    """A search that takes ``pause`` seconds: its name and the budget it was given."""
+    STARTED.append(name)
+    time.sleep(pause)
+    return name, seconds
+
+
+def stuck(seconds: float) -> None:
+    """A search that never looks at its budget."""
+    time.sleep(600)
+
+
+def answer(seconds: float) -> str:
+    return "ok"
+
+
+def threads(n: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(n)
+
+
+def test_tables_take_turns_and_budgets_shrink_when_many_wait() -> None:
+    async def run() -> None:
+        STARTED.clear()
+        thinker = Thinker(1, max_think=2.0, min_think=0.1, pool=threads)
+        greedy = [thinker.run("greedy", note, (f"g{n}", 0.05)) for n in range(5)]
+        modest = thinker.run("modest", note, ("m0", 0.05))
+        results = await asyncio.gather(*greedy, modest)
+        # the tables take turns: the modest table's one search waits for one of the greedy
+        # table's, not for all five
+        assert STARTED[:3] == ["g0", "g1", "m0"]
+        budgets = {name: seconds for name, seconds in results}
+        assert budgets["g0"] == 2.0  # alone: the whole think
+        assert budgets["g1"] == pytest.approx(2.0 / 5)  # it and four waiting: a fifth
+        assert budgets["g4"] == 2.0  # the last, alone again
+        assert min(budgets.values()) >= 0.1
+        thinker.close()
+
+    asyncio.run(run())
+
+
+def test_a_search_no_longer_wanted_is_dropped_before_it_starts() -> None:
+    async def run() -> None:
+        STARTED.clear()
+        thinker = Thinker(1, max_think=1.0, pool=threads)
+        first = thinker.run("a", note, ("first", 0.2))
+        dropped = thinker.run("b", note, ("dropped", 0.0), wanted=lambda: False)
+        assert await asyncio.gather(first, dropped) == [("first", 1.0), None]
+        assert STARTED == ["first"]
+        thinker.close()
+
+    asyncio.run(run())
+
+
+def test_a_search_that_does_not_end_stops_its_searchers_and_the_next_runs() -> None:
+    async def run() -> None:
+        thinker = Thinker(1, max_think=0.2, grace=0.5)  # real searcher processes
+        began = time.monotonic()
+        with pytest.raises(SearchStuck):
+            await thinker.run("t", stuck, ())
+        assert time.monotonic() - began < 30
+        assert await thinker.run("t", answer, ()) == "ok"  # on new searchers
+        thinker.close()
+
+    asyncio.run(run())
