@@ -10,9 +10,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from web_helpers import pg_cluster, pg_db  # noqa: F401 (fixtures)
+import web_helpers
 
 from paiju.web.store import SeatRow, Store, StoreError, TableRow, TableStore, open_store
+
+pg_cluster, pg_db = web_helpers.pg_cluster, web_helpers.pg_db  # the fixtures
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -135,7 +137,7 @@ def test_the_log_is_checkpointed_by_the_stores_thread_and_kept_small(
     for i in range(600):
         store.add_action("t1", 1, i, {"seat": 0, "do": "pass"}, "human")
         if i % 50 == 0:
-            time.sleep(0.05)  # the thread's turn
+            time.sleep(0.2)  # the thread's turns (ten of them, on a busy machine too)
             biggest = max(biggest, (tmp_path / "db.sqlite3-wal").stat().st_size)
     time.sleep(0.1)
     other = sqlite3.connect(path)
@@ -191,3 +193,27 @@ def test_the_lobby_seats_rematches_and_late_seats_read_back(db: Path | str) -> N
     assert row is not None and row.next_id == "r1" and row.finished == {1: {"actions": []}}
     assert again.table_ids() == ["old", "private", "new"]
     again.close()
+
+
+def test_a_file_of_schema_version_1_is_brought_to_version_3_and_reads_back(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript("""
+        CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, settings TEXT NOT NULL,
+            seed INTEGER NOT NULL, created REAL NOT NULL, started INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables(id),
+            player INTEGER NOT NULL, kind TEXT NOT NULL, bot TEXT, name TEXT, token TEXT,
+            PRIMARY KEY (table_id, player));
+        INSERT INTO tables VALUES ('t1', 'lukfu', '{"hands":1}', 5, 0.0, 1);
+        INSERT INTO seats VALUES ('t1', 0, 'human', NULL, 'Ann', 'a');
+    """)
+    old.close()
+    store = Store(path)
+    row = store.load("t1")
+    assert row is not None and row.started and row.settings == {"hands": 1}
+    assert (row.creator, row.next_id) == (None, None)
+    assert [(s.player, s.name) for s in row.seats] == [(0, "Ann")]
+    assert store.public_tables(10) == []  # a table of an older file is private
+    store.close()
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3
