@@ -1,5 +1,7 @@
 // The create-a-table page: game, preset and options (with their meanings), seats, hands, clock.
 import { el, getJSON, postJSON } from "./api.js";
+import { chosenLang, translatePage } from "./i18n.js";
+import { renderLearn, watchLobby } from "./lobby.js";
 
 const form = document.getElementById("create-form");
 const errorBox = document.getElementById("create-error");
@@ -185,6 +187,10 @@ async function submit(event) {
   };
   const creator = document.getElementById("creator").value.trim();
   if (creator) body.creator = creator;
+  const name = document.getElementById("table-name").value.trim();
+  if (name) body.name = name;
+  body.public = document.getElementById("public").checked;
+  body.spectators_chat = document.getElementById("spectators-chat").checked;
   try {
     const made = await postJSON("/api/tables", body);
     // the creator's secret: only this browser may start the table before it is full
@@ -201,6 +207,8 @@ async function submit(event) {
 }
 
 async function main() {
+  translatePage(document, chosenLang());
+  watchLobby(document.getElementById("lobby-list"), chosenLang());
   try {
     games = (await getJSON("/api/games")).games;
   } catch (err) {
@@ -209,6 +217,7 @@ async function main() {
   }
   renderGames();
   renderGame();
+  renderLearn(document.getElementById("learn-row"), games, chosenLang(), showError);
   form.addEventListener("submit", submit);
   document.getElementById("copy-link").addEventListener("click", async () => {
     const input = document.getElementById("table-link");

@@ -1,21 +1,27 @@
 // The table page /t/<id>: lobby (pick a seat and a name), then the game over a WebSocket.
 import { el, forgetSeat, getJSON, loadSeat, postJSON, saveSeat, socketUrl } from "./api.js";
 import { label } from "./cards.js";
+import {
+  adoptSeatLink, copyText, decorateSeats, renderRematch, renderSeatLink, renderTakeOver,
+} from "./comeback.js";
 import { ExchangeMemory, exchangeSummary } from "./exchange.js";
 import { chosenLang, isNative, moveWord, saveLang, translatePage, tr } from "./i18n.js";
 import { NO_CARDS, build, legalKinds, plain } from "./moves.js";
+import { renderGuide } from "./guide.js";
 import { closeOver, showHandOver, showSessionOver } from "./over.js";
 import {
   fitHand, handCaption, playerNumber, renderHand, renderLog, renderSeats, renderStatus, renderTotals,
   renderTrick, seatRole, shownHand,
 } from "./render.js";
 import { Replay } from "./replay.js";
+import { Chat, announce, renderSound, signalTurn, toggleSound } from "./social.js";
 import { GAME_TITLES, pick, said } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 /** The WebSocket close code of a table the server does not have (4000 + HTTP 404). */
 const NO_TABLE = 4404;
+adoptSeatLink(tableId); // a personal seat link opened here: its seat is this browser's now
 
 const page = {
   info: null, // GET /api/tables/<id>
@@ -37,7 +43,12 @@ const page = {
   detail: null, // the token of the card last tapped, whose name is shown under the hand
   received: [], // the cards this seat received in the exchange, marked in the hand
   exchange: new ExchangeMemory(`paiju.exchange.${tableId}`),
+  between: false, // a hand is over and the next is not dealt: a computer's seat may be taken
+  rematch: null, // the server's rematch message
+  myTurn: false,
+  trickItems: 0,
 };
+const chat = new Chat(sendRaw);
 const replay = new Replay($("replay"));
 
 /** The page's language now. */
@@ -101,11 +112,10 @@ function renderLobby(msg) {
   $("start").hidden = mine === null && !creatorSecret();
 }
 
-async function takeSeat(player) {
-  const name = $("join-name").value.trim();
+async function takeSeat(player, name = $("join-name").value.trim()) {
   if (!name) {
     say(tr("writeName", lang()), "error");
-    $("join-name").focus();
+    if (!$("lobby").hidden) $("join-name").focus();
     return;
   }
   if (page.joining) return;
@@ -182,7 +192,7 @@ function renderTitle() {
   const title = GAME_TITLES[page.game] || page.game || "";
   const msg = page.msg;
   $("title").textContent = msg && msg.started && msg.hand ? tr("titleHand", lang(), { title, hand: handWords(msg.hand) }) : title;
-  document.title = `paiju · ${title}`;
+  document.title = page.myTurn ? tr("titleYourTurn", lang(), { title }) : `paiju · ${title}`;
   $("language").value = lang();
   translatePage(document, lang());
 }
@@ -199,7 +209,15 @@ function onState(msg) {
   const firstOfHand = !page.msg || page.msg.hand !== msg.hand;
   const moved = !page.msg || positionOf(page.msg) !== positionOf(msg);
   const oldHand = page.hand.join(",");
+  const wasMyTurn = page.myTurn;
   page.msg = msg;
+  page.myTurn = isSeated(msg) && !!(msg.legal || []).length;
+  page.between = !!page.over && page.over.hand === msg.hand && !page.sessionOver;
+  page.animate = moved && !firstOfHand;
+  if (isSeated(msg) && page.seat && page.seat.player !== msg.player) {
+    page.seat = { ...page.seat, player: msg.player, name: ((msg.seats || [])[msg.player] || {}).name || page.seat.name };
+    saveSeat(tableId, page.seat);
+  }
   page.gotState = true;
   page.pending = false;
   const play = $("play");
@@ -228,6 +246,44 @@ function onState(msg) {
   noteExchange(msg);
   if (firstOfHand && page.over && page.over.hand !== msg.hand) closeOver();
   render();
+  if (page.myTurn && !wasMyTurn) signalTurn();
+  if (moved) announceMove(msg);
+  renderOverExtras();
+}
+
+/** What was played last and whose turn it is, for a screen reader. */
+function announceMove(msg) {
+  const L = lang();
+  const log = said(msg, "log", native(), L) || [];
+  const line = log.length ? pick(log[log.length - 1], native(), L) : "";
+  const name = (msg.names || [])[msg.to_move];
+  const turn = page.myTurn ? tr("sayYourTurn", L) : name ? tr("sayTurnOf", L, { name }) : "";
+  announce(tr("sayLatest", L, { line, turn }).trim());
+}
+
+/** Cards going to the table and a trick being taken, in short (CSS) animations. */
+function animateTrick() {
+  const trick = $("trick");
+  const items = trick.querySelectorAll(".play-item");
+  if (page.animate && items.length > page.trickItems) items[items.length - 1].classList.add("arrive");
+  else if (page.animate && items.length < page.trickItems) {
+    trick.classList.remove("swept");
+    void trick.offsetWidth; // the animation starts again
+    trick.classList.add("swept");
+  }
+  page.trickItems = items.length;
+  page.animate = false;
+}
+
+/** The end-of-hand dialog's parts that follow the table: a computer's seat to take, the
+ *  rematch, the guided hand's last word. */
+function renderOverExtras() {
+  const L = lang();
+  const seated = isSeated(page.msg);
+  renderTakeOver(page.msg, seated, page.between, L, takeSeat);
+  renderRematch(tableId, seated ? page.seat : null, !!page.sessionOver, page.rematch, L);
+  $("guided-end").hidden = !(page.info && page.info.guided && page.sessionOver);
+  if (page.between && page.over) $("next-hand").hidden = !seated;
 }
 
 /** The cards received in the exchange: marked in the hand; once play begins, what the seat's
@@ -263,6 +319,7 @@ function render() {
   renderSeats($("seats"), $("mine"), page.game, msg, L);
   renderStatus($("status"), msg, nat, L);
   renderTrick($("trick"), page.game, msg, nat, L, page.received);
+  animateTrick();
   $("hand-caption").textContent = handCaption(page.game, msg, nat, L, page.received);
   const legal = msg.legal || [];
   renderHand($("hand"), page.game, msg, page.hand, page.selected, nat,
@@ -274,6 +331,18 @@ function render() {
   renderTotals($("totals"), msg, L);
   renderClock();
   renderRules(msg, nat, L);
+  renderGuide(msg, page.detail, (t) => label(msg.cards, t, nat), nat, L);
+  decorateSeats(tableId, msg, L, say);
+  renderSocial();
+}
+
+function renderSocial() {
+  const L = lang();
+  const seated = isSeated(page.msg);
+  renderSeatLink(seated ? page.seat : null, L);
+  renderSound(L);
+  chat.setWriter(seated || !!(page.info && page.info.spectators_chat), L);
+  chat.render(L, seated ? page.msg.player : null);
 }
 
 /** The Rules box: the rules in plain words by group (as the server writes them), and the
@@ -300,6 +369,8 @@ function toggle(index) {
   page.detail = page.hand[index];
   if ($("message").dataset.kind === "error") say("");
   render();
+  const card = $("hand").querySelector(`[data-index="${index}"]`);
+  if (card && document.activeElement === document.body) card.focus();
 }
 
 function showDetail() {
@@ -375,6 +446,16 @@ function send(action) {
   renderActions();
 }
 
+/** Send a chat message or a reaction; false when not connected. */
+function sendRaw(message) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
+    say(tr("notConnected", lang()), "error");
+    return false;
+  }
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
 function askHint() {
   if (page.pending || !page.socket || page.socket.readyState !== WebSocket.OPEN) return;
   say(tr("thinking", lang()));
@@ -440,12 +521,16 @@ function renderClock() {
 
 function onHandOver(msg) {
   page.over = msg;
+  page.between = !page.sessionOver && (!page.msg || page.msg.hand === msg.hand);
   showHandOver(msg, page.msg, page.game, native(), lang(), { seated: isSeated(page.msg), sessionOver: page.sessionOver });
+  renderOverExtras();
 }
 
 function onSessionOver(msg) {
   page.sessionOver = msg;
+  page.between = false;
   showSessionOver(msg, (page.msg && page.msg.seats) || (page.info && page.info.seats) || [], lang());
+  renderOverExtras();
 }
 
 async function openReplay() {
@@ -502,6 +587,11 @@ function connect(withToken) {
     else if (msg.type === "hand_over") onHandOver(msg);
     else if (msg.type === "hint") onHint(msg);
     else if (msg.type === "session_over") onSessionOver(msg);
+    else if (msg.type === "chat" || msg.type === "chat_log") chat.receive(msg);
+    else if (msg.type === "rematch") {
+      page.rematch = msg;
+      renderOverExtras();
+    }
   };
   socket.onclose = (event) => {
     if (page.socket !== socket) return;
@@ -527,6 +617,12 @@ function connect(withToken) {
   };
 }
 
+/** On a phone the drawer (log, chat) ends above the hand and its buttons. */
+function fitDrawer() {
+  const top = $("play").hidden ? 0 : $("hand").getBoundingClientRect().top;
+  $("drawer").style.maxHeight = window.innerWidth < 1100 && top > 160 ? `${Math.floor(top) - 4}px` : "";
+}
+
 function setLanguage(code) {
   page.lang = code;
   saveLang(code);
@@ -537,14 +633,35 @@ function setLanguage(code) {
   if (page.sessionOver) onSessionOver(page.sessionOver);
   replay.setLanguage(native(), lang());
   if (!page.msg || !page.msg.started) renderLobby(page.msg || page.info);
+  renderSocial();
+  renderOverExtras();
 }
 
 function main() {
   renderTitle();
   $("language").addEventListener("change", (e) => setLanguage(e.target.value));
   $("rules-button").addEventListener("click", () => $("rules-dialog").showModal());
-  $("log-button").addEventListener("click", () => { $("drawer").hidden = !$("drawer").hidden; });
+  $("log-button").addEventListener("click", () => {
+    $("drawer").hidden = !$("drawer").hidden;
+    fitDrawer();
+  });
   $("drawer-close").addEventListener("click", () => { $("drawer").hidden = true; });
+  $("chat-button").addEventListener("click", () => {
+    $("drawer").hidden = false;
+    fitDrawer();
+    $("chat-panel").scrollIntoView({ block: "end" });
+    $("chat-input").focus({ preventScroll: true });
+    chat.seen();
+  });
+  $("sound-toggle").addEventListener("click", () => toggleSound(lang()));
+  $("seat-link-copy").addEventListener("click", () => copyText($("seat-link"), lang(), say));
+  // Enter in the hand plays the first move that is lit (Space picks the card under focus)
+  $("hand").addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    const lit = $("actions").querySelector("button[data-legal='1']:not(:disabled)");
+    if (lit) lit.click();
+  });
   $("message").addEventListener("click", () => say(""));
   $("start").addEventListener("click", startNow);
   $("join-name").addEventListener("keydown", (e) => {
@@ -558,7 +675,10 @@ function main() {
     closeOver();
   });
   $("over-close").addEventListener("click", closeOver);
-  window.addEventListener("resize", () => fitHand($("hand"), page.game));
+  window.addEventListener("resize", () => {
+    fitHand($("hand"), page.game);
+    fitDrawer();
+  });
   setInterval(() => {
     if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify({ type: "ping" }));
   }, 25000);
