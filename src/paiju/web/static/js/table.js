@@ -2,7 +2,7 @@
 import { el, forgetSeat, getJSON, loadSeat, postJSON, saveSeat, socketUrl } from "./api.js";
 import { label } from "./cards.js";
 import {
-  adoptSeatLink, copyText, decorateSeats, renderRematch, renderSeatLink, renderTakeOver,
+  adoptSeatLink, copyText, creatorOf, decorateSeats, renderRematch, renderSeatLink, renderTakeOver,
 } from "./comeback.js";
 import { ExchangeMemory, exchangeSummary } from "./exchange.js";
 import { chosenLang, isNative, moveWord, saveLang, translatePage, tr } from "./i18n.js";
@@ -13,6 +13,7 @@ import {
   fitHand, handCaption, playerNumber, renderHand, renderLog, renderSeats, renderStatus, renderTotals,
   renderTrick, seatRole, shownHand,
 } from "./render.js";
+import { animateTrick, fitDrawer, renderClock, renderRules } from "./panels.js";
 import { Replay } from "./replay.js";
 import { Chat, announce, renderSound, signalTurn, toggleSound } from "./social.js";
 import { GAME_TITLES, pick, said } from "./words.js";
@@ -109,7 +110,7 @@ function renderLobby(msg) {
   }));
   const free = freeSeats(seats).length;
   $("lobby-note").textContent = free ? tr("seatsFree", L, { n: free }) : tr("starting", L);
-  $("start").hidden = mine === null && !creatorSecret();
+  $("start").hidden = mine === null && !creatorOf(tableId);
 }
 
 async function takeSeat(player, name = $("join-name").value.trim()) {
@@ -146,18 +147,9 @@ function takeFirstFree() {
   takeSeat(free[0]);
 }
 
-/** The secret this browser was given when it made the table (only its maker may start it early). */
-function creatorSecret() {
-  try {
-    return localStorage.getItem(`paiju.creator.${tableId}`);
-  } catch {
-    return null;
-  }
-}
-
 async function startNow() {
   try {
-    const token = localStorage.getItem(`paiju.creator.${tableId}`);
+    const token = creatorOf(tableId);
     await postJSON(`/api/tables/${encodeURIComponent(tableId)}/start`, { token });
     say("");
   } catch (err) {
@@ -261,20 +253,6 @@ function announceMove(msg) {
   announce(tr("sayLatest", L, { line, turn }).trim());
 }
 
-/** Cards going to the table and a trick being taken, in short (CSS) animations. */
-function animateTrick() {
-  const trick = $("trick");
-  const items = trick.querySelectorAll(".play-item");
-  if (page.animate && items.length > page.trickItems) items[items.length - 1].classList.add("arrive");
-  else if (page.animate && items.length < page.trickItems) {
-    trick.classList.remove("swept");
-    void trick.offsetWidth; // the animation starts again
-    trick.classList.add("swept");
-  }
-  page.trickItems = items.length;
-  page.animate = false;
-}
-
 /** The end-of-hand dialog's parts that follow the table: a computer's seat to take, the
  *  rematch, the guided hand's last word. */
 function renderOverExtras() {
@@ -319,7 +297,8 @@ function render() {
   renderSeats($("seats"), $("mine"), page.game, msg, L);
   renderStatus($("status"), msg, nat, L);
   renderTrick($("trick"), page.game, msg, nat, L, page.received);
-  animateTrick();
+  page.trickItems = animateTrick($("trick"), page.animate, page.trickItems);
+  page.animate = false;
   $("hand-caption").textContent = handCaption(page.game, msg, nat, L, page.received);
   const legal = msg.legal || [];
   renderHand($("hand"), page.game, msg, page.hand, page.selected, nat,
@@ -329,8 +308,8 @@ function render() {
   renderActions();
   renderLog($("log"), said(msg, "log", nat, L), nat, L);
   renderTotals($("totals"), msg, L);
-  renderClock();
-  renderRules(msg, nat, L);
+  renderClock(msg);
+  renderRules(msg, page.info, nat, L);
   renderGuide(msg, page.detail, (t) => label(msg.cards, t, nat), nat, L);
   decorateSeats(tableId, msg, L, say);
   renderSocial();
@@ -343,22 +322,6 @@ function renderSocial() {
   renderSound(L);
   chat.setWriter(seated || !!(page.info && page.info.spectators_chat), L);
   chat.render(L, seated ? page.msg.player : null);
-}
-
-/** The Rules box: the rules in plain words by group (as the server writes them), and the
- *  options by name in a details line. */
-function renderRules(msg, nat, L) {
-  // the rules in words come once, with the table's settings (GET /api/tables/<id>)
-  const text = said(msg.rules_text ? msg : (page.info || {}), "rules", nat, L);
-  const groups = Array.isArray(text) ? text : [];
-  $("rules-text").replaceChildren(...groups.map((g) => el("section", { testid: `rules-${g.group || "group"}` },
-    el("h3", { text: pick(g.title, nat, L) }),
-    el("ul", {}, (g.rules || g.lines || []).map((r) => el("li", { title: r.detail || "" },
-      pick(r.text ?? r, nat, L)))))));
-  $("rules-details").hidden = false;
-  if (!groups.length) $("rules-details").open = true;
-  const rules = said(msg, "rules_key", nat, L) || [];
-  $("rules-key").replaceChildren(...rules.map((line) => el("li", { text: pick(line, nat, L) })));
 }
 
 function toggle(index) {
@@ -494,29 +457,6 @@ function onError(msg, token) {
   if (page.msg && page.msg.view) renderActions();
 }
 
-// ------------------------------------------------------------------ the clock
-
-let clockTimer = null;
-function renderClock() {
-  const clock = page.msg && page.msg.clock;
-  const box = $("clock");
-  if (clockTimer) clearInterval(clockTimer);
-  clockTimer = null;
-  if (!clock || !clock.deadline) {
-    box.hidden = true;
-    return;
-  }
-  const who = (page.msg.names || [])[clock.seat] ?? "";
-  const tick = () => {
-    const left = Math.max(0, Math.round((clock.deadline - Date.now()) / 1000));
-    box.textContent = `${who} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    box.classList.toggle("low", left <= 10);
-  };
-  box.hidden = false;
-  tick();
-  clockTimer = setInterval(tick, 500);
-}
-
 // ------------------------------------------------------------------ end of a hand
 
 function onHandOver(msg) {
@@ -615,12 +555,6 @@ function connect(withToken) {
       if (page.socket === socket) connect(!!page.seat);
     }, wait);
   };
-}
-
-/** On a phone the drawer (log, chat) ends above the hand and its buttons. */
-function fitDrawer() {
-  const top = $("play").hidden ? 0 : $("hand").getBoundingClientRect().top;
-  $("drawer").style.maxHeight = window.innerWidth < 1100 && top > 160 ? `${Math.floor(top) - 4}px` : "";
 }
 
 function setLanguage(code) {
