@@ -174,3 +174,31 @@ def test_chat_reactions_mute_and_a_spectator_who_may_not_write(server: Any,
     # the chat carries no card to anyone
     for frames in seen.values():
         no_cards("lukfu", frames.of("chat", "chat_log"))
+
+
+def test_the_creator_frees_an_absent_persons_seat_for_someone_else(server: Any,
+                                                                  contexts: Any) -> None:
+    table = server.create(game="daifugo", rules="popular", players=3, hands=1,
+                          seats=["human", "human", "heuristic"])
+    ann = contexts(**DESKTOP).new_page()
+    ann.goto(f"{server.base}/")  # the creating browser keeps the creator's secret
+    ann.evaluate(f"localStorage.setItem('paiju.creator.{table}', '{server.creators[table]}')")
+    join(ann, server.base, table, 0, "Ann")
+    gone = contexts(**DESKTOP)
+    bob = gone.new_page()
+    join(bob, server.base, table, 1, "Bob")
+    bob.get_by_test_id("play").wait_for(state="visible")
+    assert ann.get_by_test_id("free-seat-1").count() == 0  # Bob is there
+    gone.close()  # Bob's browser is gone, and his token with it
+    ann.get_by_test_id("free-seat-1").click()
+    ann.get_by_test_id("message").filter(has_text="The seat is free").wait_for(state="visible")
+    assert not server.table(table)["seats"][1]["taken"]
+    # a watcher takes the freed seat with a name of their own
+    dan = contexts(**PHONE).new_page()
+    dan.on("dialog", lambda d: d.accept("Dan"))
+    dan.goto(f"{server.base}/t/{table}")
+    dan.get_by_test_id("take-free-1").click()
+    dan.wait_for_function("document.getElementById('hand-info').dataset.role === 'player'")
+    seat = server.table(table)["seats"][1]
+    assert seat["taken"] and seat["name"] == "Dan"
+    assert dan.get_by_test_id("hand").locator("[data-testid=card]").count() > 0

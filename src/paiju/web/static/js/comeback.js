@@ -48,25 +48,37 @@ export function creatorOf(id) {
   }
 }
 
-/** A "free this seat" button on each seat of a person who is away, for the creator. */
-export function decorateSeats(tableId, msg, L, say) {
+/** On the seats around the felt: for the creator, "free this seat" on each seat whose person
+ *  is away; for a watcher, "take this seat" on a person's seat left free (`take(player,
+ *  name)` takes it, the name asked for when the browser has none). */
+export function decorateSeats(tableId, msg, L, say, take) {
   const secret = creatorOf(tableId);
-  if (!secret) return;
+  const watching = msg.player === null || msg.player === undefined;
   for (const item of document.querySelectorAll("#seats [data-player]")) {
     const player = Number(item.dataset.player);
     const info = (msg.seats || [])[player] || {};
-    if (info.kind !== "human" || !info.away) continue;
-    item.append(el("button", {
-      type: "button", class: "small", testid: `free-seat-${player}`, text: tr("freeSeat", L),
-      onclick: async () => {
-        try {
-          await postJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${player}/free`, { token: secret });
-          say(tr("seatFreed", L));
-        } catch (err) {
-          say(err.message, "error");
-        }
-      },
-    }));
+    if (info.kind !== "human") continue;
+    if (secret && info.taken && !info.connected) {
+      item.append(el("button", {
+        type: "button", class: "small", testid: `free-seat-${player}`, text: tr("freeSeat", L),
+        onclick: async () => {
+          try {
+            await postJSON(`/api/tables/${encodeURIComponent(tableId)}/seats/${player}/free`, { token: secret });
+            say(tr("seatFreed", L));
+          } catch (err) {
+            say(err.message, "error");
+          }
+        },
+      }));
+    } else if (watching && !info.taken) {
+      item.append(el("button", {
+        type: "button", class: "small primary", testid: `take-free-${player}`, text: tr("takeThisSeat", L),
+        onclick: () => {
+          const name = sessionStorage.getItem("paiju.name") || (window.prompt(tr("yourName", L)) || "").trim();
+          if (name) take(player, name);
+        },
+      }));
+    }
   }
 }
 

@@ -311,7 +311,7 @@ function render() {
   renderClock(msg);
   renderRules(msg, page.info, nat, L);
   renderGuide(msg, page.detail, (t) => label(msg.cards, t, nat), nat, L);
-  decorateSeats(tableId, msg, L, say);
+  decorateSeats(tableId, msg, L, say, takeSeat);
   renderSocial();
 }
 
