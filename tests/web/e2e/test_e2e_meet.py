@@ -34,7 +34,7 @@ def test_a_public_table_is_found_in_the_lobby_and_joined(server: Any, contexts: 
     entry.wait_for(state="visible")
     assert f"Evening {mark}" in entry.inner_text()
     assert entry.get_by_test_id("lobby-counts").inner_text() == (
-        "2 free seats · 0 people · 1 computers")
+        "free seats: 2 · people: 0 · computers: 1")
     assert finder.get_by_test_id(f"lobby-table-{hidden}").count() == 0
     watched = watcher.get_by_test_id(f"lobby-table-{table}")
     watched.wait_for(state="visible")
