@@ -202,3 +202,35 @@ def test_the_creator_frees_an_absent_persons_seat_for_someone_else(server: Any,
     seat = server.table(table)["seats"][1]
     assert seat["taken"] and seat["name"] == "Dan"
     assert dan.get_by_test_id("hand").locator("[data-testid=card]").count() > 0
+
+
+def test_the_form_names_a_public_table_where_spectators_may_write(server: Any,
+                                                                 contexts: Any) -> None:
+    maker = contexts(**PHONE).new_page()
+    maker.goto(server.base + "/")
+    maker.get_by_test_id("game-daifugo").click()
+    maker.get_by_test_id("players").select_option("3")
+    maker.get_by_test_id("seat-1").select_option("heuristic")
+    maker.get_by_test_id("table-name").fill("Open to all")
+    maker.get_by_test_id("public").check()
+    maker.get_by_test_id("spectators-chat").check()
+    maker.get_by_test_id("create").click()
+    maker.get_by_test_id("created").wait_for(state="visible")
+    table = maker.get_by_test_id("table-link").input_value().rsplit("/t/", 1)[1]
+    info = server.table(table)
+    assert (info["name"], info["public"], info["spectators_chat"]) == ("Open to all", True, True)
+    maker.goto(server.base + "/")
+    assert "Open to all" in maker.get_by_test_id(f"lobby-table-{table}").inner_text()
+    # a spectator of this table may write in its chat
+    join(maker, server.base, table, 0, "Ann")
+    watcher = contexts(**DESKTOP).new_page()
+    watcher.goto(f"{server.base}/t/{table}")
+    watcher.get_by_test_id("play").wait_for(state="visible")
+    assert watcher.get_by_test_id("chat-why").is_hidden()
+    watcher.get_by_test_id("chat-input").fill("Nice hand!")
+    watcher.get_by_test_id("chat-send").click()
+    line = maker.get_by_test_id("chat-line").filter(has_text="Nice hand!")
+    line.wait_for(state="attached")
+    assert line.locator(".chat-text").text_content() == "a spectator: Nice hand!"
+    # on a phone whose drawer is shut, the chat button counts the message
+    assert maker.get_by_test_id("chat-button").inner_text() == "Chat (1 new)"
