@@ -97,8 +97,10 @@ def test_a_stopped_run_goes_on_from_its_checkpoint_to_the_same_weights(tmp_path:
     with pytest.raises(_Stop):
         run(_config(), path, lambda line: None, stop_at_three)
     lines: list[str] = []
-    resumed = run(_config(), path, lines.append)
+    counted: list[int] = []
+    resumed = run(_config(), path, lines.append, counted.append)
     assert lines[0].startswith("resumed at round 2, session 1")
+    assert counted == [15, 5]  # the hands played before, then the session left
     assert resumed.weights == whole.weights
     with pytest.raises(ValueError, match="another run"):
         run(_config(seed=3), path, lambda line: None)

@@ -179,6 +179,9 @@ def run(config: TrainConfig, checkpoint: Path, report: Report,
     else:
         state, examples = Progress(weights=[0.0] * size), []
     sessions = max(1, -(-config.hands // SESSION))
+    done = ((state.round - 1) * sessions + state.sessions) * SESSION
+    if done:  # a run that goes on from its checkpoint counts what was done before
+        advance(done)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
