@@ -45,7 +45,9 @@ def commit() -> str:
 @click.option("--hands", type=click.IntRange(1), default=200, show_default=True,
               help="Hands played in each round (in sessions of 5).")
 @click.option("--teacher", default="heuristic", show_default=True, metavar="SPEC",
-              help="The player whose choices are learned, e.g. ismcts:iters=100.")
+              help="The player whose choices are learned, e.g. ismcts:iters=300; a "
+                   "search with prior=learned or rollout=learned is guided by the policy "
+                   "of the last round (by the rule-based player in round 1).")
 @click.option("--rate", type=click.FloatRange(0, 1, min_open=True), default=1.0,
               show_default=True, help="The share of decisions the teacher labels.")
 @click.option("--steps", type=click.IntRange(1), default=300, show_default=True,
