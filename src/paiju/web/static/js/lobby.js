@@ -17,7 +17,9 @@ function entry(t, L) {
       el("span", { testid: "lobby-counts", text: tr("lobbyCounts", L, { free: t.free, people: t.people, computers: t.computers }) }),
       el("span", { text: [...people, ...free].join(" · ") })),
     el("div", { class: "go" },
-      t.free ? el("a", { class: "button primary", href: t.url, testid: "lobby-join", text: tr("lobbyJoin", L) }) : null,
+      // a free seat for a person, or a computer's seat that may be taken between two hands
+      t.free || t.seats.some((s) => s.takeable)
+        ? el("a", { class: "button primary", href: t.url, testid: "lobby-join", text: tr("lobbyJoin", L) }) : null,
       el("a", { class: "button", href: t.url, testid: "lobby-watch", text: tr("lobbyWatch", L) })));
 }
 
