@@ -129,7 +129,8 @@ def test_a_watcher_takes_a_computer_seat_between_hands_then_all_play_again(
 
 def test_chat_reactions_mute_and_a_spectator_who_may_not_write(server: Any,
                                                               contexts: Any) -> None:
-    table = server.create(game="lukfu", rules="hongkong", players=3, hands=1,
+    # Dai Fugō: no hand ends at its deal, so no end-of-hand box comes over the chat
+    table = server.create(game="daifugo", rules="popular", players=3, hands=1,
                           seats=["human", "human", "heuristic"])
     ann = contexts(**DESKTOP).new_page()
     bob = contexts(**PHONE).new_page()
@@ -173,7 +174,7 @@ def test_chat_reactions_mute_and_a_spectator_who_may_not_write(server: Any,
     assert any(m["type"] == "chat_log" and m["messages"] for m in seen["bob"].received)
     # the chat carries no card to anyone
     for frames in seen.values():
-        no_cards("lukfu", frames.of("chat", "chat_log"))
+        no_cards("daifugo", frames.of("chat", "chat_log"))
 
 
 def test_the_creator_frees_an_absent_persons_seat_for_someone_else(server: Any,
