@@ -109,3 +109,10 @@ def test_the_turn_signal_the_announcements_and_play_by_keyboard(server: Any,
     said = page.get_by_test_id("announce").inner_text()
     assert said and said != "It is your turn."
     assert server.table(table)["hand"] == 1
+    # the plays' animations run, and not under the system's reduce-motion setting
+    probe = ("() => { const p = document.createElement('div'); p.className = 'play-item arrive';"
+             " document.getElementById('trick').append(p);"
+             " return getComputedStyle(p).animationName; }")
+    assert page.evaluate(probe) == "arrive"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(probe) == "none"
