@@ -23,7 +23,8 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
 from paiju.bots.base import Bot, make_bot
 from paiju.core.errors import PaijuError
@@ -57,6 +58,13 @@ from paiju.web.thinking import Thinker
 
 __all__ = ["BY_AWAY", "BY_BOT", "BY_CLOCK", "BY_PERSON", "QUICK_PLAYERS", "TRY_AGAIN", "Config",
            "Receiver", "Table"]
+
+
+@cache
+def hands_over(kind: object) -> bool:
+    """Whether views of the class ``kind`` know their hand-overs (:class:`HandsOver`), asked
+    once per class: a protocol's ``isinstance`` looks at every member, each time."""
+    return isinstance(kind, type) and issubclass(kind, HandsOver)
 
 
 @dataclass(eq=False)
@@ -316,8 +324,8 @@ class Table(Pacing, Seating):
         seat = self.seat_players.index(player)
         view = self.game.seat_view(state, seat)
         message = msg.state_message(ctx, player, view)
-        if isinstance(view, HandsOver):  # the cards this seat handed over or was handed
-            message["handovers"] = view.handovers()
+        if hands_over(type(view)):  # the cards this seat handed over or was handed
+            message["handovers"] = cast(HandsOver, view).handovers()
         if self.settings.guided and view.to_move() == seat:
             message["guide"] = guide(ctx, state, seat, self.game)
         return message
@@ -353,7 +361,8 @@ class Table(Pacing, Seating):
         seen = [state.view(s) for s in range(state.num_seats)]
         views = [v.to_json() for v in seen]
         self.last_views = views
-        self.last_handovers = [list(v.handovers()) if isinstance(v, HandsOver) else []
+        self.last_handovers = [list(cast(HandsOver, v).handovers()) if hands_over(type(v))
+                               else []
                                for v in seen]
         self.last_over = msg.hand_over_message(self.context(), record, report,
                                                msg.public_json(self.game.name, views))
