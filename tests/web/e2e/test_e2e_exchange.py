@@ -75,7 +75,12 @@ def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) ->
     assert f"{rich_name} took your " in said  # said again once play begins
     rich.wait_for_function(
         "document.querySelector('[data-testid=message]').dataset.kind === 'exchange'")
-    assert text(rich, "message").startswith("You gave ")
-    assert poor_name in text(rich, "message")
+    # the rich are told what they received (the cards handed to them, sent with their
+    # state) and what they gave
+    told = text(rich, "message")
+    assert told.startswith("You received ") and "\nYou gave " in told
+    assert poor_name in told
+    marked_rich = rich.locator("[data-testid=hand] [data-received='1']").count()
+    assert marked_rich > 0  # the cards the poor gave are marked in the rich's hand
     for page in pages:
         assert page.get_by_test_id("exchange").count() == 0  # play has begun
