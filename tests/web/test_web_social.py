@@ -197,6 +197,9 @@ def test_chat_floods_are_refused(tmp_path: Path) -> None:
         for n in range(10):
             await table.handle(watcher, {"type": "chat", "text": f"spam {n}"})
         said = drain(watcher)
+        other = table.connect(None)
+        assert [m["spectator"] for m in said if m["type"] == "chat"] == [1] * 5
+        assert other.spectator == 2  # spectators are told apart by number
         assert sum(m["type"] == "chat" for m in said) == 5  # the burst
         assert sum("one chat message a second" in m.get("reason", "") for m in said) == 5
         hub.close()

@@ -40,11 +40,15 @@ class Chat:
         """A connection's allowance of messages."""
         return Bucket(1 / CHAT_EVERY, CHAT_BURST)
 
-    def said(self, player: int | None, name: str, message: dict[str, Any]) -> dict[str, Any]:
-        """The ``chat`` message to send for what a connection sent (checked), kept."""
+    def said(self, player: int | None, name: str, message: dict[str, Any],
+             spectator: int | None = None) -> dict[str, Any]:
+        """The ``chat`` message to send for what a connection sent (checked), kept; a
+        spectator's says its number at the table (``spectator``)."""
         kind = message["type"]
         said: dict[str, Any] = {"type": "chat", "player": player, "name": name,
                                 "at": int(time.time() * 1000)}
+        if spectator is not None:
+            said["spectator"] = spectator
         if kind == "react":
             reaction = message.get("reaction")
             if reaction not in REACTIONS:

@@ -23,7 +23,6 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, cast
 
 from paiju.bots.base import Bot, make_bot
@@ -60,11 +59,16 @@ __all__ = ["BY_AWAY", "BY_BOT", "BY_CLOCK", "BY_PERSON", "QUICK_PLAYERS", "TRY_A
            "Receiver", "Table"]
 
 
-@cache
-def hands_over(kind: object) -> bool:
+_HANDS_OVER: dict[type, bool] = {}
+
+
+def hands_over(kind: type) -> bool:
     """Whether views of the class ``kind`` know their hand-overs (:class:`HandsOver`), asked
     once per class: a protocol's ``isinstance`` looks at every member, each time."""
-    return isinstance(kind, type) and issubclass(kind, HandsOver)
+    known = _HANDS_OVER.get(kind)
+    if known is None:
+        known = _HANDS_OVER[kind] = issubclass(kind, HandsOver)
+    return known
 
 
 @dataclass(eq=False)
@@ -81,6 +85,7 @@ class Receiver:
     last: str | None = None  # the text of the last state sent
     cut: bool = False  # set when the queue overflowed: the connection is closed
     chat: Bucket = field(default_factory=Chat.bucket)  # its allowance of chat messages
+    spectator: int | None = None  # a spectator's number at the table (from 1)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a state identical to the last one sent is not sent again."""
@@ -120,6 +125,7 @@ class Table(Pacing, Seating):
         self.creator = row.creator
         self.next_id = row.next_id  # the table of its rematch, once asked for
         self.chat = Chat()
+        self._spectators = 0  # spectators connected so far (each numbered)
         self.on_change: Callable[[], None] = lambda: None  # the lobby's: a change it may show
         self.session = self.game.new_session(self.rules, self.settings.players, self.seed)
         self.state: State | None = None
@@ -238,6 +244,9 @@ class Table(Pacing, Seating):
         """A new connection: a seat's, by its token, or a spectator's."""
         player = None if token is None else self.player_of(token)
         receiver = Receiver(player, self.config.limits.send_queue)
+        if player is None:  # spectators are numbered, so that the chat can tell them apart
+            self._spectators += 1
+            receiver.spectator = self._spectators
         self.receivers.add(receiver)
         if player is not None:
             task = self._grace.pop(player, None)
@@ -540,7 +549,8 @@ class Table(Pacing, Seating):
         if not receiver.chat.take():
             raise WebError(429, "one chat message a second: wait a moment")
         name = "" if player is None else self.name_of(player)
-        self._send_all(self.chat.said(player, name, message))
+        said = self.chat.said(player, name, message, receiver.spectator)
+        self._send_all(said)
 
     def close(self) -> None:
         for task in [*self._tasks.values(), *self._grace.values()]:

@@ -322,6 +322,7 @@ export const WORDS = {
   chatEmpty: { en: "No message yet.", zh: "還沒有訊息。", ja: "まだメッセージはありません。" },
   chatLine: { en: "{name}: {text}", zh: "{name}：{text}", ja: "{name}: {text}" },
   chatWatcher: { en: "a spectator", zh: "一位觀眾", ja: "観戦者" },
+  chatWatcherN: { en: "Spectator {n}", zh: "觀眾{n}", ja: "観戦者{n}" },
   mute: { en: "Mute {name}", zh: "不看{name}的訊息", ja: "{name}をミュート" },
   unmute: { en: "Show {name} again", zh: "再看{name}的訊息", ja: "{name}のミュートを解除" },
   mutedHead: { en: "Muted:", zh: "已隱藏：", ja: "ミュート中:" },

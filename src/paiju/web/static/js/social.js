@@ -69,7 +69,8 @@ export class Chat {
   }
 
   who(msg) {
-    return msg.player === null || msg.player === undefined ? tr("chatWatcher", this.lang) : msg.name || "";
+    if (msg.player !== null && msg.player !== undefined) return msg.name || "";
+    return msg.spectator ? tr("chatWatcherN", this.lang, { n: msg.spectator }) : tr("chatWatcher", this.lang);
   }
 
   /** Whether this connection may write (a spectator only where the table allows it). */
