@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException
 from paiju.web.catalog import WebError, games_info
 from paiju.web.collect import Collector
 from paiju.web.hub import Hub
+from paiju.web.learn import router as learn_router
 from paiju.web.limits import LimitError, utf8_size, whole_number
 from paiju.web.messages import dumps, error_message, text_of
 from paiju.web.sentences import error_text
@@ -210,6 +211,7 @@ def create_app(db: str | Path, config: Config | None = None,
             return page("missing.html", 404)
         return page("table.html")
 
+    app.include_router(learn_router)  # the "How to play" pages
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 
