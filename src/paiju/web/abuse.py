@@ -20,8 +20,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 #: The loopback address of each kind of stranger.
-SEARCHER, BODIES, NON_READER, TABLE_FLOOD, IDLE, MESSAGE_FLOOD = (
-    f"127.0.0.{n}" for n in range(2, 8))
+SEARCHER, BODIES, NON_READER, TABLE_FLOOD, IDLE, MESSAGE_FLOOD, CHAT_FLOOD, LOBBY_FLOOD = (
+    f"127.0.0.{n}" for n in range(2, 10))
 
 
 @dataclass
@@ -39,6 +39,10 @@ class Abuse:
     idle_closed: int = 0  # ... closed by the server
     flood_messages: int = 0  # messages sent by a WebSocket as fast as it can
     flood_cut: int = 0  # ... times the server cut it off
+    chat_sent: int = 0  # chat messages sent as fast as a spectator can write them
+    chat_refused: int = 0  # ... refused (one a second)
+    lobby_asked: int = 0  # readings of the lobby asked for as fast as one address can
+    lobby_watchers: int = 0  # lobby WebSockets held open by one address
 
 
 async def _http(address: str, port: int) -> Any:
@@ -199,13 +203,62 @@ async def message_flood(port: int, until: float, did: Abuse) -> None:
             await asyncio.sleep(0.05)
 
 
+async def chat_flood(port: int, until: float, did: Abuse) -> None:
+    """A spectator writing in a table's chat as fast as the table lets it (at the rate a
+    connection may send, not to be cut off: the chat's own limit is what is measured)."""
+    import json
+
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    async with await _http(CHAT_FLOOD, port) as http:
+        made = (await http.post("/api/tables", json={
+            "game": "lukfu", "players": 3, "spectators_chat": True,
+            "seats": ["human", "random", "random"]})).json()
+    while time.monotonic() < until:
+        try:
+            async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
+                               local_addr=(CHAT_FLOOD, 0)) as ws:
+                while time.monotonic() < until:
+                    await ws.send(json.dumps({"type": "chat", "text": "spam " * 30}))
+                    did.chat_sent += 1
+                    with contextlib.suppress(TimeoutError):
+                        while True:
+                            reply = json.loads(await asyncio.wait_for(ws.recv(), 0.01))
+                            did.chat_refused += reply.get("type") == "error"
+                    await asyncio.sleep(0.06)
+        except (ConnectionClosed, OSError):
+            await asyncio.sleep(0.05)
+
+
+async def lobby_flood(port: int, until: float, did: Abuse) -> None:
+    """One address holding lobby WebSockets open and reading the lobby as fast as it can."""
+    from websockets.asyncio.client import connect
+
+    watchers = []
+    for _ in range(50):
+        with contextlib.suppress(OSError, TimeoutError):
+            watchers.append(await asyncio.wait_for(connect(
+                f"ws://127.0.0.1:{port}/ws/lobby", local_addr=(LOBBY_FLOOD, 0)), 5))
+    did.lobby_watchers = len(watchers)
+    async with await _http(LOBBY_FLOOD, port) as http:
+        while time.monotonic() < until:
+            with contextlib.suppress(Exception):
+                await http.get("/api/lobby")
+                did.lobby_asked += 1
+    for w in watchers:
+        with contextlib.suppress(Exception):
+            await w.close()
+
+
 async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
     """Every stranger at once for ``seconds``."""
     did = Abuse()
     until = time.monotonic() + seconds
     jobs = [searchers(port, max_think, until, did), bodies(port, until, did),
             non_readers(port, until, did), table_flood(port, until, did),
-            idle(port, until, did), message_flood(port, until, did)]
+            idle(port, until, did), message_flood(port, until, did),
+            chat_flood(port, until, did), lobby_flood(port, until, did)]
     results = await asyncio.gather(*jobs, return_exceptions=True)
     for r in results:
         if isinstance(r, BaseException):

@@ -85,7 +85,10 @@ def format_load(report: dict[str, Any]) -> str:
         f"off); {abuse['tables_asked']} tables asked for by one address "
         f"({abuse['tables_refused']} refused); {abuse['idle_opened']} connections whose "
         f"headers never end ({abuse['idle_closed']} closed); {abuse['flood_messages']} "
-        f"messages from one WebSocket (cut off {abuse['flood_cut']} times)"]
+        f"messages from one WebSocket (cut off {abuse['flood_cut']} times); "
+        f"{abuse['chat_sent']} chat messages from one spectator ({abuse['chat_refused']} "
+        f"refused); {abuse['lobby_watchers']} lobby watchers and {abuse['lobby_asked']} "
+        "readings of the lobby from one address"]
     return "\n".join([
         f"{report['tables']} tables of {report['game']} (one person's seat each, played by a "
         f"WebSocket client after {report['think']:g} s; computer players after "
