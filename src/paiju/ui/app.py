@@ -175,6 +175,7 @@ class PlayApp(App[None]):
         Binding("escape", "clear", "clear", show=False),
         Binding("h", "hint", "hint", show=False),
         Binding("r", "rules", "rules", show=False),
+        Binding("question_mark", "how_to_play", "how to play", show=False),
         Binding("n", "names", "names", show=False),
         Binding("q", "quit_table", "quit", show=False),
     ]
@@ -280,7 +281,7 @@ class PlayApp(App[None]):
             parts.append("[b]←→ space[/] select")
             parts.append("[b]h[/] hint")
         names = "abc" if m.native else m.presenter.native_name
-        parts += ["[b]r[/] rules", f"[b]n[/] {names}", "[b]q[/] quit"]
+        parts += ["[b]r[/] rules", "[b]?[/] how to play", f"[b]n[/] {names}", "[b]q[/] quit"]
         return " · ".join(parts)
 
     # ------------------------------------------------------------ computer players
@@ -473,6 +474,13 @@ class PlayApp(App[None]):
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen(rules_text(self.match)))
+
+    def action_how_to_play(self) -> None:
+        """``?``: how to play the game in force, in the language of the table's names."""
+        from paiju.ui.howto import HowToScreen
+
+        m = self.match
+        self.push_screen(HowToScreen(m.game.name, m.presenter.lang(m.native)))
 
     def action_names(self) -> None:
         self.match.native = not self.match.native
