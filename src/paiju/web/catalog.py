@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from paiju.bots.base import make_bot
@@ -13,6 +14,8 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
 from paiju.table.hints import HINT_SEARCH
+from paiju.table.rules_text import group_title, keys, rule_sentence, wording
+from paiju.table.text import LANGS, Words, joined
 from paiju.web.limits import LimitError, Limits, bad_character, check_player
 from paiju.web.sentences import bot_label_text
 
@@ -27,6 +30,8 @@ MAX_NAME = 24
 MAX_SPEC = 200
 #: The longest name of a table.
 MAX_TABLE_NAME = 40
+
+WORDS = Words("table")
 
 
 class WebError(Exception):
@@ -60,7 +65,9 @@ def bot_choices(game: str, limits: Limits | None = None) -> list[dict[str, Any]]
 
 
 def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
-    """One game as ``GET /api/games`` describes it."""
+    """One game as ``GET /api/games`` describes it: its title, presets and options in
+    English (``title``, ``description``, ``meaning``, ``values``) and in every language
+    (``title_text``, ``description_text``, ``wording``: {lang: text})."""
     table = game.options
     options = []
     for option in table.options.values():
@@ -70,11 +77,15 @@ def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
             "values": dict(option.values),
             "defaults": {p: _plain(v) for p, vals in table.presets.items()
                          for k, v in vals.items() if k == option.name},
+            "wording": option_wording(game.name, option.name),
         })
-    presets = [{"name": name, "description": _preset_text(game, name)}
-               for name in table.presets]
+    presets = []
+    for name in table.presets:
+        text = {lang: _preset_text(game, name, lang) for lang in LANGS}
+        presets.append({"name": name, "description": text["en"], "description_text": text})
     return {
-        "name": game.name, "title": game.title, "player_counts": list(game.player_counts),
+        "name": game.name, "title": game.title, "title_text": title_text(game),
+        "player_counts": list(game.player_counts),
         "default_players": default_players(game), "default_preset": default_preset(game, True),
         "presets": presets, "options": options, "bots": bot_choices(game.name, limits),
     }
@@ -85,16 +96,52 @@ def games_info(limits: Limits | None = None) -> dict[str, Any]:
     return {"games": [game_info(get_game(name), limits) for name in GAMES]}
 
 
-def _preset_text(game: Game, name: str) -> str:
+def title_text(game: Game) -> dict[str, str]:
+    """A game's title in every language (its English ``title`` for a game not worded)."""
+    def title(lang: str) -> str:
+        titles = {"lukfu": WORDS.c(lang, "game title", "Luk Fu (六虎)"),
+                  "daifugo": WORDS.c(lang, "game title", "Dai Fugō (大富豪)")}
+        return titles.get(game.name, game.title)
+    return {lang: title(lang) for lang in LANGS}
+
+
+@cache
+def option_wording(game: str, name: str) -> dict[str, Any]:
+    """An option in the players' words, from the game's Rules box catalogue: the heading
+    of the rules it belongs with (``group``) and what each value means at the table
+    (``values``: value -> {lang: text}; a list option's values are its items and
+    ``none``)."""
+    words = wording(game)
+    option = get_game(game).options.option(name)
+    group = next(g for g, names in words.RULE_GROUPS.items() if name in names)
+    worded: dict[str, list[tuple[str, int | None]]] = {}
+    if option.kind == "list":
+        for item in [*map(str, option.choices), "none"]:
+            worded[item] = [(f"{name}={item}", None)]
+    else:
+        for value in option.choices if option.kind != "bool" else (True, False):
+            worded[option.show(value)] = keys(option, value, words.RULE_WORDING)
+    return {
+        "group": {lang: group_title(group, lang) for lang in LANGS},
+        "values": {shown: {lang: " ".join(rule_sentence(game, key, n, lang) for key, n in found)
+                           for lang in LANGS} for shown, found in worded.items()},
+    }
+
+
+def _preset_text(game: Game, name: str, lang: str = "en") -> str:
     """A preset in words: the options it sets apart from the first preset."""
     table = game.options
     first = next(iter(table.presets))
     values = table.presets[name]
     if name == first:
-        return f"the base rules: every option at the {name} value"
+        return WORDS.c(lang, "preset", "the base rules: every option at the {name} value",
+                       name=name)
     changed = [f"{k}={table.option(k).show(v)}" for k, v in values.items()
                if table.presets[first][k] != v]
-    return f"as {first} but " + ", ".join(changed) if changed else f"the same as {first}"
+    if not changed:
+        return WORDS.c(lang, "preset", "the same as {first}", first=first)
+    return WORDS.c(lang, "preset", "as {first} but {changes}", first=first,
+                   changes=joined(lang, changed))
 
 
 def _plain(value: Any) -> Any:
