@@ -71,6 +71,8 @@ def server(tmp_path: Path) -> Iterator[Server]:
     ("ismcts:time=inf", "positive number of seconds"),
     ("ismcts:iters=999999999999", "at most 20000 (paiju serve --max-iters)"),
     ("ismcts:" + "c=1:" * 100 + "iters=5", "at most 200 characters"),
+    ("learned:weights=/etc/passwd", "weights cannot be chosen at a table"),
+    ("ismcts:iters=5:prior=learned:weights=/nonexistent", "weights cannot be chosen"),
 ])
 def test_computer_players_past_the_limits_are_refused(server: Server, spec: str,
                                                       reason: str) -> None:

@@ -16,7 +16,7 @@ from paiju.core.protocol import Game
 from paiju.table.hints import HINT_SEARCH
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
-from paiju.web.limits import LimitError, Limits, bad_character, check_player
+from paiju.web.limits import LimitError, Limits, bad_character, check_player, refuse_files
 from paiju.web.sentences import bot_label_text
 
 #: The most hands a session may last, and the move clock's bounds in seconds.
@@ -256,6 +256,7 @@ def _check_seat(n: int, seat: Any, game: str, limits: Limits) -> None:
         raise WebError(400, f"seat {n}: a computer player's spec is at most {MAX_SPEC} "
                             "characters")
     try:
+        refuse_files(seat)  # before the player is made: making it would open the file
         check_player(make_bot(seat, game), seat.strip(), limits)
     except ValueError as err:
         raise WebError(400, f"seat {n}: {err}") from None

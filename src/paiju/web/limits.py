@@ -54,6 +54,26 @@ class Limits:
 # ------------------------------------------------------------ computer players
 
 
+#: A computer player's settings that name a file on the server (``learned:weights=FILE``):
+#: a stranger may not choose them.
+FILE_SETTINGS = frozenset({"weights"})
+
+
+def refuse_files(spec: str) -> None:
+    """``LimitError(400)`` if ``spec`` names a file on the server, before anything opens it
+    (a stranger could otherwise learn which files exist)."""
+    from paiju.bots.base import parse_spec
+
+    try:
+        _, params = parse_spec(spec)
+    except ValueError:
+        return  # not a spec: making the player says why
+    named = sorted(FILE_SETTINGS & set(params))
+    if named:
+        raise LimitError(400, f"a computer player's {named[0]} cannot be chosen at a table: "
+                              "the server's own are used")
+
+
 def check_player(bot: Bot, spec: str, limits: Limits) -> Bot:
     """``bot`` as the server will run it: a search is refused past the limits
     (``LimitError(400)`` naming the limit and its flag) and always ends by
