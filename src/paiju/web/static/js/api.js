@@ -1,10 +1,12 @@
 // Talking to paiju's server: JSON over HTTP, errors carried as the server's reason.
 
-/** An HTTP error with the server's reason ({"error": reason}) and its status. */
+/** An HTTP error with the server's reason ({"error": reason}) and its status, and the
+ *  reason in every language when the server gives it ({"error_text": {lang: text}}). */
 export class ApiError extends Error {
-  constructor(status, reason) {
+  constructor(status, reason, texts = null) {
     super(reason);
     this.status = status;
+    this.texts = texts;
   }
 }
 
@@ -28,7 +30,8 @@ async function call(method, path, body) {
   }
   if (!response.ok) {
     const reason = (data && (data.error || data.reason || data.detail)) || response.statusText;
-    throw new ApiError(response.status, typeof reason === "string" ? reason : JSON.stringify(reason));
+    const texts = data && typeof data.error_text === "object" ? data.error_text : null;
+    throw new ApiError(response.status, typeof reason === "string" ? reason : JSON.stringify(reason), texts);
   }
   return data;
 }

@@ -1,11 +1,18 @@
-// The create-a-table page: game, preset and options (with their meanings), seats, hands, clock.
+// The create-a-table page: game, preset and options (with their meanings), seats, hands, clock,
+// in the language chosen in its menu (the same choice as the table page's).
 import { el, getJSON, postJSON } from "./api.js";
-import { chosenLang, translatePage } from "./i18n.js";
+import { chosenLang, languageMenu, translatePage, tr } from "./i18n.js";
 import { renderLearn, watchLobby } from "./lobby.js";
+import { SERVER_LANG, said } from "./words.js";
 
-const form = document.getElementById("create-form");
-const errorBox = document.getElementById("create-error");
+const $ = (id) => document.getElementById(id);
+const form = $("create-form");
+const errorBox = $("create-error");
 let games = [];
+/** The page's language now. */
+let L = chosenLang();
+/** Shows the lobby again in another language. */
+let relabelLobby = () => {};
 
 function currentGame() {
   const picked = form.querySelector("input[name=game]:checked");
@@ -17,44 +24,75 @@ function showError(text) {
   errorBox.hidden = !text;
 }
 
-function renderGames() {
-  const box = document.getElementById("games");
+/** A server's refusal in the page's language (its English when the server has no other). */
+function reasonOf(err) {
+  if (err && err.texts && err.texts[SERVER_LANG[L]]) return err.texts[SERVER_LANG[L]];
+  return err && err.status ? err.message : tr("unreachable", L);
+}
+
+function renderGames(picked = null) {
+  const box = $("games");
   box.replaceChildren(
     ...games.map((g, i) =>
       el("label", { testid: `game-${g.name}` },
-        el("input", { type: "radio", name: "game", value: g.name, checked: i === 0,
-          onchange: () => renderGame() }),
-        g.title || g.name),
+        el("input", { type: "radio", name: "game", value: g.name,
+          checked: picked ? g.name === picked : i === 0, onchange: () => renderGame() }),
+        said(g, "title", false, L) || g.name),
     ),
   );
 }
 
-function renderGame() {
+/** The game's presets, players and seats; `keep` holds the choices to keep (a change of
+ *  language), else the game's defaults are shown. */
+function renderGame(keep = null) {
   const game = currentGame();
-  const preset = document.getElementById("preset");
+  const preset = $("preset");
+  const presetName = keep ? keep.preset : game.default_preset;
   preset.replaceChildren(...game.presets.map((p) =>
-    el("option", { value: p.name, text: p.name, selected: p.name === game.default_preset })));
+    el("option", { value: p.name, text: p.name, selected: p.name === presetName })));
   preset.onchange = () => renderOptions();
-  const players = document.getElementById("players");
+  const players = $("players");
+  const count = keep ? keep.players : game.default_players;
   players.replaceChildren(
     ...game.player_counts.map((n) =>
-      el("option", { value: n, text: String(n), selected: n === game.default_players })),
+      el("option", { value: n, text: String(n), selected: n === count })),
   );
   players.onchange = () => renderSeats();
-  renderOptions();
+  renderOptions(keep ? keep.options : null);
   renderSeats();
 }
 
 function describePreset() {
   const game = currentGame();
-  const name = document.getElementById("preset").value;
+  const name = $("preset").value;
   const preset = game.presets.find((p) => p.name === name);
-  document.getElementById("preset-description").textContent = preset ? preset.description : "";
+  $("preset-description").textContent = preset ? said(preset, "description", false, L) : "";
 }
 
+/** A value of an option as the form writes it: a list's items, yes or no. */
 function show(value) {
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "(none)";
+  if (Array.isArray(value)) return value.length ? value.join(L === "en" ? ", " : "、") : tr("optionNone", L);
+  if (value === true || value === false) return tr(value ? "optionYes" : "optionNo", L);
   return String(value);
+}
+
+/** The players' words for one value of `option` (a value's key: "true", "5", "top"), in
+ *  the page's language, else in English. */
+function valueWords(option, key) {
+  const texts = option.wording && option.wording.values && option.wording.values[key];
+  if (texts) return texts[SERVER_LANG[L]] || texts.en;
+  return (option.values || {})[key] || "";
+}
+
+/** What the option's value means at the table: English has the option's meaning; the
+ *  other languages say the rule the value makes, item by item for a list. */
+function meaning(option, value) {
+  if (L === "en") return option.meaning || "";
+  if (option.kind === "list") {
+    const items = Array.isArray(value) && value.length ? value : ["none"];
+    return items.map((item) => valueWords(option, String(item))).join(" ");
+  }
+  return valueWords(option, String(value));
 }
 
 /** One option's control, set to the preset's value. */
@@ -80,6 +118,15 @@ function optionControl(option, value) {
         ` ${c}`)));
 }
 
+/** Set a control to `value` (a choice kept across a change of language). */
+function setControl(option, control, value) {
+  if (option.kind === "bool") control.checked = !!value;
+  else if (option.kind === "list") {
+    const chosen = new Set((value || []).map(String));
+    for (const box of control.querySelectorAll("input")) box.checked = chosen.has(box.value);
+  } else control.value = String(value);
+}
+
 function readControl(option, control) {
   if (option.kind === "bool") return control.checked;
   if (option.kind === "int") return Number.parseInt(control.value, 10);
@@ -91,26 +138,40 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function renderOptions() {
+function renderOptions(keep = null) {
   describePreset();
   const game = currentGame();
-  const preset = document.getElementById("preset").value;
-  const box = document.getElementById("options");
+  const preset = $("preset").value;
+  const box = $("options");
   box.replaceChildren(
     ...game.options.map((option) => {
       const base = option.defaults ? option.defaults[preset] : undefined;
       const control = optionControl(option, base);
+      if (keep && option.name in keep) setControl(option, control, keep[option.name]);
+      const group = option.wording ? said(option.wording, "group", false, L) : null;
+      const values = Object.keys(option.values || {});
+      const what = el("p", { class: "option-meaning", text: meaning(option, readControl(option, control)) });
       const row = el("div", { class: "option", dataset: { name: option.name } },
         el("div", { class: "option-head" },
           el("label", { class: "option-name", for: control.id, text: option.name }), control),
-        el("p", { class: "option-meaning", text: option.meaning || "" }),
-        option.values && Object.keys(option.values).length
+        typeof group === "string" ? el("p", { class: "option-group note", text: tr("optionGroup", L, { group }) }) : null,
+        what,
+        values.length
           ? el("ul", { class: "option-values" },
-            Object.entries(option.values).map(([k, v]) => el("li", {}, el("b", { text: k }), `: ${v}`)))
+            values.map((k) => el("li", {}, tr("optionValue", L, {
+              value: option.kind === "bool" ? show(k === "true") : k,
+              text: L === "en" ? option.values[k] : valueWords(option, k) }))))
           : null,
-        el("p", { class: "option-source", text: option.source ? `Source: ${option.source}` : "" }),
-        el("p", { class: "note", text: `Preset ${preset}: ${show(base)}` }));
-      control.addEventListener("change", () => markChanged());
+        // the source is quoted as written (in English), under a label in the page's language
+        option.source
+          ? el("p", { class: "option-source" }, tr("optionSource", L), " ",
+            el("q", { lang: "en", text: option.source }))
+          : null,
+        el("p", { class: "note", text: tr("optionAtPreset", L, { preset, value: show(base) }) }));
+      control.addEventListener("change", () => {
+        what.textContent = meaning(option, readControl(option, control));
+        markChanged();
+      });
       return row;
     }),
   );
@@ -138,89 +199,114 @@ function markChanged() {
     row.classList.toggle("changed", row.dataset.name in changed);
   }
   const n = Object.keys(changed).length;
-  document.getElementById("changed-count").textContent = n ? String(n) : "none";
+  $("options-summary").textContent = n ? tr("optionsChanged", L, { n }) : tr("optionsNoneChanged", L);
 }
 
 function renderSeats() {
   const game = currentGame();
-  const n = Number.parseInt(document.getElementById("players").value, 10);
-  const box = document.getElementById("seats");
+  const n = Number.parseInt($("players").value, 10);
+  const box = $("seats");
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
-  const choices = [{ spec: "human", label: "a person" }, ...game.bots];
+  const choices = [{ spec: "human", label: tr("seatPerson", L) },
+    ...game.bots.map((b) => ({ spec: b.spec, label: said(b, "label", false, L) }))];
   box.replaceChildren(
     ...Array.from({ length: n }, (_, i) => {
       const fallback = i < 2 ? "human" : (game.bots[1] || game.bots[0]).spec;
       const value = old[i] ?? fallback;
       return el("div", { class: "seat-row" },
-        el("label", { class: "seat-label", for: `seat-${i}`, text: `Player ${i + 1}` }),
+        el("label", { class: "seat-label", for: `seat-${i}`, text: tr("playerN", L, { n: i + 1 }) }),
         el("select", { id: `seat-${i}`, testid: `seat-${i}` },
           choices.map((c) => el("option", { value: c.spec, text: c.label || c.spec,
             selected: c.spec === value }))));
     }),
   );
-  const note = game.name === "lukfu" && n === 4
-    ? "With four players one seat dreams each hand: the seats turn round from hand to hand."
-    : "Seats turn round from hand to hand as the game's rules say.";
-  box.append(el("p", { class: "note", text: note }));
+  const note = game.name === "lukfu" && n === 4 ? "seatsDream" : "seatsTurn";
+  box.append(el("p", { class: "note", text: tr(note, L) }));
+}
+
+/** The move clock's choices in the page's language. */
+function renderClock() {
+  for (const option of $("clock").options) {
+    const s = Number(option.value);
+    if (!option.value) option.textContent = tr("clockNone", L);
+    else option.textContent = s % 60 ? tr("clockSeconds", L, { n: s }) : tr("clockMinutes", L, { n: s / 60 });
+  }
 }
 
 async function submit(event) {
   event.preventDefault();
   showError("");
   const game = currentGame();
-  const preset = document.getElementById("preset").value;
+  const preset = $("preset").value;
   const changed = overrides();
-  const players = Number.parseInt(document.getElementById("players").value, 10);
-  const hands = Number.parseInt(document.getElementById("hands").value, 10);
+  const players = Number.parseInt($("players").value, 10);
+  const hands = Number.parseInt($("hands").value, 10);
   if (!Number.isInteger(hands) || hands < 1) {
-    showError("The number of hands must be a whole number of at least 1.");
+    showError(tr("handsWhole", L));
     return;
   }
-  const clock = document.getElementById("clock").value;
+  const clock = $("clock").value;
   const body = {
     game: game.name,
     rules: Object.keys(changed).length ? { preset, options: changed } : preset,
     players,
-    seats: Array.from({ length: players }, (_, i) => document.getElementById(`seat-${i}`).value),
+    seats: Array.from({ length: players }, (_, i) => $(`seat-${i}`).value),
     hands,
     clock: clock ? Number(clock) : null,
   };
-  const creator = document.getElementById("creator").value.trim();
+  const creator = $("creator").value.trim();
   if (creator) body.creator = creator;
-  const name = document.getElementById("table-name").value.trim();
+  const name = $("table-name").value.trim();
   if (name) body.name = name;
-  body.public = document.getElementById("public").checked;
-  body.spectators_chat = document.getElementById("spectators-chat").checked;
+  body.public = $("public").checked;
+  body.spectators_chat = $("spectators-chat").checked;
   try {
     const made = await postJSON("/api/tables", body);
     // the creator's secret: only this browser may start the table before it is full
     localStorage.setItem(`paiju.creator.${made.table}`, made.creator);
     const url = new URL(made.url, location.href).href;
-    document.getElementById("table-link").value = url;
-    document.getElementById("open-table").href = made.url;
+    $("table-link").value = url;
+    $("open-table").href = made.url;
     if (creator) sessionStorage.setItem(`paiju.name`, creator);
     form.hidden = true;
-    document.getElementById("created").hidden = false;
+    $("created").hidden = false;
   } catch (err) {
-    showError(err.message);
+    showError(reasonOf(err));
   }
 }
 
+/** Every word of the page in language `code`, the choices made so far kept. */
+function setLanguage(code) {
+  L = code;
+  translatePage(document, L);
+  document.title = tr("createTitle", L);
+  renderClock();
+  relabelLobby(L);
+  if (!games.length) return;
+  const keep = { preset: $("preset").value, players: Number.parseInt($("players").value, 10), options: overrides() };
+  renderGames(currentGame().name);
+  renderGame(keep);
+  renderLearn($("learn-row"), games, L, showError);
+}
+
 async function main() {
-  translatePage(document, chosenLang());
-  watchLobby(document.getElementById("lobby-list"), chosenLang());
+  languageMenu($("language"), L, setLanguage);
+  translatePage(document, L);
+  document.title = tr("createTitle", L);
+  renderClock();
+  relabelLobby = watchLobby($("lobby-list"), L);
   try {
     games = (await getJSON("/api/games")).games;
   } catch (err) {
-    showError(`The list of games could not be read: ${err.message}`);
+    showError(tr("gamesUnread", L, { reason: reasonOf(err) }));
     return;
   }
   renderGames();
   renderGame();
-  renderLearn(document.getElementById("learn-row"), games, chosenLang(), showError);
+  renderLearn($("learn-row"), games, L, showError);
   form.addEventListener("submit", submit);
-  document.getElementById("copy-link").addEventListener("click", async () => {
-    const input = document.getElementById("table-link");
+  $("copy-link").addEventListener("click", async () => {
+    const input = $("table-link");
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);

@@ -46,6 +46,17 @@ export function saveLang(lang) {
   }
 }
 
+/** Make `select` the language menu (English, 中文, 日本語) set to `lang`: a choice is
+ *  remembered for every page of paiju, then handed to `onChange(code)`. */
+export function languageMenu(select, lang, onChange) {
+  if (!select.options.length) select.append(...LANGUAGES.map(([code, name]) => new Option(name, code)));
+  select.value = lang;
+  select.addEventListener("change", () => {
+    saveLang(select.value);
+    onChange(select.value);
+  });
+}
+
 /** Whether the server's "native" texts are the ones to show: the page is in the game's language. */
 export function isNative(game, lang) {
   return !!game && GAME_LANG[game] === lang;

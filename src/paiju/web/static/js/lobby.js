@@ -30,10 +30,17 @@ function render(box, listing, L) {
   box.dataset.count = String(tables.length);
 }
 
-/** Show the lobby in `box` and follow it: the list at once, then each change. */
-export function watchLobby(box, L) {
+/** Show the lobby in `box` and follow it: the list at once, then each change. Returns a
+ *  function that shows it again in another language. */
+export function watchLobby(box, lang) {
   let retry = 0;
-  getJSON("/api/lobby").then((listing) => render(box, listing, L)).catch(() => render(box, null, L));
+  let L = lang;
+  let last;
+  const show = (listing) => {
+    last = listing;
+    render(box, listing, L);
+  };
+  getJSON("/api/lobby").then(show).catch(() => show(null));
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/ws/lobby`);
@@ -41,7 +48,7 @@ export function watchLobby(box, L) {
     socket.onmessage = (event) => {
       try {
         const msg = JSON.parse(event.data);
-        if (msg.type === "lobby") render(box, msg, L);
+        if (msg.type === "lobby") show(msg);
       } catch {
         // not a list: nothing to show
       }
@@ -52,6 +59,10 @@ export function watchLobby(box, L) {
     };
   };
   open();
+  return (next) => {
+    L = next;
+    if (last !== undefined) render(box, last, L);
+  };
 }
 
 /** The guided hand of `game`: a table of one hand, you and computer players, your seat taken. */
