@@ -309,10 +309,11 @@ main.add_command(click.Command(
     ]))
 
 
-from paiju.ui.commands import play_cmd, replay_cmd  # noqa: E402
+from paiju.ui.commands import learn_cmd, play_cmd, replay_cmd  # noqa: E402
 
 main.add_command(play_cmd)
 main.add_command(replay_cmd)
+main.add_command(learn_cmd)
 
 
 def default_db() -> str:

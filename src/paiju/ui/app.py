@@ -282,7 +282,11 @@ class PlayApp(App[None]):
             parts.append("[b]h[/] hint")
         names = "abc" if m.native else m.presenter.native_name
         parts += ["[b]r[/] rules", "[b]?[/] how to play", f"[b]n[/] {names}", "[b]q[/] quit"]
-        return " · ".join(parts)
+        line = " · ".join(parts)
+        if cell_len(Text.from_markup(line).plain) > self.size.width - 2:
+            parts.remove("[b]?[/] how to play")  # the key still works; the line fits
+            line = " · ".join(parts)
+        return line
 
     # ------------------------------------------------------------ computer players
 

@@ -122,6 +122,45 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         click.echo(line)
 
 
+@click.command("learn", cls=NotedCommand, note=records_note)
+@game_argument()
+@click.option("--seed", type=SEED, default=None,
+              help="Seed of the deal and the players (the next seed where you hold cards "
+              "to play, if you would only dream).")
+@click.option("--delay", type=Seconds(min=0), default=None,
+              help="Seconds a computer player waits before acting (default 1.2).")
+@click.option("--native", is_flag=True, help="Start with Chinese / Japanese card names.")
+@click.option("--no-save", is_flag=True, help="Do not save the record of the hand.")
+def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
+              no_save: bool) -> None:
+    """Play a guided first hand of GAME (lukfu or daifugo) against computer players.
+
+    At each of your turns a panel says what you may do and, for each card you cannot
+    use, why not, from the rules' own reasons; the end of the hand explains the scoring.
+    The rules are those `paiju play` deals (lukfu hongkong, daifugo popular), four
+    players. Keys as in `paiju play`; ? shows How to play, n switches the language.
+    """
+    from paiju.ui.learn import learn_match
+
+    try:
+        match = learn_match(get_game(game).name, seed, save=not no_save)
+    except (PaijuError, ValueError) as err:
+        _fail(str(err))
+    match.native = native
+    if not (sys.stdout.isatty() and sys.stdin.isatty()):
+        _fail("learning needs a terminal: run paiju learn in one")
+    from paiju.ui.app import BOT_DELAY
+    from paiju.ui.learn import LearnApp
+
+    wait = delay if delay is not None else BOT_DELAY * 2
+    try:
+        LearnApp(match, delay=max(0.0, wait)).run()
+    except OSError as err:
+        _fail(f"cannot save a record: {err}")
+    for line in closing_lines(match):
+        click.echo(line)
+
+
 def watch_with_progress(match: Any) -> None:
     """Print a watched session; on a terminal, standard error shows hands done and time left."""
     from paiju.sim.runner import Progress
