@@ -95,8 +95,9 @@ def docs_page(game: str) -> str:
     """docs/how-to-play-<game>.md: the English text under a line saying where it is kept."""
     text = (ROOT / "src" / "paiju" / game / "howto" / "en.md").read_text(encoding="utf-8")
     head, _, rest = text.partition("\n")
-    note = (f"\n*The text of `paiju learn {game}`, the terminal's `?` and the browser's "
-            f"/learn/{game}, kept in [src/paiju/{game}/howto/](../src/paiju/{game}/howto/) "
+    note = (f"\n*The same text as `?` at the terminal's table (`paiju play`, `paiju learn "
+            f"{game}`) and the browser's /learn/{game}, kept in "
+            f"[src/paiju/{game}/howto/](../src/paiju/{game}/howto/) "
             f"(also in Chinese and Japanese); the worked hand's record is "
             f"[hand.json](../src/paiju/{game}/howto/hand.json).*\n")
     return head + "\n" + note + rest
