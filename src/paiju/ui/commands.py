@@ -85,7 +85,7 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 
     Keys: ←/→ move, space selects a card (or click it), enter plays the selection,
     p pass, c call, d declare, x discard, t Five Tigers, h hint, r rules,
-    n Chinese/Japanese names, q quit. Every hand is saved as a record that
+    ? how to play, n Chinese/Japanese names, q quit. Every hand is saved as a record that
     `paiju replay` and `paiju referee` read.
     """
     from paiju.ui.match import Match
