@@ -90,14 +90,12 @@ def guide_lines(app: PlayApp) -> list[str]:
     return lines
 
 
-def scoring_lines(game: str, lang: str) -> list[str]:
-    """How the hand's scoring works, as the How to play text says it."""
+def scoring_line(game: str, lang: str) -> str:
+    """How the hand scores, in a line short enough for the result box's title line (the
+    result lines under it say who paid what, and why)."""
     if game == "lukfu":
-        return [WORDS(lang, "How Luk Fu pays: for n tricks each loser pays the winner "
-                            "2^(n−6); a privileged loser pays both losers' shares; the "
-                            "dreamer is paid when his card's number matches a winning card.")]
-    return [WORDS(lang, "How Dai Fugō scores: the first out is rich and scores, the last "
-                        "is poor and gives his best cards in the next hand.")]
+        return WORDS(lang, "each loser pays the winner 2^(n−6) for n tricks")
+    return WORDS(lang, "the first out is rich and scores; the last is poor")
 
 
 class LearnApp(PlayApp):
@@ -147,6 +145,5 @@ class LearnApp(PlayApp):
         m = self.match
         lang = m.presenter.lang(m.native)
         text = super()._result_text(summary, final)
-        head, _, rest = text.partition("\n\n")
-        said = "\n".join(escape(line) for line in scoring_lines(m.game.name, lang))
-        return "\n\n".join([head, said, rest])
+        head, _, rest = text.partition("\n")
+        return f"{head} · {escape(scoring_line(m.game.name, lang))}\n{rest}"
