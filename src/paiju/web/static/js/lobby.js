@@ -2,7 +2,7 @@
 // play" entries, which make a guided table of one hand against computer players.
 import { el, getJSON, postJSON, saveSeat } from "./api.js";
 import { tr } from "./i18n.js";
-import { GAME_TITLES } from "./words.js";
+import { GAME_TITLES, SERVER_LANG } from "./words.js";
 
 /** One public table of the lobby as a list item: what it is, who sits there, join or watch. */
 function entry(t, L) {
@@ -80,7 +80,8 @@ async function learn(game, L, showError) {
     saveSeat(made.table, { token: seat.token, player: seat.player, name });
     location.assign(made.url);
   } catch (err) {
-    showError(err.message);
+    // the server's refusal in the page's language when it has one
+    showError((err.texts && err.texts[SERVER_LANG[L]]) || (err.status ? err.message : tr("unreachable", L)));
   }
 }
 

@@ -297,7 +297,7 @@ export const WORDS = {
     zh: "這組規則的選項（改了{n}項）",
     ja: "この組み合わせのオプション（{n}件変更）",
   },
-  optionGroup: { en: "Rules of: {group}", zh: "規則類別：{group}", ja: "ルールの分類: {group}" },
+  optionGroup: { en: "Part of the rules: {group}", zh: "規則類別：{group}", ja: "ルールの分類: {group}" },
   optionSource: { en: "Source:", zh: "出處（英文原文）：", ja: "出典（英語の原文）:" },
   optionAtPreset: { en: "Preset {preset}: {value}", zh: "{preset}的設定：{value}", ja: "{preset}の値: {value}" },
   optionValue: { en: "{value}: {text}", zh: "{value}：{text}", ja: "{value}: {text}" },
