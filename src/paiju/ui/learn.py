@@ -8,9 +8,11 @@ the result box explains the scoring, as the How to play text does (key ``?``).
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from rich.markup import escape
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -84,9 +86,12 @@ def guide_lines(app: PlayApp) -> list[str]:
         lines.append(WORDS.n(lang, "… and {n} more move", "… and {n} more moves", more))
     if turn.barred and any(d.get("cards") for d in turn.moves):  # not when calling
         lines += ["", WORDS(lang, "Cards you cannot use now, and why:")]
+        by_reason: dict[str, list[str]] = {}  # cards barred for the same reason together
         for token, why in turn.barred.items():
-            lines.append(f"• {m.presenter.label(token, m.native)}: "
-                         f"{m.presenter.refusal(why, m.native)}")
+            by_reason.setdefault(m.presenter.refusal(why, m.native), []).append(
+                m.presenter.label(token, m.native))
+        for why, labels in by_reason.items():
+            lines.append(f"• {' '.join(labels)}: {why}")
     return lines
 
 
@@ -99,7 +104,13 @@ def scoring_line(game: str, lang: str) -> str:
 
 
 class LearnApp(PlayApp):
-    """The table with a guide panel where the log was (the log below it, shorter)."""
+    """The table with a guide panel where the log was; PgUp and PgDn scroll it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *PlayApp.BINDINGS,
+        Binding("pageup", "guide(-1)", "guide up", show=False),
+        Binding("pagedown", "guide(1)", "guide down", show=False),
+    ]
 
 
     def compose(self) -> ComposeResult:
@@ -137,9 +148,18 @@ class LearnApp(PlayApp):
         guide = self.query_one("#guide", VerticalScroll)
         lang = self.match.presenter.lang(self.match.native)
         guide.border_title = WORDS(lang, "Guide")
+        guide.border_subtitle = "PgUp PgDn"
         text = "\n".join(escape(line) for line in guide_lines(self))
         self.query_one("#guide-text", Static).update(text)
         guide.scroll_home(animate=False)
+
+    def action_guide(self, step: int) -> None:
+        """Scroll the guide a page up (-1) or down (1)."""
+        guide = self.query_one("#guide", VerticalScroll)
+        if step < 0:
+            guide.scroll_page_up(animate=False)
+        else:
+            guide.scroll_page_down(animate=False)
 
     def _result_text(self, summary: HandSummary, final: bool) -> str:
         m = self.match
