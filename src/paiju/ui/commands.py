@@ -138,7 +138,8 @@ def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
     At each of your turns a panel says what you may do and, for each card you cannot
     use, why not, from the rules' own reasons; the end of the hand explains the scoring.
     The rules are those `paiju play` deals (lukfu hongkong, daifugo popular), four
-    players. Keys as in `paiju play`; ? shows How to play, n switches the language.
+    players. Keys as in `paiju play`; PgUp/PgDn scroll the guide, ? shows How to play,
+    n switches the language.
     """
     from paiju.ui.learn import learn_match
 
