@@ -125,3 +125,14 @@ def test_the_guide_waits_while_the_others_play() -> None:
                 assert guide_lines(app)[0] == "You may:"
 
     asyncio.run(scenario())
+
+
+def test_the_command_needs_a_terminal_and_a_game() -> None:
+    from click.testing import CliRunner
+
+    from paiju.cli import main
+
+    done = CliRunner().invoke(main, ["learn", "lukfu", "--seed", "5"])
+    assert done.exit_code == 2
+    assert done.output.strip() == "paiju: learning needs a terminal: run paiju learn in one"
+    assert CliRunner().invoke(main, ["learn", "poker"]).exit_code == 2
