@@ -411,7 +411,9 @@ from paiju.uecda.commands import uecda_cmd  # noqa: E402
 
 main.add_command(uecda_cmd)
 
+from paiju.train.commands import train_cmd  # noqa: E402
 
+main.add_command(train_cmd)
 
 
 def run() -> None:
