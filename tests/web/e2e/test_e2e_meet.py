@@ -232,6 +232,6 @@ def test_the_form_names_a_public_table_where_spectators_may_write(server: Any,
     watcher.get_by_test_id("chat-send").click()
     line = maker.get_by_test_id("chat-line").filter(has_text="Nice hand!")
     line.wait_for(state="attached")
-    assert line.locator(".chat-text").text_content() == "a spectator: Nice hand!"
+    assert line.locator(".chat-text").text_content() == "Spectator 2: Nice hand!"
     # on a phone whose drawer is shut, the chat button counts the message
     assert maker.get_by_test_id("chat-button").inner_text() == "Chat (1 new)"
