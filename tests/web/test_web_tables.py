@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import assert_seen_as, make_hub, next_message, play_as, table_seat_of
+from web_helpers import (
+    assert_seen_as,
+    make_hub,
+    next_message,
+    play_as,
+    table_seat_of,
+    your_turn,
+)
 
 from paiju.core.referee import referee
 from paiju.web.catalog import WebError
@@ -479,9 +486,7 @@ def test_a_move_the_store_refuses_changes_nothing_and_the_table_goes_on(
         table = await hub.create({"game": "daifugo", "players": 3, "hands": 1,
                                   "seats": ["human", "random", "random"]})
         ann = table.connect(await table.take_seat(0, "Ann"))
-        message = await next_message(ann)
-        while not (message["type"] == "state" and message["legal"] and ann.queue.empty()):
-            message = await next_message(ann)
+        message = await your_turn(ann)
         before = (table.state.record() if table.state else None, list(table.by))
         store.down = True
         await table.handle(ann, {"type": "act", "action": message["legal"][0]})
@@ -514,9 +519,7 @@ def test_a_hint_comes_from_the_searchers_and_names_a_legal_move(tmp_path: Path) 
         table = await hub.create({"game": "daifugo", "players": 3, "hands": 1,
                                   "seats": ["human", "random", "random"]})
         ann = table.connect(await table.take_seat(0, "Ann"))
-        message = await next_message(ann)
-        while not (message["type"] == "state" and message["legal"] and ann.queue.empty()):
-            message = await next_message(ann)
+        message = await your_turn(ann)
         await table.handle(ann, {"type": "hint"})
         await table.handle(ann, {"type": "hint"})  # one at a time: the second is not queued
         hint = await next_message(ann, 60)

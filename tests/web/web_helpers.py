@@ -37,6 +37,14 @@ async def next_message(receiver: Receiver, timeout: float = 20.0) -> dict[str, A
     return await asyncio.wait_for(receiver.queue.get(), timeout)
 
 
+async def your_turn(receiver: Receiver) -> dict[str, Any]:
+    """The next state that offers the receiver's seat a move and is the latest sent."""
+    message = await next_message(receiver)
+    while not (message["type"] == "state" and message["legal"] and receiver.queue.empty()):
+        message = await next_message(receiver)
+    return message
+
+
 async def play_as(table: Table, receiver: Receiver, rng: random.Random,
                   stop_after: int | None = None, seen: list[dict[str, Any]] | None = None
                   ) -> list[dict[str, Any]]:
