@@ -53,3 +53,19 @@ def test_each_layer_imports_only_what_is_below_it(folder: str) -> None:
 
 def test_the_layer_check_sees_imports() -> None:
     assert {"core", "lukfu"} <= paiju_imports(SRC / "lukfu" / "state.py")
+
+
+#: The libraries of the front ends (the command line, the terminal, the web server).
+FRONT_END_LIBRARIES = ("click", "textual", "rich", "fastapi", "starlette", "uvicorn")
+
+
+def test_the_engines_and_players_import_no_front_end_library() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, paiju.lukfu.game, paiju.daifugo.game, paiju.bots.base, "
+            "paiju.bots.ismcts, paiju.bots.learned, paiju.core.referee; "
+            f"print(sorted(m for m in {FRONT_END_LIBRARIES!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"

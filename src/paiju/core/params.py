@@ -16,20 +16,12 @@ from click.shell_completion import CompletionItem
 
 from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, counts_text, default_players, default_preset, get_game
+from paiju.core.words import one_line, plural
+
+__all__ = ["one_line", "plural"]  # with the command line's vocabulary below
 
 #: The largest seed a command accepts (seeds name record files, so they stay short).
 MAX_SEED = 2**63 - 1
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 hand``, ``3 hands``, ``20,000 hands`` (``many`` for irregular plurals)."""
-    return f"{n:,} {word if n == 1 else many or word + 's'}"
-
-
-def one_line(message: str, limit: int = 400) -> str:
-    """``message`` on one line, cut to ``limit`` characters."""
-    text = " ".join(message.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class GameType(click.ParamType):

@@ -8,9 +8,9 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
-from paiju.core.params import plural
 from paiju.core.protocol import PolicyEncoder, State, View
 from paiju.core.records import field
+from paiju.core.words import plural
 from paiju.daifugo.actions import Action, action_from_json
 from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
 from paiju.daifugo.rulebook import TITLE_NAMES, TITLE_RANK, rulebook

@@ -21,7 +21,7 @@ from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING, Final
 
-from paiju.core.params import plural
+from paiju.core.words import plural
 from paiju.daifugo import combos
 from paiju.daifugo.cards import (
     FOUR,

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from mypy_extensions import mypyc_attr
 
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
-from paiju.core.params import plural
 from paiju.core.protocol import Result
+from paiju.core.words import plural
 from paiju.daifugo import generate, turns
 from paiju.daifugo.actions import (
     DOS,

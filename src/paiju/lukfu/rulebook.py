@@ -29,7 +29,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
-from paiju.core.params import plural
+from paiju.core.words import plural
 from paiju.lukfu.actions import (
     CALL,
     CALLING,

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from paiju.core.params import plural
+from paiju.core.words import plural
 
 #: The paiju environments measured: (label, game, preset, players).
 TARGETS = (

@@ -36,8 +36,8 @@ from typing import Any
 
 from paiju.bots.ismcts import HALVING_SPEC
 from paiju.core.games import get_game
-from paiju.core.params import plural
 from paiju.core.seeding import make_rng
+from paiju.core.words import plural
 
 #: The configurations measured: (label, game, preset, option overrides, players).
 TARGETS: tuple[tuple[str, str, str, dict[str, Any], int], ...] = (

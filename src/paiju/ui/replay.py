@@ -22,9 +22,9 @@ from textual.widgets import Static
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
-from paiju.core.params import plural
 from paiju.core.protocol import State
 from paiju.core.referee import read_actions
+from paiju.core.words import plural
 from paiju.table.present import Seen, presenter_for
 
 

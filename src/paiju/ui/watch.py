@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from paiju.core.params import plural
+from paiju.core.words import plural
 from paiju.ui.match import Match
 
 Echo = Callable[[str], None]
