@@ -58,6 +58,8 @@ def test_the_guided_hand_is_played_to_its_end(server: Any, contexts: Any, game: 
                 card.click()
                 said = page.get_by_test_id("guide-why").inner_text()
                 assert "cannot be used now" in said and barred[token]["en"] in said
+                info = state["cards"][token]  # named as the card line names it: "9 Gon"
+                assert said.startswith(f"{info.get('spoken') or info['en']} cannot")
                 card.click()  # taken back
                 why += 1
         make_move(page, legal(page)[0])

@@ -310,7 +310,9 @@ function render() {
   renderTotals($("totals"), msg, L);
   renderClock(msg);
   renderRules(msg, page.info, nat, L);
-  renderGuide(msg, page.detail, (t) => label(msg.cards, t, nat), nat, L);
+  // a card named as the card line writes it (Luk Fu's spoken "9 Gon", not the token)
+  const spoken = (t) => (!nat && msg.cards && msg.cards[t] && msg.cards[t].spoken) || label(msg.cards, t, nat);
+  renderGuide(msg, page.detail, spoken, nat, L);
   decorateSeats(tableId, msg, L, say, takeSeat);
   renderSocial();
 }
