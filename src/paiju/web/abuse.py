@@ -232,23 +232,32 @@ async def chat_flood(port: int, until: float, did: Abuse) -> None:
 
 
 async def lobby_flood(port: int, until: float, did: Abuse) -> None:
-    """One address holding lobby WebSockets open and reading the lobby as fast as it can."""
+    """One address holding lobby WebSockets open and reading the lobby as fast as it can,
+    both at once."""
     from websockets.asyncio.client import connect
 
-    watchers = []
-    for _ in range(50):
+    async def watcher() -> Any:
         with contextlib.suppress(OSError, TimeoutError):
-            watchers.append(await asyncio.wait_for(connect(
-                f"ws://127.0.0.1:{port}/ws/lobby", local_addr=(LOBBY_FLOOD, 0)), 5))
-    did.lobby_watchers = len(watchers)
-    async with await _http(LOBBY_FLOOD, port) as http:
-        while time.monotonic() < until:
-            with contextlib.suppress(Exception):
-                await http.get("/api/lobby")
-                did.lobby_asked += 1
+            ws = await asyncio.wait_for(connect(
+                f"ws://127.0.0.1:{port}/ws/lobby", local_addr=(LOBBY_FLOOD, 0)), 5)
+            did.lobby_watchers += 1
+            return ws
+        return None
+
+    async def readings() -> None:
+        async with await _http(LOBBY_FLOOD, port) as http:
+            while time.monotonic() < until:
+                with contextlib.suppress(Exception):
+                    await http.get("/api/lobby")
+                    did.lobby_asked += 1
+
+    reading = asyncio.ensure_future(readings())
+    watchers = await asyncio.gather(*(watcher() for _ in range(50)))
+    await reading
     for w in watchers:
-        with contextlib.suppress(Exception):
-            await w.close()
+        if w is not None:
+            with contextlib.suppress(Exception):
+                await w.close()
 
 
 async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
