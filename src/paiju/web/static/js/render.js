@@ -173,7 +173,8 @@ function lukfuTrick(box, msg, native, L) {
     return playItem("lukfu", who, a.cards, msg.cards, native, a.do === "discard" ? tr("faceDown", L, { n }) : "");
   });
   const head = lukfuHead(view, names, round, L);
-  box.replaceChildren(head ? el("p", { class: "label", testid: "to-beat", text: head }) : null,
+  // (replaceChildren writes a null as the text "null": leave the head out instead)
+  box.replaceChildren(...(head ? [el("p", { class: "label", testid: "to-beat", text: head })] : []),
     el("div", { class: "plays" }, items));
 }
 
