@@ -77,8 +77,8 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
         if seed is not None:
             self._rng = Random(seed)
         for _ in range(RESETS):
-            self.match.start(new_seed(self._rng))
-            self._pending = 0.0
+            points = self.match.start(new_seed(self._rng))
+            self._pending = 0.0 if points is None else points[self.player]
             self._ended = False
             self._others()
             if not self.match.over:

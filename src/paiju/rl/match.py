@@ -54,16 +54,37 @@ class Match:
 
     # ------------------------------------------------------------ flow
 
-    def start(self, seed: int) -> None:
-        """A new session from ``seed``, its first hand dealt."""
-        self.session = self.game.new_session(self.rules, self.players, seed)
-        self._deal()
-        self._new_decision()
+    def start(self, seed: int) -> dict[int, float] | None:
+        """A new session from ``seed``, its first hand dealt.
 
-    def _deal(self) -> None:
+        Returns each player's points if hands were over as soon as dealt (a Luk Fu hand
+        of five tigers), else ``None``.
+        """
+        self.session = self.game.new_session(self.rules, self.players, seed)
+        points = self._deal()
+        self._new_decision()
+        return points
+
+    def _deal(self) -> dict[int, float] | None:
+        """Deal the next hand; a hand over at once is settled and the next one dealt."""
         assert self.session is not None
-        self.state = self.session.deal()
-        self._seats = tuple(self.session.seat_players())
+        points: dict[int, float] | None = None
+        while True:
+            self.state = self.session.deal()
+            self._seats = tuple(self.session.seat_players())
+            if not self.state.is_terminal():
+                return points
+            points = _plus(points, self._settle())
+            if self.session.hands_played >= self.hands:
+                return points
+
+    def _settle(self) -> dict[int, float]:
+        """Finish the hand just over; each player's points from it."""
+        assert self.session is not None and self.state is not None
+        before = list(self.session.totals)
+        self.session.finish(self.state)
+        after = list(self.session.totals)
+        return {p: float(after[p] - before[p]) for p in range(self.players)}
 
     def _new_decision(self) -> None:
         self.version += 1
@@ -106,12 +127,9 @@ class Match:
         self.applied += 1
         points = None
         if self.state.is_terminal():
-            before = list(self.session.totals)
-            self.session.finish(self.state)
-            after = list(self.session.totals)
-            points = {p: float(after[p] - before[p]) for p in range(self.players)}
+            points = self._settle()
             if self.session.hands_played < self.hands:
-                self._deal()
+                points = _plus(points, self._deal())
         self._new_decision()
         return points
 
@@ -154,6 +172,13 @@ class Match:
             cached = (self.version, encode(view))
             self._vectors[player, info_state] = cached
         return self.encoder.with_prefix(cached[1], self.prefix(player))
+
+
+def _plus(a: dict[int, float] | None, b: dict[int, float] | None) -> dict[int, float] | None:
+    """Two players-to-points maps added (either may be ``None``)."""
+    if a is None or b is None:
+        return a if b is None else b
+    return {p: a[p] + b[p] for p in a}
 
 
 def new_seed(rng: Random | None = None) -> int:

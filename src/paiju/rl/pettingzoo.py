@@ -71,15 +71,20 @@ class PaijuAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = Random(seed)
-        self.match.start(new_seed(self._rng))
+        points = self.match.start(new_seed(self._rng))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
+        if points is not None:  # hands over as soon as dealt (five tigers) are paid now
+            for p, value in points.items():
+                self.rewards[self.possible_agents[p]] = value
+                self._cumulative_rewards[self.possible_agents[p]] = value
+        self.terminations = {a: self.match.over for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._last = None
-        self._paid = False
+        self._paid = points is not None
+        self.agent_selection = self.possible_agents[0]
         self._select()
 
     def _select(self) -> None:
