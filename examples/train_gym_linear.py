@@ -5,8 +5,10 @@ The agent holds player 0 of a three-player hand under the ``pagat`` rules agains
 over the legal action ids of a linear function of the observation (REINFORCE with a
 running-mean baseline). Before and after training, the agent plays the same evaluation
 deals as two random agents (uniform over the legal ids, and paiju's ``random`` player,
-uniform over the legal actions), and the script prints the means with 95% intervals.
-docs/rl.md gives a measured run.
+uniform over the legal actions) and as paiju's pre-trained players (``--baselines``:
+``heuristic``, the rule-based player, and ``learned``, the shipped policy of
+``paiju train``), and the script prints the means with 95% intervals. docs/rl.md gives a
+measured run.
 
     python examples/train_gym_linear.py --minutes 3
 """
@@ -57,6 +59,20 @@ def play(env: gym.Env, choose, seed: int) -> float:  # type: ignore[no-untyped-d
     return total
 
 
+def paiju_player(env: gym.Env, spec: str, seed: int):  # type: ignore[no-untyped-def]
+    """A paiju player (``make_bot(spec)``) in the agent's seat, as ``choose(obs) -> id``:
+    it reads the seat's view and its action is stepped in id by id."""
+    inner, player, rng, plan = env.unwrapped, make_bot(spec), Random(seed), []
+
+    def choose(obs: dict[str, np.ndarray]) -> int:
+        if not plan:
+            view = inner.match.view(inner.player)
+            plan.extend(inner.match.path_of(player.choose(view, rng)))
+        return plan.pop(0)
+
+    return choose
+
+
 def evaluate(env: gym.Env, choose, hands: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """Mean reward over the evaluation deals, and its 95% half-interval."""
     values = [play(env, choose, 1_000_000 + i) for i in range(hands)]
@@ -71,6 +87,8 @@ def main() -> None:
     parser.add_argument("--eval-hands", type=int, default=1000)
     parser.add_argument("--lr", type=float, default=0.01)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--baselines", default="heuristic,learned",
+                        help="paiju player specs also evaluated in player 0's seat ('' for none)")
     args = parser.parse_args()
 
     env = gym.make("paiju/DaiFugo-v0", rules="pagat", players=3, opponents="random")
@@ -81,20 +99,14 @@ def main() -> None:
     def uniform(obs: dict[str, np.ndarray]) -> int:
         return int(rng.choice(np.flatnonzero(obs["action_mask"])))
 
-    inner = env.unwrapped
-    player, plan, bot_rng = make_bot("random"), [], Random(args.seed)
-
-    def paiju_random(obs: dict[str, np.ndarray]) -> int:
-        if not plan:
-            view = inner.match.view(inner.player)
-            plan.extend(inner.match.path_of(player.choose(view, bot_rng)))
-        return plan.pop(0)
-
     base, base_half = evaluate(env, uniform, args.eval_hands)
     print(f"random agent (uniform over legal ids): {base:.3f} ± {base_half:.3f} "
           "(first places a hand)")
-    base2, base2_half = evaluate(env, paiju_random, args.eval_hands)
+    base2, base2_half = evaluate(env, paiju_player(env, "random", args.seed), args.eval_hands)
     print(f"paiju's random player (uniform over legal actions): {base2:.3f} ± {base2_half:.3f}")
+    for spec in filter(None, args.baselines.split(",")):
+        mean, half = evaluate(env, paiju_player(env, spec, args.seed), args.eval_hands)
+        print(f"paiju's {spec} player (pre-trained baseline): {mean:.3f} ± {half:.3f}")
 
     baseline, episodes = 1 / 3, 0
     stop = time.monotonic() + 60 * args.minutes
