@@ -46,8 +46,11 @@ def check_views(state: DaifugoState, rng: random.Random) -> None:
         known = 0
         for pin in data["known"]:
             known |= mask_of(parse_card(t) if t != "JK" else 52 for t in pin["cards"])
-        # every token of the view as JSON, but for the cards this seat gave away
-        text = json.dumps({k: v for k, v in data.items() if k != "known"})
+        # every token of the view as JSON, but for the cards this seat gave away and the
+        # cards a rich seat named aloud (card_request: a name, not a sight of the card)
+        shown = {k: v for k, v in data.items() if k not in ("known", "actions")}
+        shown["actions"] = [a for a in data["actions"] if a["do"] != "ask"]
+        text = json.dumps(shown)
         visible = state.hands[seat] | state.played | known
         hidden = state.discards | state.dropped
         for other in range(state.n):

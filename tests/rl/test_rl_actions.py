@@ -75,10 +75,11 @@ def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
 
 def test_the_spaces_are_fixed() -> None:
     assert space_of("lukfu").size == 6 + 37 + 1
-    assert space_of("daifugo").size == 5 + 113 + 1
+    assert space_of("daifugo").size == 6 + 113 + 1  # six kinds: card_request's ask last
     assert space_of("lukfu").describe(6) == "card 1Sip"
-    assert space_of("daifugo").describe(5 + 52) == "card JK"
-    assert space_of("daifugo").describe(5 + 105) == "card JK=<3S"
-    assert space_of("daifugo").describe(5 + 112) == "card JK=>2C"
+    assert space_of("daifugo").describe(5) == "do ask"
+    assert space_of("daifugo").describe(6 + 52) == "card JK"
+    assert space_of("daifugo").describe(6 + 105) == "card JK=<3S"
+    assert space_of("daifugo").describe(6 + 112) == "card JK=>2C"
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         space_of("chess")

@@ -85,11 +85,12 @@ def test_the_picks_and_rule_flags_are_where_the_layout_says() -> None:
     state, mover = next(iter(decisions("daifugo", "pagat", 4, hands=1, seed=2)))
     view = state.view(mover)
     base = enc.observation(view)
-    picked = enc.observation(view, (0, 5 + 3, 5 + 52))
+    kinds = len(enc.space.dos)  # the card ids follow the kinds of action
+    picked = enc.observation(view, (0, kinds + 3, kinds + 52))
     seg = segments(enc, picked)
     assert hot(seg["picked_do"]) == 0
     assert tokens_in(enc, seg["picked_cards"][:54]) == sorted(["3C", "JK"])
-    assert np.array_equal(enc.with_prefix(base, (0, 5 + 3, 5 + 52)), picked)
+    assert np.array_equal(enc.with_prefix(base, (0, kinds + 3, kinds + 52)), picked)
     changed = np.flatnonzero(picked != base)
     assert len(changed) == 3  # the picks and nothing else
     flags = segments(enc, base)["rules"]

@@ -16,12 +16,13 @@ from paiju.daifugo import combos
 from paiju.daifugo.cards import TOKENS, parse_play_token, stand_token
 from paiju.daifugo.combos import Meld, tokens_of
 
-DOS = ("play", "pass", "give", "seven_pass", "discard")
+DOS = ("play", "pass", "give", "seven_pass", "discard", "ask")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision: ``play``, ``pass``, ``give`` (exchange), ``seven_pass``, ``discard``."""
+    """One decision: ``play``, ``pass``, ``give`` (exchange), ``seven_pass``, ``discard``,
+    ``ask`` (the rich name cards in the exchange, card_request)."""
 
     seat: int
     do: str

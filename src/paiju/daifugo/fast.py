@@ -10,9 +10,10 @@ where the time goes", says why this form):
   seat's precomputed tables, each with its combination a look-up away; nothing is built
   per decision but the list.
 - :func:`step` plays an action already known legal, unchecked, through the state's own
-  appliers (``_do_play``, ``_do_pass``, ``_do_give``, ``_do_follow``): the next position is
-  the reference's by construction, with none of ``apply``'s second legality check (a play
-  no shared table knows, which no rule makes now, is handed to ``apply`` to read).
+  appliers (``_do_play``, ``_do_pass``, ``_do_ask``, ``_do_give``, ``_do_follow``): the
+  next position is the reference's by construction, with none of ``apply``'s second
+  legality check (a play no shared table knows, which no rule makes now, is handed to
+  ``apply`` to read).
 - :func:`random_playout` is a uniform random player to the end of the hand: the choice is
   ``rng.randrange(len(legal))`` over the same list, the draw a
   :class:`~paiju.bots.base.RandomBot` makes from its view, so the same seed gives the same
@@ -84,10 +85,16 @@ def _step_play(state: DaifugoState, seat: int, action: Action) -> None:
 
 
 def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
-    """A ``give``, ``seven_pass`` or ``discard`` of the seat to move, unchecked."""
+    """An ``ask``, ``give``, ``seven_pass`` or ``discard`` of the seat to move, unchecked."""
+    from paiju.daifugo.rulebook import joker_bits
     from paiju.daifugo.state import _card_list, _joker_bits
 
     naturals, jokers = _card_list(action.cards)
+    if action.do == "ask":  # the named jokers are others' (card_request)
+        named = naturals | joker_bits(jokers)
+        state.actions.append(Action(seat, "ask", tuple(tokens(named))))
+        state._do_ask(seat, named)
+        return
     cards = naturals | _joker_bits(state.pos.hands[seat], jokers)
     state.actions.append(Action(seat, action.do, tuple(tokens(cards))))
     if action.do == "give":

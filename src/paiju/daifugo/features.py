@@ -176,7 +176,7 @@ class Reading:
         elif do == "pass":
             self._pass(f)
             f.append(AT["owner"] + self.owner * 2)
-        elif a.cards:
+        elif a.cards and do in _DO:  # an ask (card_request) is told apart by "club" only
             kind = DOS.index(do) - 2
             for tok in a.cards:
                 c = parse_card(tok)

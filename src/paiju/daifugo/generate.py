@@ -222,9 +222,13 @@ def _add_sequences(out: list[Action], tabs: SeatTables, nat: int, nj: int, lengt
 
 
 def _steps(st: DaifugoState, seat: int, hand: int) -> list[Action]:
-    """The ``give``, ``seven_pass`` or ``discard`` choices of the seat to move."""
+    """The ``ask``, ``give``, ``seven_pass`` or ``discard`` choices of the seat to move."""
     p = st.pos
     if p.phase == EXCHANGE:
+        if p.asks:  # card_request: name up to k cards one does not hold
+            k = p.asks[0][2]
+            return [Action(seat, "ask", toks)
+                    for toks in subsets(st.book.askable(hand), 0, k)]
         k = p.exchange[0][2]
         return [Action(seat, "give", toks) for toks in subsets(hand, k, k)]
     kind, k = p.pending[0]

@@ -36,7 +36,8 @@ class Position:
     turn: int
     #: bitset of the seats still playing (holding cards, not fallen).
     active: int
-    #: EXCHANGE (the rich give back), PLAY, FOLLOW (a play's follow-up steps) or OVER.
+    #: EXCHANGE (the rich ask, under card_request, and give back), PLAY, FOLLOW (a play's
+    #: follow-up steps) or OVER.
     phase: str = PLAY
     #: 1 clockwise, -1 anticlockwise (9-reverse).
     direction: int = 1
@@ -84,10 +85,13 @@ class Position:
     #: what the play owing follow-up steps does once they are done: (clears, skips).
     after_steps: tuple[bool, int] = (False, 0)
     #: every face-down move: (action index, from seat, to, cards); ``to`` is a seat,
-    #: DISCARD_PILE or DROPPED_PILE; the poor's automatic gifts have index -1.
+    #: DISCARD_PILE or DROPPED_PILE; the poor's gifts in the exchange have index -1
+    #: (made at the deal, or on their winner's ask under card_request).
     hidden: list[tuple[int, int, int, int]] = field(default_factory=list)
     #: the exchange gifts still owed: (rich seat, poor seat, how many cards).
     exchange: list[tuple[int, int, int]] = field(default_factory=list)
+    #: the asks still owed before the poor give (card_request): (rich, poor, how many).
+    asks: list[tuple[int, int, int]] = field(default_factory=list)
 
     def copy(self) -> Position:
         """An independent copy (the lists copied, the immutable values shared). Built
@@ -122,6 +126,7 @@ class Position:
         p.after_steps = self.after_steps
         p.hidden = self.hidden[:]
         p.exchange = self.exchange[:]
+        p.asks = self.asks[:]
         return p
 
     def reversed_now(self) -> bool:

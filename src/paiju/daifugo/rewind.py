@@ -26,7 +26,7 @@ def start_of_play(state: DaifugoState) -> tuple[DaifugoState, list[Action]] | No
     actions since, which bring it back to ``state``; ``None`` where a card has moved
     face down since then. ``state`` itself is left as it is."""
     acts = state.actions
-    k = next((i for i, a in enumerate(acts) if a.do != "give"), len(acts))
+    k = next((i for i, a in enumerate(acts) if a.do not in ("ask", "give")), len(acts))
     pos = state.pos
     if k == len(acts) or pos.phase == EXCHANGE:
         return state.clone(), []

@@ -29,6 +29,7 @@ from paiju.daifugo.cards import (
     THREE,
     bits,
     diamond_three_holder,
+    pack,
     parse_play_token,
     tokens,
 )
@@ -108,6 +109,8 @@ class Rulebook:
         self.odd_groups = self.joker_suits or self.five
         #: and a sequence's joker may stand below the 3 or above the 2
         self.beyond = rules.sequence_joker_beyond_ends
+        #: 004's request for cards: the rich name cards before the poor give
+        self.card_request = rules.card_request
         active = [b for when, b in BEATERS if when(rules)]
         #: beaters checked before the shape and the lock, and after them
         self.free_beaters = tuple(b for b in active if not b.locked)
@@ -381,6 +384,60 @@ class Rulebook:
             pool ^= top
         return best
 
+    def askable(self, hand: int) -> int:
+        """The cards a rich seat holding ``hand`` may ask for (card_request): the pack's
+        cards it does not hold, its jokers as the lowest joker bits (none while the poor
+        keep their jokers, exchange_keep_joker)."""
+        full = pack(self.rules.jokers)
+        free = (full & ~JOKERS) & ~hand
+        if not self.rules.exchange_keep_joker:
+            free |= joker_bits((full & JOKERS).bit_count() - (hand & JOKERS).bit_count())
+        return free
+
+    def why_not_ask(self, hand: int, naturals: int, jokers: int, k: int) -> str | None:
+        """Why a rich seat holding ``hand`` may not name these cards from a poor seat who
+        gives ``k`` (004 "Card exchange variants"; docs/daifugo.md), or None."""
+        named = naturals.bit_count() + jokers
+        if named > k:
+            return f"you may ask for at most {plural(k, 'card')}, not {named}"
+        mine = naturals & hand
+        if mine:
+            return f"you hold {' '.join(tokens(mine))} yourself: ask for cards you do not hold"
+        if jokers and self.rules.exchange_keep_joker:
+            return ("the poor keep their jokers (exchange_keep_joker): ask for other cards")
+        if jokers > (self.askable(hand) & JOKERS).bit_count():
+            if not self.rules.jokers:
+                return "the pack has no joker (jokers=0)"
+            return "you cannot ask for more jokers than the pack holds besides yours"
+        return None
+
+    def request_gift(self, hand: int, named: int, k: int) -> int:
+        """The ``k`` cards a poor seat holding ``hand`` gives on an ask for ``named`` (its
+        jokers as a count in the joker bits): the named cards held, then the best of the
+        rest as :meth:`poor_gift` chooses them (004: "the losers must give these cards
+        rather than their highest ranking cards, if they have them")."""
+        held = named & hand & ~JOKERS
+        asked_jokers = (named & JOKERS).bit_count()
+        if asked_jokers:
+            held |= _lowest_jokers(hand, asked_jokers)
+        return held | self.poor_gift(hand & ~held, k - held.bit_count())
+
+    def request_too_good(self, named: int, gift: int) -> int:
+        """What a rich seat knows the poor kept none of, having named ``named`` and been
+        given ``gift``: the named cards not given (jokers: all, if fewer came than were
+        named), and what the poor would have given before the last unnamed card."""
+        asked_jokers = (named & JOKERS).bit_count()
+        got_jokers = (gift & JOKERS).bit_count()
+        out = named & ~gift & ~JOKERS
+        if got_jokers < asked_jokers:
+            out |= JOKERS
+        rest = gift & ~named & ~JOKERS
+        if got_jokers > asked_jokers:
+            rest |= _lowest_jokers(gift, got_jokers - asked_jokers)
+        if rest:
+            out |= self.better_gifts(rest)
+        return out
+
     def better_gifts(self, gift: int) -> int:
         """The cards the poor would have given before the last card of ``gift``: those
         they cannot have kept (jokers included; exchange_keep_joker is the caller's)."""
@@ -470,6 +527,21 @@ def points_for(order: Sequence[int], titles: Sequence[str], scoring: str) -> lis
 #: the server's trans_strong_card): the jokers, then each rank from the 2 down, ♠ ♡ ♢ ♣.
 SPADES_FIRST = (53, 52, *(r * 4 + s for r in range(12, -1, -1) for s in range(4)))
 GIFT_PLACE = {c: i for i, c in enumerate(SPADES_FIRST)}
+
+
+def joker_bits(k: int) -> int:
+    """The bits of ``k`` jokers (the lower id first): how a named joker is written."""
+    return sum(1 << (52 + j) for j in range(max(0, min(k, 2))))
+
+
+def _lowest_jokers(hand: int, k: int) -> int:
+    """The bits of ``k`` of the hand's jokers, the lower id first."""
+    out = 0
+    for c in (52, 53):
+        if k and hand >> c & 1:
+            out |= 1 << c
+            k -= 1
+    return out
 
 
 def deal_lots(hands: Sequence[int]) -> list[int]:

@@ -222,6 +222,18 @@ OPTIONS = [
                 "false": "a joker is the best card and is given"},
     ),
     Option(
+        "card_request", "bool", False, "the rich name the cards the poor must give them",
+        '004 "Card exchange variants": "A few people play that the winners are allowed to ask '
+        'for particular cards from the losers, and the losers must give these cards rather '
+        'than their highest ranking cards, if they have them." paiju\'s reading '
+        '(docs/daifugo.md, "The request for cards"): before the poor give, each winner names '
+        'up to as many exact cards as his loser gives him, cards he does not hold, aloud; '
+        'the loser gives the named cards he holds and makes up the count with his highest '
+        'cards, as in the normal exchange.',
+        values={"true": "each winner first names up to that many cards (an ask step)",
+                "false": "the poor give their highest cards"},
+    ),
+    Option(
         "joker_reversal", "bool", False, "a poor player dealt both jokers reverses the titles",
         '004 "Jokers": "if the Dai Hinmin or the Hinmin was dealt both jokers there was a '
         'different kind of revolution, in which the roles of the players were reversed"',
@@ -488,6 +500,7 @@ class Rules:
     miyako_ochi: bool
     exchange: str
     exchange_keep_joker: bool
+    card_request: bool
     joker_reversal: bool
     seat_change: str
     scoring: str
@@ -544,6 +557,9 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
             out.append("forbidden_finish 'joker' needs a joker, but jokers=0")
         if values["exchange_keep_joker"]:
             out.append("exchange_keep_joker needs a joker, but jokers=0")
+    if values["card_request"] and values["exchange"] == "off":
+        out.append("card_request is a way of giving in the exchange: it needs exchange="
+                   "standard or always_two")
     if values["joker_reversal"] and values["jokers"] != 2:
         out.append("joker_reversal is about a poor player dealt both jokers: it needs jokers=2")
     if values["joker_reversal"] and values["seat_change"] != "off":

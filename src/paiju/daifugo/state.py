@@ -1,10 +1,10 @@
 """One hand of Dai Fugō as a state machine (paiju.core.protocol.State).
 
 Seats are numbered in order of play (clockwise, 004 "Deal and play are clockwise").
-A hand runs through up to three phases: the exchange (``give``), play (``play`` and
-``pass``), and the follow-up steps some house rules add to a play (``seven_pass``,
-``discard``), which the same seat takes at once after the play. docs/daifugo.md gives
-every rule with its source.
+A hand runs through up to three phases: the exchange (``give``, after the rich's ``ask``
+under ``card_request``), play (``play`` and ``pass``), and the follow-up steps some house
+rules add to a play (``seven_pass``, ``discard``), which the same seat takes at once after
+the play. docs/daifugo.md gives every rule with its source.
 
 The state is thin: the rules are the :class:`~paiju.daifugo.rulebook.Rulebook` (one
 check serves ``legal_actions``, ``why_illegal`` and ``apply``), what changes is the
@@ -49,6 +49,7 @@ from paiju.daifugo.rulebook import (
     TITLE_RANK,
     Rulebook,
     deal_lots,
+    joker_bits,
     points_for,
     rulebook,
     titles_for,
@@ -162,14 +163,21 @@ class DaifugoState(PositionFields):
             if rich_t not in titles or poor_t not in titles:
                 continue
             rich, poor = titles.index(rich_t), titles.index(poor_t)
-            best = book.poor_gift(p.hands[poor], k)
-            p.hands[poor] &= ~best
-            p.hands[rich] |= best
-            p.hidden.append((-1, poor, rich, best))
+            if book.card_request:  # the rich name cards first; the poor give on each ask
+                p.asks.append((rich, poor, k))
+            else:
+                self._poor_gives(poor, rich, book.poor_gift(p.hands[poor], k))
             p.exchange.append((rich, poor, k))
         if p.exchange:
             p.phase = EXCHANGE
-            p.turn = p.exchange[0][0]
+            p.turn = p.asks[0][0] if p.asks else p.exchange[0][0]
+
+    def _poor_gives(self, poor: int, rich: int, cards: int) -> None:
+        """A poor seat's gift in the exchange, face down (index -1: made by the rule)."""
+        p = self.pos
+        p.hands[poor] &= ~cards
+        p.hands[rich] |= cards
+        p.hidden.append((-1, poor, rich, cards))
 
     # ---------------------------------------------------------------- protocol
 
@@ -225,6 +233,8 @@ class DaifugoState(PositionFields):
             self.actions.append(Action(seat, do, tuple(tokens(plan))))
             if do == "give":
                 self._do_give(seat, plan)
+            elif do == "ask":
+                self._do_ask(seat, plan)
             else:
                 self._do_follow(seat, do, plan)
 
@@ -351,7 +361,8 @@ class DaifugoState(PositionFields):
             raise IllegalAction(f"there is no seat {seat} at a table of {self.n}")
         do = action.do
         if seat != p.turn:
-            what = {EXCHANGE: "give cards in the exchange", FOLLOW: "finish their play"}.get(
+            what = {EXCHANGE: "ask for cards in the exchange" if p.asks
+                    else "give cards in the exchange", FOLLOW: "finish their play"}.get(
                 p.phase, "play")
             out_of_turn = f"it is seat {p.turn}'s turn to {what}, not seat {seat}'s"
             if do == "play" and p.phase == PLAY and self._passed_out(seat):
@@ -360,7 +371,7 @@ class DaifugoState(PositionFields):
             raise IllegalAction(out_of_turn)
         try:
             if p.phase == EXCHANGE:
-                return self._read_give(action)
+                return self._read_ask(action) if p.asks else self._read_give(action)
             if p.phase == FOLLOW:
                 return self._read_follow(action)
             if do == "pass":
@@ -416,6 +427,20 @@ class DaifugoState(PositionFields):
             raise IllegalAction(why)
         return nat | _joker_bits(p.hands[rich], jk)
 
+    def _read_ask(self, action: Action) -> int:
+        """The cards a rich seat names (card_request), jokers as the lowest joker bits."""
+        p = self.pos
+        rich, poor, k = p.asks[0]
+        if action.do != "ask":
+            raise IllegalAction(
+                f"the exchange starts with a request: seat {rich} asks seat {poor} for up to "
+                f"{plural(k, 'card')} (card_request)")
+        nat, jk = _card_list(action.cards)
+        why = self.book.why_not_ask(p.hands[rich], nat, jk, k)
+        if why:
+            raise IllegalAction(why)
+        return nat | joker_bits(jk)
+
     def _read_follow(self, action: Action) -> int:
         p = self.pos
         kind, k = p.pending[0]
@@ -461,6 +486,14 @@ class DaifugoState(PositionFields):
         else:
             p.phase = PLAY
             p.turn = p.lead_seat = self.book.lead_after_exchange(p.hands, self.first)
+
+    def _do_ask(self, seat: int, named: int) -> None:
+        """A rich seat's ask (card_request): its poor gives at once, the named cards held
+        first; after the last ask the rich give back."""
+        p = self.pos
+        rich, poor, k = p.asks.pop(0)
+        self._poor_gives(poor, rich, self.book.request_gift(p.hands[poor], named, k))
+        p.turn = p.asks[0][0] if p.asks else p.exchange[0][0]
 
     def _do_pass(self, seat: int) -> None:
         if turns.after_pass(self.book, self.pos, self.n, seat):
@@ -557,7 +590,7 @@ class DaifugoState(PositionFields):
 
     def public_actions(self) -> list[dict[str, Any]]:
         """The history as every seat sees it: face-down moves by their number of cards."""
-        return [a.to_json() if a.do in ("play", "pass")
+        return [a.to_json() if a.do in ("play", "pass", "ask")
                 else {"seat": a.seat, "do": a.do, "count": len(a.cards)}
                 for a in self.actions]
 

@@ -233,6 +233,14 @@ def _give(actions: list[Action], held: list[int], t: _Table) -> Action:
     return min(actions, key=lambda a: (sum(_card_value(x, held, t) for x in a.cards), a.cards))
 
 
+def _ask(actions: list[Action], held: list[int], t: _Table) -> Action:
+    """card_request: name as many cards as may be named, those worth most to this hand
+    as :func:`_card_value` weighs them (the jokers, then the controls: 2s, and 8s under
+    the 8-cut; then high cards, a rank it holds two of counting more)."""
+    return max(actions, key=lambda a: (len(a.cards),
+                                       sum(_card_value(x, held, t) for x in a.cards), a.cards))
+
+
 def _rest_goes_out(held: list[int], jokers: int, play: Play) -> bool:
     """Whether the hand left after ``play`` is a single group (it could go out next lead)."""
     left = held.copy()
@@ -494,6 +502,8 @@ def choose(view: SeatReading, rng: Random) -> Action:
     held, jokers = _hand_ranks(view.hand_cards)
     hand_size = sum(held) + jokers
     dos = {a.do for a in actions}
+    if dos == {"ask"}:
+        return _ask(actions, held, t)
     if dos <= {"give", "seven_pass", "discard"}:
         return _give(actions, held, t)
     plays = [_read(a, t.book) for a in actions if a.do == "play"]

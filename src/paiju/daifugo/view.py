@@ -18,7 +18,8 @@ What a seat knows of the hidden cards, and how :meth:`DaifugoView.sample` keeps 
 * its own discards are in the discard pile, and its own hand when it fell is the drop;
 * as a rich seat in the exchange: the poor kept no card better than the lowest they
   gave (jokers aside under ``exchange_keep_joker``), except as many cards as they have
-  since been handed face down by others.
+  since been handed face down by others; under ``card_request``, no named card they did
+  not give, and nothing better than the lowest card they gave unasked.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.combos import Meld
 from paiju.daifugo.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
 from paiju.daifugo.rewind import Replay, start_of_play
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.rulebook import joker_bits
+from paiju.daifugo.state import DaifugoState, _card_list
 
 #: How many times a sample is drawn again when the cards traced by one draw do not fit
 #: the counts, before the traced cards that do not fit are dealt freely.
@@ -254,10 +256,12 @@ class _Facts:
         self.poor: int | None = None
         self.too_good = 0
         self.allowance = 0
+        asked = _asked(base, me)
         for i, src, dst, cards, _ in moves:
             if i == -1 and dst == me and cards:
                 keep = base.rules.exchange_keep_joker
-                better = full & base.book.better_gifts(cards)
+                better = full & (base.book.better_gifts(cards) if asked is None
+                                 else base.book.request_too_good(asked, cards))
                 if keep:
                     better &= ~JOKERS
                 self.poor = src
@@ -438,6 +442,16 @@ def _deal_around(rng: Random, cards: list[int], need: dict[int, int],
         need[place] -= 1
 
 
+def _asked(base: DaifugoState, seat: int) -> int | None:
+    """The cards ``seat`` named in its ask (card_request; jokers as the lowest joker
+    bits), or None if it made none."""
+    for a in base.actions:
+        if a.do == "ask" and a.seat == seat:
+            nat, jokers = _card_list(a.cards)
+            return nat | joker_bits(jokers)
+    return None
+
+
 def _diamond_three_leader(base: DaifugoState, moves: list[Any], seen: int) -> int | None:
     """The seat that must hold the ♦3 now because ``first_lead`` gave it the lead, if any.
 
@@ -452,7 +466,7 @@ def _diamond_three_leader(base: DaifugoState, moves: list[Any], seen: int) -> in
     if base.titles_in is None:
         leader, start = base.first, 0
     elif lead == "diamond_three_every" and base.phase != EXCHANGE:
-        start = next((i for i, a in enumerate(base.actions) if a.do != "give"),
+        start = next((i for i, a in enumerate(base.actions) if a.do not in ("ask", "give")),
                      len(base.actions))
         leader = base.actions[start].seat if start < len(base.actions) else base.turn
     else:

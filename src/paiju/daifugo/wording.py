@@ -14,7 +14,8 @@ RULE_GROUPS: dict[str, tuple[str, ...]] = {
     "cards": ("jokers", "sequences", "twos_in_sequences", "five_card_groups",
               "group_joker_suit", "sequence_joker_beyond_ends", "emperor"),
     "dealing": ("first_lead", "dealer", "seat_change", "reseat_every", "titles_reset_every"),
-    "exchange": ("exchange", "exchange_keep_joker", "gift_order", "joker_reversal"),
+    "exchange": ("exchange", "exchange_keep_joker", "card_request", "gift_order",
+                 "joker_reversal"),
     "leading": ("lead_pass", "last_player_again", "no_play_after_pass", "pass_limit"),
     "beating": ("sequence_beat", "spade_three", "spade_three_clears", "spade_three_over_lock",
                 "shibari", "shibari_after", "down_number"),
@@ -29,6 +30,7 @@ RULE_GROUPS: dict[str, tuple[str, ...]] = {
 #: The local rules that, when off, are listed together as the rules not played.
 OFF_LIST: frozenset[str] = frozenset({
     "five_card_groups", "sequence_joker_beyond_ends", "emperor", "exchange_keep_joker",
+    "card_request",
     "joker_reversal", "spade_three_clears", "spade_three_over_lock", "down_number",
     "three_threes_revolution", "jack_back", "eight_cut", "four_stop", "seven_pass",
     "ten_discard", "five_skip", "nine_reverse", "sandstorm", "ambulance", "miyako_ochi",
@@ -118,6 +120,10 @@ RULE_WORDING: dict[str, str | tuple[str, str]] = {
     "exchange_keep_joker=true": "In the exchange the poor keep their jokers and give their "
     "best other cards.",
     "exchange_keep_joker=false": "the poor keep their jokers in the exchange",
+    "card_request=true": "Before the poor give, each of the rich may name up to as many "
+    "cards as they receive; the poor give the named cards they hold, and their best cards "
+    "for the rest.",
+    "card_request=false": "the rich ask for particular cards",
     "joker_reversal=true": "A Hinmin or Dai Hinmin dealt both jokers reverses the titles "
     "before the exchange.",
     "joker_reversal=false": "both jokers reverse the titles",

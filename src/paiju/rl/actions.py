@@ -34,7 +34,7 @@ from paiju.lukfu.actions import grouped as lukfu_grouped
 #: Each game's kinds of action, as the records' ``do`` field (docs/records.md).
 DOS: dict[str, tuple[str, ...]] = {
     "lukfu": ("call", "pass", "play", "discard", "declare", "five_tigers"),
-    "daifugo": ("play", "pass", "give", "seven_pass", "discard"),
+    "daifugo": ("play", "pass", "give", "seven_pass", "discard", "ask"),
 }
 
 

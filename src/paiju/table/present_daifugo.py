@@ -53,6 +53,7 @@ _RULE_WORDS: dict[tuple[str, Any], str] = {
     ("first_lead", "diamond_three_every"): "♦3 leads every hand",
     ("dealer", "daifugo"): "the Dai Fugō deals",
     ("joker_reversal", True): "joker reversal",
+    ("card_request", True): "the rich ask for cards",
     ("exchange", "off"): "no exchange",
     ("exchange", "always_two"): "2-card exchange",
     ("jokers", 0): "no joker",
@@ -68,6 +69,18 @@ def title(key: str, lang: str) -> str:
         "daihinmin": WORDS.c(lang, "title", "Dai Hinmin"),
     }
     return words.get(key, key)
+
+
+def asking(rules: Any, data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """``(poor seat, cards)`` of the ask the seat to move owes (card_request), or None."""
+    turn = data.get("to_move")
+    if (data.get("phase") != "exchange" or turn is None
+            or not getattr(rules, "card_request", False)
+            or any(a.get("do") == "ask" and a.get("seat") == turn
+                   for a in data.get("actions", ()))):
+        return None
+    to, k = exchange_partner(rules, data.get("titles_before"), turn)
+    return (to, k) if to >= 0 else None
 
 
 def exchange_partner(rules: Any, titles: Sequence[str] | None, seat: int) -> tuple[int, int]:
@@ -193,6 +206,21 @@ class DaifugoPresenter(Presenter):
                     shapes=p["shapes"], lock=p["lock"], cards=p["cards"]),
             WORDS.c(lang, "refusal", "going out with {cards} is forbidden (forbidden_finish: "
                     "{kind})", cards=p["cards"], kind=p["kind"]),
+            WORDS.c(lang, "refusal", "the exchange starts with a request: seat {rich} asks seat "
+                    "{poor} for up to {count} (card_request)", rich=p["rich"], poor=p["poor"],
+                    count=p["count"]),
+            WORDS.c(lang, "refusal", "you may ask for at most {count}, not {n}",
+                    count=p["count"], n=p["n"]),
+            WORDS.c(lang, "refusal", "you hold {cards} yourself: ask for cards you do not hold",
+                    cards=p["cards"]),
+            WORDS.c(lang, "refusal", "the poor keep their jokers (exchange_keep_joker): ask "
+                    "for other cards"),
+            WORDS.c(lang, "refusal", "the pack has no joker (jokers=0)"),
+            WORDS.c(lang, "refusal", "you cannot ask for more jokers than the pack holds "
+                    "besides yours"),
+            WORDS.c(lang, "refusal", "it is seat {seat}'s turn to ask for cards in the "
+                    "exchange, not seat {me}'s", seat=p["seat"], me=p["me"]),
+            WORDS.c(lang, "refusal", "it is time to play or pass, not to ask for cards"),
             WORDS.c(lang, "refusal", "the exchange comes first: seat {rich} gives {count} to "
                     "seat {poor}", rich=p["rich"], count=p["count"], poor=p["poor"]),
             WORDS.c(lang, "refusal", "you give exactly {count} to seat {poor}, not {n}",
@@ -240,7 +268,8 @@ class DaifugoPresenter(Presenter):
 
     def refusal(self, reason: str, native: Lang) -> str:
         """As :meth:`Presenter.refusal`, an action's record name read as words."""
-        for do, words in (("give", "give cards"), ("seven_pass", "hand cards on (7s)"),
+        for do, words in (("give", "give cards"), ("ask", "ask for cards"),
+                          ("seven_pass", "hand cards on (7s)"),
                           ("discard", "discard (10s)")):
             reason = reason.replace(f"play or pass, not to {do}", f"play or pass, not to {words}")
         return super().refusal(reason, native)
@@ -306,7 +335,11 @@ class DaifugoPresenter(Presenter):
             return ((12 - rank) if rev else rank, c & 3)
 
         out = []
-        for token in sorted(seen.data["hand"], key=strength):
+        hand = seen.data["hand"]
+        if self._my_ask(seen):  # card_request: the cards it may name, not its own
+            asks = [a.to_json().get("cards", []) for a in seen.view.legal_actions()]
+            hand = [cards[0] for cards in asks if len(cards) == 1]
+        for token in sorted(hand, key=strength):
             c = parse_card(token)
             style = "bold red" if c < 52 and (c & 3) in (1, 2) else "bold"
             if c >= 52:
@@ -315,8 +348,19 @@ class DaifugoPresenter(Presenter):
                             self.full_name(token, native)))
         return out
 
+    @staticmethod
+    def _my_ask(seen: Seen) -> bool:
+        """Whether the seat is to name cards now (card_request)."""
+        return asking(seen.view.rules, seen.data) is not None and seen.data.get(
+            "to_move") == seen.seat
+
     def hand_title(self, seen: Seen, native: Lang) -> str:
         lang = self.lang(native)
+        if self._my_ask(seen):
+            _, k = asking(seen.view.rules, seen.data) or (-1, 0)
+            return WORDS.n(lang, "The cards you may ask for (you hold the others) · pick up "
+                           "to {n}, or none", "The cards you may ask for (you hold the others) "
+                           "· pick up to {n}, or none", k)
         if self.reversed_order(seen):
             return WORDS(lang, "Your hand, weakest first · {order} · [b]reversed[/]",
                          order="2 < A < K … 4 < 3 < JK")
@@ -347,7 +391,12 @@ class DaifugoPresenter(Presenter):
             return WORDS(lang, "The hand is over.")
         who = names[turn]
         phase = data["phase"]
-        if phase == "exchange":
+        ask = asking(seen.view.rules, data) if phase == "exchange" else None
+        if ask is not None:
+            text = WORDS.n(lang, "[b]{name}[/] to ask {to} for up to {n} card in the exchange.",
+                           "[b]{name}[/] to ask {to} for up to {n} cards in the exchange.",
+                           ask[1], name=who, to=names[ask[0]])
+        elif phase == "exchange":
             to, k = exchange_partner(seen.view.rules, data.get("titles_before"), turn)
             text = (WORDS.n(lang, "[b]{name}[/] to give {n} card to {to} in the exchange.",
                             "[b]{name}[/] to give {n} cards to {to} in the exchange.", k,
@@ -416,7 +465,14 @@ class DaifugoPresenter(Presenter):
                 continue
             giver, taker = titles.index(poor), titles.index(rich)
             cards = (known or {}).get((giver, taker))
-            if cards:
+            if not cards and getattr(rules, "card_request", False):
+                lines.append(WORDS.n(
+                    lang, "{poor} ({poor_title}) gives {rich} ({rich_title}) the card asked "
+                    "for if held, else the best card.", "{poor} ({poor_title}) gives {rich} "
+                    "({rich_title}) the {n} cards asked for if held, else the best cards.",
+                    k, poor=names[giver], poor_title=self.title(poor, lang), rich=names[taker],
+                    rich_title=self.title(rich, lang)))
+            elif cards:
                 lines.append(WORDS(
                     lang, "{poor} ({poor_title}) gives {cards} to {rich} ({rich_title}).",
                     poor=names[giver], poor_title=self.title(poor, lang),
@@ -444,6 +500,14 @@ class DaifugoPresenter(Presenter):
             shown = self.said_all(cards, lang)
             return (WORDS(lang, "You play {cards}.", cards=shown) if me
                     else WORDS(lang, "{name} plays {cards}.", name=who, cards=shown))
+        if do == "ask":  # said aloud (card_request)
+            if not cards:
+                return (WORDS(lang, "You ask for no card: the best cards come.") if me
+                        else WORDS(lang, "{name} asks for no card: the best cards come.",
+                                   name=who))
+            shown = self.said_all(cards, lang)
+            return (WORDS(lang, "You ask for {cards}.", cards=shown) if me
+                    else WORDS(lang, "{name} asks for {cards}.", name=who, cards=shown))
         n = len(cards) if "cards" in action else action.get("count", 0)
         seen = observer == seat and "cards" in action
         shown = self.said_all(cards, lang) if seen else ""
@@ -491,6 +555,10 @@ class DaifugoPresenter(Presenter):
                 else WORDS.n(lang, "{name} gives {n} card to {to} in the exchange.",
                              "{name} gives {n} cards to {to} in the exchange.", n, name=who,
                              to=other))
+
+    def in_trick(self, action: Mapping[str, Any]) -> bool:
+        """As :meth:`Presenter.in_trick`; a request for cards (card_request) is no play."""
+        return action["do"] != "ask" and super().in_trick(action)
 
     def table_cleared(self, before: Seen, after: Seen) -> bool:
         data = after.data

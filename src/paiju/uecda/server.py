@@ -144,6 +144,9 @@ class Tournament:
         self.config = config
         self.log: Log = log or (lambda _: None)
         self.rules = GAME.rules(config.rules)
+        if self.rules.card_request:
+            raise ValueError("the UECda protocol has no request for cards: card_request "
+                             "must be off")
         self.bots = [make_bot(spec, GAME.name) for spec in config.bots]
         make_bot(config.fallback, GAME.name)  # a bad fallback spec fails now, not at the first drop
         self.session = DaifugoSession(self.rules, config.players, config.seed)

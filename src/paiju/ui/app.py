@@ -37,7 +37,7 @@ BOT_DELAY = 0.6
 _DO_WORDS = {
     "play": "play", "pass": "pass", "call": "call", "declare": "declare",
     "discard": "discard", "five_tigers": "Five Tigers", "give": "give",
-    "seven_pass": "hand over",
+    "seven_pass": "hand over", "ask": "ask",
 }
 
 
