@@ -365,3 +365,21 @@ def test_a_session_with_the_request_at_the_keyboard(tmp_path: Path,
         assert ruling(rec)["legal"]
         asks = [a for a in rec["actions"] if a["do"] == "ask"]
         assert len(asks) == (1 if "titles" in rec else 0)  # four players: the Fugō asks
+
+
+def test_every_ask_has_one_path_through_the_research_envs_ids() -> None:
+    from paiju.rl.actions import Picker, path, space_of
+
+    space = space_of("daifugo")
+    st_ = asked({"preset": "pagat", "options": {"card_request": True, "exchange": "always_two"}},
+                titles=["daifugo", "fugo", "hinmin", "daihinmin"])
+    legal = st_.legal_actions()
+    assert len(legal) > 300  # the Dai Fugō names up to two cards
+    for action in legal:
+        ids = path(Picker(space, legal), action)
+        assert ids[0] == space.do_id("ask")
+        picker = Picker(space, legal)
+        got = None
+        for i in ids:
+            got = picker.step(i)
+        assert got == action
