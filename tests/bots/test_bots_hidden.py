@@ -29,6 +29,10 @@ MakeView = Callable[[State, int], Any]
 HALVING = ("ismcts:iters={iters}:root=halving:tree=root:rollout=heuristic:prior=heuristic"
            ":reward=place")
 
+#: The search with the learned policy as its play-out player for every seat and its prior.
+GUIDED = "ismcts:iters={iters}:rollout=learned:prior=learned"
+
+
 def _plain(state: State, seat: int) -> View:
     return state.view(seat)
 
@@ -134,8 +138,11 @@ def _engine(game: str) -> None:
 )
 def test_real_games_views_and_players_are_blind(game: str, preset: str, players: int) -> None:
     _engine(game)
-    bots = [make_bot("random"), make_bot("heuristic"), make_bot("learned")]
-    searches = {0: make_bot("ismcts:iters=8"), 2: make_bot(HALVING.format(iters=8))}
+    bots = [make_bot("random"), make_bot("heuristic"), make_bot("learned"),
+            make_bot("learned:temp=1")]
+    searches = {0: make_bot("ismcts:iters=8"), 1: make_bot(GUIDED.format(iters=8)),
+                2: make_bot(HALVING.format(iters=8)),
+                3: make_bot(HALVING.format(iters=8).replace("prior=heuristic", "prior=learned"))}
     changed = total = 0
     for index, state in enumerate(decision_points(game, preset, players, hands=3, every=5)):
         search = searches.get(index % 4)
