@@ -263,6 +263,10 @@ TABLE = OptionTable("lukfu", OPTIONS, PRESETS)
 OPTION_NAMES = tuple(option.name for option in OPTIONS)
 
 
+#: :meth:`Rules.spec` by rules (a handful of distinct rules are ever made).
+_SPECS: dict[Rules, str | dict[str, Any]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A complete, validated set of Luk Fu options, one typed field per option.
@@ -301,12 +305,17 @@ class Rules:
         return MappingProxyType({name: getattr(self, name) for name in OPTION_NAMES})
 
     def spec(self) -> str | dict[str, Any]:
-        """The rules as a record writes them: the preset name, plus the options that differ."""
-        base = TABLE.preset(self.preset)
-        changed = {k: _jsonable(v) for k, v in self.values.items() if base.get(k) != v}
-        if not changed:
-            return self.preset
-        return {"preset": self.preset, "options": changed}
+        """The rules as a record writes them: the preset name, plus the options that differ
+        (worked out once per rules: every view's JSON names them)."""
+        made = _SPECS.get(self)
+        if made is None:
+            base = TABLE.preset(self.preset)
+            changed = {k: _jsonable(v) for k, v in self.values.items() if base.get(k) != v}
+            made = _SPECS[self] = (self.preset if not changed
+                                   else {"preset": self.preset, "options": changed})
+        if isinstance(made, str):
+            return made
+        return {"preset": made["preset"], "options": dict(made["options"])}
 
 
 def _jsonable(value: Any) -> Any:

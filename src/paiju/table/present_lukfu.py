@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from paiju.table.present import Chip, Lang, Presenter, Seen, pad, slots, you
@@ -26,6 +27,7 @@ def _token_pattern() -> re.Pattern[str]:
 _TOKEN = _token_pattern()
 
 
+@cache
 def roles(lang: str) -> tuple[str, str, str, str]:
     """The four seats' parts: Master, second, third, dreamer."""
     return (WORDS.c(lang, "role", "Master"), WORDS.c(lang, "role", "second"),

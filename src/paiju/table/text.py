@@ -51,6 +51,12 @@ def catalogue(domain: str, lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
+#: Sentences already made, by everything that made them (the tables say the same few
+#: sentences over and over, in every language, at every move).
+_SAID: dict[tuple[Any, ...], str] = {}
+SAID_MAX = 1 << 16
+
+
 def translate(domain: str, lang: str, msgid: str, n: int | None = None, *,
               plural: str | None = None, context: str | None = None, **params: Any) -> str:
     """The sentence ``msgid`` of ``domain`` in ``lang``, its placeholders filled.
@@ -58,6 +64,23 @@ def translate(domain: str, lang: str, msgid: str, n: int | None = None, *,
     With ``plural`` (the English plural), ``n`` picks the form, and ``{n}`` may appear in
     the sentence. ``context`` tells apart two entries with the same English.
     """
+    key: tuple[Any, ...] | None = (domain, lang, msgid, n, plural, context,
+                                   *((k, type(v), v) for k, v in params.items()))
+    try:
+        said = _SAID.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a parameter that cannot be a key (a list): made every time
+        key = said = None
+    if said is None:
+        said = _translate(domain, lang, msgid, n, plural, context, params)
+        if key is not None:
+            if len(_SAID) >= SAID_MAX:
+                _SAID.clear()
+            _SAID[key] = said
+    return said
+
+
+def _translate(domain: str, lang: str, msgid: str, n: int | None, plural: str | None,
+               context: str | None, params: dict[str, Any]) -> str:
     found = catalogue(domain, lang)
     if plural is not None:
         if n is None:

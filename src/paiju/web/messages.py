@@ -176,10 +176,11 @@ def refusal(game: str, reason: str) -> str:
 
 
 def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str, str]:
-    """An action of the history as a log line, in every language."""
+    """An action of the history as a log line, in every language (shared between messages,
+    which are serialised and never changed)."""
     key = (action.get("seat"), action.get("do"), tuple(action.get("cards", ())),
            action.get("count"), action.get("to"))
-    return dict(_describe(ctx.game, key, observer, tuple(ctx.names)))
+    return _describe(ctx.game, key, observer, tuple(ctx.names))
 
 
 @lru_cache(maxsize=65536)
@@ -321,15 +322,8 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int,
     saw pass at the deal), with the table's notes in place."""
     presenter = presenter_for(ctx.game)
     known = presenter.known_at_deal(view) if view is not None else {}
-
-    def head(lang: str) -> str:
-        parts = presenter.seat_parts(data, lang)
-        seats = joined(lang, [WORDS(lang, "{name} ({part})", name=name, part=parts[s])
-                              if s < len(parts) and parts[s] else name
-                              for s, name in enumerate(ctx.names)])
-        return WORDS(lang, "Hand {hand}: {seats}", hand=ctx.hand, seats=seats)
-
-    lines = [in_every_language(ctx.game, head)]
+    parts = tuple(tuple(presenter.seat_parts(data, lang)) for lang in LANGS)
+    lines = [_head(ctx.game, ctx.hand, tuple(ctx.names), parts)]
     opening = in_every_language(
         ctx.game, lambda lang: presenter.opening_lines(data, ctx.rules, ctx.names, lang, known))
     for i in range(len(opening["en"])):
@@ -339,6 +333,21 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int,
             lines.append(dict(ctx.notes[i]))
         lines.append(describe(ctx, item, observer))
     return lines
+
+
+@lru_cache(maxsize=4096)
+def _head(game: str, hand: int, names: tuple[str, ...],
+          parts: tuple[tuple[str, ...], ...]) -> dict[str, str]:
+    """The log's first line, "Hand 3: Ann (Master), ...", in every language (``parts``: each
+    seat's part, by language in the order of ``LANGS``). Shared: never changed."""
+    def head(lang: str) -> str:
+        said = parts[LANGS.index(lang)]
+        seats = joined(lang, [WORDS(lang, "{name} ({part})", name=name, part=said[s])
+                              if s < len(said) and said[s] else name
+                              for s, name in enumerate(names)])
+        return WORDS(lang, "Hand {hand}: {seats}", hand=hand, seats=seats)
+
+    return in_every_language(game, head)
 
 
 def role_of(ctx: Context, seen: Seen, native: bool | str) -> str:
