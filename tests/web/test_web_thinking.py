@@ -5,8 +5,12 @@ does not end (paiju/web/thinking.py)."""
 from __future__ import annotations
 
 import asyncio
+import signal
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -79,3 +83,53 @@ def test_a_search_that_does_not_end_stops_its_searchers_and_the_next_runs() -> N
         thinker.close()
 
     asyncio.run(run())
+
+
+def worker_pid(seconds: float) -> int:
+    import os
+
+    return os.getpid()
+
+
+#: A server stand-in: starts real searchers, prints their process id, and waits to be killed.
+SERVER = """
+import asyncio, sys, time
+from paiju.web.thinking import Thinker
+sys.path.insert(0, {tests!r})
+from test_web_thinking import worker_pid
+
+async def main():
+    thinker = Thinker(1, max_think=1.0)
+    print(await thinker.run("t", worker_pid, ()), flush=True)
+    time.sleep(600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_searchers_end_when_their_server_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(SERVER.format(tests=str(Path(__file__).parent)))
+    server = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        searcher = int(server.stdout.readline())
+        assert Path(f"/proc/{searcher}").exists()
+        server.send_signal(signal.SIGKILL)  # a crash: the pool is told nothing
+        server.wait(10)
+        deadline = time.monotonic() + 10
+        while _running(searcher) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _running(searcher), "the searcher outlived its server"
+    finally:
+        server.kill()
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not a zombie waiting to be reaped by init)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status

@@ -22,6 +22,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -191,8 +194,24 @@ def _stop(pool: Executor) -> None:
 
 def _searchers(n: int) -> Executor:
     """``n`` searcher processes, started fresh (``spawn``: never a fork of the server's
-    threads)."""
-    return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+    threads), each of which ends when the server does, even killed."""
+    return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_end_with, initargs=(os.getpid(),))
+
+
+#: How often a searcher looks whether its server still runs (seconds).
+PARENT_CHECK = 1.0
+
+
+def _end_with(server: int) -> None:
+    """In a searcher: end this process once ``server`` is gone (a server killed by
+    ``kill -9`` tells its pool nothing, and the searchers waited on it for ever)."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="paiju-server-watch", daemon=True).start()
 
 
 # ------------------------------------------------------------ what a searcher runs
