@@ -383,3 +383,18 @@ def test_every_ask_has_one_path_through_the_research_envs_ids() -> None:
         for i in ids:
             got = picker.step(i)
         assert got == action
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iters=40", "ismcts:iters=40:prior=heuristic"])
+def test_the_search_player_asks_from_its_view(spec: str) -> None:
+    from paiju.bots.base import make_bot
+
+    st_ = asked()
+    view = st_.view(0)
+    got = make_bot(spec, "daifugo").choose(view, random.Random(3))
+    assert got.do == "ask" and st_.why_illegal(got) is None
+    # its samples deal the Hinmin's hand afresh: the real one is not read
+    for seed in range(10):
+        sample = view.sample(random.Random(seed))
+        assert sample.hands[0] == st_.hands[0]
+        assert sample.pos.asks == [(0, 3, 1)]
