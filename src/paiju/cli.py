@@ -326,7 +326,7 @@ def default_db() -> str:
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0 for every network interface).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", "-p", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on.")
 @click.option("--db", "db", default=None,
               help="SQLite file of the tables (default: paiju.sqlite3 in the user data "
