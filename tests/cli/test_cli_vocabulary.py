@@ -63,11 +63,23 @@ def test_replay_refuses_steps_and_indexes_out_of_range(tmp_path: Path, flag: str
 
 def test_rules_takes_rules_and_keeps_preset_as_an_alias() -> None:
     outputs = {flag: run(["rules", "lukfu", flag, "gloucester"]) for flag in
-               ("--rules", "-r", "--preset", "-p")}
+               ("--rules", "-r", "--preset")}
     for result in outputs.values():
         assert_no_crash(result, (0,))
         assert result.output.startswith("Luk Fu (六虎) — preset gloucester")
     assert len({r.output for r in outputs.values()}) == 1
+    assert_no_crash(run(["rules", "lukfu", "-p", "gloucester"]), (2,))  # -p is no preset
+
+
+@pytest.mark.parametrize("command", [["serve"], ["uecda", "serve"], ["uecda", "client"]])
+def test_p_is_the_port_wherever_there_is_one(command: list[str]) -> None:
+    text = run([*command, "--help"]).output
+    assert re.search(r"--port, -p|-p, --port", text), text
+
+
+def test_one_bots_option_wherever_players_are_seated() -> None:
+    for command in (["play"], ["simulate"], ["hand"], ["uecda", "serve"], ["uecda", "client"]):
+        assert "--bots" in run([*command, "--help"]).output, command
 
 
 def test_the_last_bot_spec_repeats_in_every_command() -> None:

@@ -98,6 +98,17 @@ def test_bots_fill_seats_in_process(tmp_path: Path) -> None:
                      3: ("paiju", "random"), 4: ("paiju", "heuristic")}
 
 
+def test_clients_take_the_client_numbers_wherever_they_stand(tmp_path: Path) -> None:
+    run = tournament(tmp_path, [standard("std0"), standard("std1")], games=2,
+                     bots=("heuristic", "client", "random", "client", "heuristic"))
+    assert not run.errors, run.errors
+    check_records(run)
+    kinds = {s.player: (s.kind, s.name) for s in run.standings}
+    assert kinds == {0: ("paiju", "heuristic"), 1: ("client", "std0"), 2: ("paiju", "random"),
+                     3: ("client", "std1"), 4: ("paiju", "heuristic")}
+    assert [log.player for log, _ in run.results.values()] == [1, 3]  # as each was told
+
+
 def test_the_same_seed_replays_the_tournament(tmp_path: Path) -> None:
     bots = ("heuristic",) * 5
     one = tournament(tmp_path / "a", [], games=5, bots=bots, seed=9)

@@ -316,8 +316,8 @@ def mask(cards: list[str]) -> int:
 def test_the_serve_command_runs_a_tournament_of_bots(tmp_path: Path) -> None:
     proc = subprocess.run(
         [*PAIJU, "uecda", "serve", "--port", "0", "--games", "3",
-         "--seed", "1", "--bots", "heuristic,random", "--bots", "heuristic",
-         "--bots", "random", "--bots", "heuristic", "--records", str(tmp_path)],
+         "--seed", "1", "--bots", "heuristic,random,heuristic,random,heuristic",
+         "--records", str(tmp_path)],
         capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
@@ -330,6 +330,20 @@ def test_the_serve_command_runs_a_tournament_of_bots(tmp_path: Path) -> None:
     assert ruled.returncode == 0, ruled.stderr
     reports = [json.loads(line) for line in ruled.stdout.splitlines()]
     assert len(reports) == 3 and all(r["legal"] and r["finished"] for r in reports)
+
+
+def test_the_serve_commands_last_spec_repeats_and_client_seats_wait(tmp_path: Path) -> None:
+    """``--bots`` as in every command: one spec a player number, the last repeating;
+    ``client`` leaves a number to a client over the network."""
+    proc = subprocess.run(
+        [*PAIJU, "uecda", "serve", "-p", "0", "--games", "1", "--seed", "1", "-b", "random"],
+        capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "for 0 clients, 1 game" in proc.stderr
+    assert [line.split()[3] for line in proc.stdout.splitlines()[1:]] == ["paiju"] * 5
+    many = subprocess.run([*PAIJU, "uecda", "serve", "--bots", ",".join(["client", "random"] * 3)],
+                          capture_output=True, text=True, timeout=60)
+    assert many.returncode == 2 and "player specs for 5 players" in many.stderr
 
 
 def test_the_serve_command_refuses_a_bad_player_in_one_line(tmp_path: Path) -> None:

@@ -174,8 +174,9 @@ def players_help(what: str = "Players at the table") -> str:
 
 
 def rules_option(playing: bool = False) -> Callable[[Any], Any]:
-    """``--rules``/``-r`` (alias ``--preset``/``-p``): a preset of the game."""
-    return click.option("--rules", "--preset", "-r", "-p", "preset", type=PresetType(),
+    """``--rules``/``-r`` (alias ``--preset``): a preset of the game. (``-p`` is the port's,
+    as in the UECda kit's programs.)"""
+    return click.option("--rules", "--preset", "-r", "preset", type=PresetType(),
                         default=None, metavar="PRESET", cls=LazyHelpOption,
                         help_text=lambda: rules_help(playing))
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from paiju.core.params import SEED
 from paiju.uecda.tables import ProtocolError
 from paiju.uecda.wire import DEFAULT_PORT
 
@@ -23,23 +24,24 @@ def uecda_cmd() -> None:
 
 @uecda_cmd.command("client")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The UECda server.")
-@click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
-              help="The server's port.")
+@click.option("--port", "-p", type=click.IntRange(1, 65535), default=DEFAULT_PORT,
+              show_default=True, help="The server's port.")
 @click.option("--name", default="paiju", show_default=True,
               help="The name in the profile (at most 15 characters).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds to wait for each message (default: no limit).")
 @click.option("--exact", is_flag=True,
               help="Send the official standard client's plays even when the server will reject "
-                   "them (it counts them as passes); without --bot only.")
-@click.option("--bot", "spec", default=None, metavar="SPEC",
-              help="Play this paiju player (random, heuristic, ismcts[:...], uecda-standard) "
-                   "instead of the standard client's strategy over the tables.")
-@click.option("--seed", type=int, default=None, help="Seed of the player's random choices.")
+                   "them (it counts them as passes); without --bots only.")
+@click.option("--bots", "--bot", "spec", default=None, metavar="SPEC",
+              help="Play this paiju player (random, heuristic, ismcts[:...], learned, "
+                   "uecda-standard) instead of the standard client's strategy over the "
+                   "tables: one spec, for the client's one seat.")
+@click.option("--seed", type=SEED, default=None, help="Seed of the player's random choices.")
 def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bool,
                spec: str | None, seed: int | None) -> None:
     """Play on a UECda server (tndhms or another): the official standard client's strategy,
-    or with --bot any paiju player, which sees its seat's view of the game.
+    or with --bots any paiju player, which sees its seat's view of the game.
 
     Prints, at the end of the tournament, the games, turns, plays, rejected plays and the
     points per game as tndhms counts them.
@@ -50,13 +52,13 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
     from paiju.uecda.client import run
 
     if spec is not None and exact:
-        raise click.UsageError("--exact is for the standard client's strategy, not with --bot")
+        raise click.UsageError("--exact is for the standard client's strategy, not with --bots")
     bot = None
     if spec is not None:
         try:
             bot = make_bot(spec, "daifugo")
         except ValueError as err:
-            raise click.BadParameter(str(err), param_hint="--bot") from None
+            raise click.BadParameter(str(err), param_hint="'--bots'") from None
     try:
         log = run(host, port, name, timeout, exact, bot, make_rules("uecda"),
                   make_rng(seed, "uecda-client"))
@@ -78,17 +80,20 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
 
 @uecda_cmd.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+@click.option("--port", "-p", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
+              show_default=True,
               help="The port to listen on (0: any free port, printed in the log).")
 @click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Games in the tournament (tndhms.cfg GAME_NUMBER).")
 @click.option("--players", type=click.IntRange(5, 5), default=5, show_default=True,
               help="Players at the table: the UECda tables seat five.")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="Seed of the seats, deals and bots: the same seed, the same tournament.")
-@click.option("--bots", "bots", multiple=True, metavar="SPEC",
-              help="A paiju player in-process for one seat (repeat, or SPEC,SPEC); bots take "
-                   "the last player numbers and the server waits for the other seats' clients.")
+@click.option("--bots", "-b", "bots", default=None, metavar="SPEC,...",
+              help="The players by player number, the last repeating: 'client' for a client "
+                   "over the network, or a paiju player played in-process (random, heuristic, "
+                   "ismcts[:...], learned, uecda-standard). Default: five clients; "
+                   "'client,heuristic' waits for one client against four heuristic players.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write every game as a paiju record to DIR/games.jsonl.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
@@ -98,7 +103,7 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
 @click.option("--fallback", default="heuristic", show_default=True, metavar="SPEC",
               help="The paiju player that takes the seat of a client that fails.")
 def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
-              bots: tuple[str, ...], records: Path | None, timeout: float,
+              bots: str | None, records: Path | None, timeout: float,
               fallback: str) -> None:
     """Run a UECda tournament that the official clients play on (docs/uecda.md).
 
@@ -111,9 +116,10 @@ def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
     import time
 
     from paiju.core.errors import PaijuError
-    from paiju.uecda.server import ServeConfig, serve
+    from paiju.core.params import bot_specs
+    from paiju.uecda.server import CLIENT, ServeConfig, serve
 
-    specs = tuple(s for spec in bots for s in spec.split(",") if s.strip())
+    specs = bot_specs(bots, players, CLIENT, "player")
 
     def log(message: str) -> None:
         click.echo(f"{time.strftime('%H:%M:%S')} {message}", err=True)

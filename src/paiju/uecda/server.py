@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from paiju.bots.base import Bot, make_bot
 from paiju.core.seeding import make_rng
+from paiju.core.words import plural
 from paiju.daifugo.actions import Action
 from paiju.daifugo.cards import tokens
 from paiju.daifugo.game import GAME
@@ -69,7 +70,9 @@ class ServeConfig:
     games: int = 1000
     players: int = PLAYERS
     seed: int | None = None
-    #: paiju players in-process, one spec each; they take the last player numbers
+    #: the players by player number: a paiju player's spec, played in-process, or
+    #: ``CLIENT`` for a client over the network; fewer than ``players`` leave the first
+    #: numbers to clients
     bots: tuple[str, ...] = ()
     records: Path | None = None
     #: seconds a client may take over each message (None: no limit)
@@ -77,6 +80,15 @@ class ServeConfig:
     #: the paiju player that takes the seat of a dropped client
     fallback: str = "heuristic"
     rules: Any = "uecda"
+
+
+#: The seat of a client over the network, in ``ServeConfig.bots`` and ``--bots``.
+CLIENT = "client"
+
+
+def seat_specs(config: ServeConfig) -> tuple[str, ...]:
+    """Each player number's player: ``CLIENT`` or a paiju player's spec."""
+    return (CLIENT,) * (config.players - len(config.bots)) + tuple(config.bots)
 
 
 @dataclass
@@ -147,7 +159,9 @@ class Tournament:
         if self.rules.card_request:
             raise ValueError("the UECda protocol has no request for cards: card_request "
                              "must be off")
-        self.bots = [make_bot(spec, GAME.name) for spec in config.bots]
+        #: each player number's player, and the paiju players' bots in that order
+        self.seats = seat_specs(config)
+        self.bots = [make_bot(spec, GAME.name) for spec in self.seats if spec != CLIENT]
         make_bot(config.fallback, GAME.name)  # a bad fallback spec fails now, not at the first drop
         self.session = DaifugoSession(self.rules, config.players, config.seed)
         self.entrants: list[Entrant] = []
@@ -166,13 +180,15 @@ class Tournament:
         return port
 
     def enter_players(self) -> None:
-        """Accept the clients, numbered in the order they enter, then seat the bots."""
+        """Accept the clients, which take the clients' numbers in the order they enter,
+        then seat the paiju players at theirs."""
         if self.listener is None:
             self.listen()
         assert self.listener is not None
-        clients = self.config.players - len(self.bots)
-        while len(self.entrants) < clients:
-            number = len(self.entrants)
+        numbers = [n for n, spec in enumerate(self.seats) if spec == CLIENT]
+        entered: list[Entrant] = []
+        while len(entered) < len(numbers):
+            number = numbers[len(entered)]
             sock, addr = self.listener.accept()
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             seat = ServerSeat(sock, number, self.config.timeout)
@@ -183,13 +199,14 @@ class Tournament:
                 seat.close()
                 continue
             rng = make_rng(self.config.seed, "uecda-client", number)  # for its stand-ins
-            self.entrants.append(Entrant(number, name, seat=seat, rng=rng))
+            entered.append(Entrant(number, name, seat=seat, rng=rng))
             self.log(f"player {number}: {name!r} from {addr[0]}, protocol {seat.version}")
-        for spec, bot in zip(self.config.bots, self.bots, strict=True):
-            number = len(self.entrants)
+        played = [(n, spec) for n, spec in enumerate(self.seats) if spec != CLIENT]
+        for (number, spec), bot in zip(played, self.bots, strict=True):
             rng = make_rng(self.config.seed, "uecda-bot", number)
-            self.entrants.append(Entrant(number, spec[:15], bot=bot, rng=rng))
+            entered.append(Entrant(number, spec[:15], bot=bot, rng=rng))
             self.log(f"player {number}: paiju player {spec!r}")
+        self.entrants = sorted(entered, key=lambda e: e.number)
         self.listener.close()
         self.listener = None
 
@@ -463,8 +480,9 @@ def serve(config: ServeConfig, log: Log | None = None, out: TextIO | None = None
     tournament = Tournament(config, log)
     port = tournament.listen()
     if log is not None:
-        need = config.players - len(config.bots)
-        log(f"listening on {config.host}:{port} for {need} client(s), {config.games} games")
+        need = tournament.seats.count(CLIENT)
+        log(f"listening on {config.host}:{port} for {plural(need, 'client')}, "
+            f"{plural(config.games, 'game')}")
     standings = tournament.run()
     if log is not None:
         dropped = [e.number for e in tournament.entrants if e.dropped is not None]
