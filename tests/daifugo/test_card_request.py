@@ -47,6 +47,8 @@ ASKING = {"preset": "pagat", "options": {"card_request": True}}
 #: and so asks for a card in the next.
 KEYBOARD_SEED = 2
 KEYBOARD_HANDS = 2
+#: The same at a browser table (its session's seed), the person playing at random.
+WEB_SEED = 1
 
 
 def hands_of(texts: list[str]) -> list[int]:
@@ -398,3 +400,53 @@ def test_the_search_player_asks_from_its_view(spec: str) -> None:
         sample = view.sample(random.Random(seed))
         assert sample.hands[0] == st_.hands[0]
         assert sample.pos.asks == [(0, 3, 1)]
+
+
+def test_a_session_with_the_request_at_a_browser_table(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser tables' model (paiju.web): a person and computers play a session under
+    card_request; the asks are made, the records are legal, and the person's messages
+    offer the ask's choices."""
+    import asyncio
+
+    from paiju.web.hub import Hub
+    from paiju.web.store import open_store
+    from paiju.web.tables import Config
+
+    # the table's deal, drawn at random by the server, fixed here: the person wins a hand
+    monkeypatch.setattr("paiju.web.hub.secrets.randbelow", lambda _: WEB_SEED)
+
+    async def run() -> list[dict[str, Any]]:
+        hub = Hub(open_store(tmp_path / "db.sqlite3"), Config(bot_delay=0.0, next_delay=0.05))
+        table = await hub.create({"game": "daifugo", "players": 4, "hands": 4, "rules": ASKING,
+                                  "seats": ["human", "random", "random", "random"]})
+        receiver = table.connect(await table.take_seat(0, "Ann"))
+        rng = random.Random(2)
+        offered: list[dict[str, Any]] = []
+        while True:
+            message = await asyncio.wait_for(receiver.queue.get(), 20)
+            if message["type"] == "session_over":
+                break
+            if message["type"] == "hand_over":
+                await table.handle(receiver, {"type": "next"})
+            elif message["type"] == "state" and message["legal"] and receiver.queue.empty():
+                legal = message["legal"]
+                if legal[0]["do"] == "ask":
+                    offered.append(message)
+                await table.handle(receiver, {"type": "act", "action": rng.choice(legal)})
+            assert message["type"] != "error", message
+        records = [hub.store.hand_record(table.id, k) for k in (1, 2, 3, 4)]
+        hub.close()
+        for rec in records:
+            assert rec is not None and ruling(rec)["legal"]
+        asks = [a for rec in records if rec is not None for a in rec["actions"]
+                if a["do"] == "ask"]
+        assert len(asks) == 3  # hands 2 to 4: the Fugō asks the Hinmin
+        return offered
+
+    offered = asyncio.run(run())
+    assert offered  # the person won a hand and asked in the next
+    for message in offered:
+        assert {a["do"] for a in message["legal"]} == {"ask"}
+        assert not set(message["view"]["hand"]) & {c for a in message["legal"]
+                                                   for c in a.get("cards", [])}
