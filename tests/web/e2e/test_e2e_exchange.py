@@ -84,3 +84,47 @@ def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) ->
     assert marked_rich > 0  # the cards the poor gave are marked in the rich's hand
     for page in pages:
         assert page.get_by_test_id("exchange").count() == 0  # play has begun
+
+
+def hand_tokens(page: Any) -> list[str]:
+    tokens: list[str] = page.get_by_test_id("hand").locator("[data-testid=card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.token)")
+    return tokens
+
+
+def test_the_rich_name_a_card_and_the_poor_give_it(server: Any, contexts: Any) -> None:
+    """card_request (004's request for cards): the Fugō's hand shows the cards he may name,
+    none of his own; he names one the Hinmin holds, which then moves to his hand."""
+    names = ["Alice", "Bob", "Carol"]
+    table = server.create(game="daifugo", players=3, seats=["human"] * 3, hands=2, clock=None,
+                          rules={"preset": "popular", "options": {"card_request": True}})
+    pages = [contexts().new_page() for _ in names]
+    for i, page in enumerate(pages):
+        join(page, server.base, table, i, names[i])
+    for page in pages:
+        page.get_by_test_id("play").wait_for(state="visible")
+    play_out(pages)
+    for page in pages:
+        page.get_by_test_id("next-hand").click()
+    for page in pages:
+        page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
+    askers = [p for p in pages if any(m["do"] == "ask" for m in legal(p))]
+    assert len(askers) == 1
+    rich = askers[0]
+    said = text(rich, "ex-you-ask")
+    poor_name = next(n for n in names if n in said and n != names[pages.index(rich)])
+    poor = pages[names.index(poor_name)]
+    shown, held = hand_tokens(rich), hand_tokens(poor)
+    assert shown  # the cards he may name, not his hand (each a card he does not hold)
+    asks = [m for m in legal(rich) if m["do"] == "ask" and m.get("cards")]
+    assert set(shown) == {m["cards"][0] for m in asks}
+    wanted = next(m for m in asks if m["cards"][0] in held)
+    make_move(rich, wanted)
+    card = wanted["cards"][0]
+    rich.wait_for_function(
+        f"[...document.querySelectorAll('[data-testid=hand] [data-testid=card]')]"
+        f".some(c => c.dataset.token === '{card}')")
+    poor.get_by_test_id("ex-asked").wait_for()
+    assert f"{names[pages.index(rich)]} named " in text(poor, "ex-asked")
+    assert card not in hand_tokens(poor)
+    assert any(m["do"] == "give" for m in legal(rich))  # then the rich give back

@@ -7,22 +7,29 @@ import { tr } from "./i18n.js";
 /** (rich title, poor title, cards) of each exchange, in the order they are made. */
 const PAIRS = [["daifugo", "daihinmin", 2], ["fugo", "hinmin", 1]];
 
-/** The exchanges of this hand: [{rich, poor, n, done, now}] (seats of the hand). */
-export function exchangePairs(view, legal = []) {
+/** The exchanges of this hand: [{rich, poor, n, done, now, asked, asking}] (seats of the
+ *  hand); with `asking` (the rules' request for cards), each rich first names cards
+ *  (`asked`: the ask made, `asking`: the ask still to make). */
+export function exchangePairs(view, legal = [], asking = false) {
   const titles = view.titles_before || [];
-  const gives = (view.actions || []).filter((a) => a.do === "give");
+  const actions = view.actions || [];
+  const gives = actions.filter((a) => a.do === "give");
   const pairs = [];
   for (const [richTitle, poorTitle, n] of PAIRS) {
     const rich = titles.indexOf(richTitle);
     const poor = titles.indexOf(poorTitle);
     if (rich < 0 || poor < 0) continue;
     const gave = gives.find((a) => a.seat === rich);
+    const asked = actions.find((a) => a.do === "ask" && a.seat === rich) || null;
     const count = gave ? (gave.cards ? gave.cards.length : gave.count) : n;
-    pairs.push({ rich, poor, n: count, done: !!gave, now: !gave && view.phase === "exchange" && view.to_move === rich });
+    pairs.push({
+      rich, poor, n: count, done: !!gave, now: !gave && view.phase === "exchange" && view.to_move === rich,
+      asked, asking: !gave && !asked && (asking || legal.some((a) => a.do === "ask")),
+    });
   }
-  const mine = legal.find((a) => a.do === "give");
+  const mine = legal.find((a) => a.do === "give" || a.do === "ask");
   const now = pairs.find((p) => p.now);
-  if (now && mine) now.n = (mine.cards || []).length;
+  if (now && mine && mine.do === "give") now.n = (mine.cards || []).length;
   // where the rules leave the Dai Fugō out of the exchange (few players), the Fugō gives first
   return now ? pairs.filter((p) => p.done || p === now || pairs.indexOf(p) > pairs.indexOf(now)) : pairs.filter((p) => p.done);
 }
@@ -48,13 +55,24 @@ export function exchangeLines(msg, L, label, received = []) {
   const view = msg.view || {};
   const names = msg.names || [];
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
-  const pairs = exchangePairs(view, msg.legal || []);
+  const pairs = exchangePairs(view, msg.legal || [], !!msg.asking);
   const lines = [];
   for (const p of pairs) {
     const rich = names[p.rich] ?? "?";
     const poor = names[p.poor] ?? "?";
     const cls = p.rich === me || p.poor === me ? "mine" : "";
-    lines.push({ text: one(p.n, "exPoorGave1", "exPoorGaveN", L, { poor, rich }), cls });
+    if (p.asked) {
+      const named = p.asked.cards || [];
+      lines.push({ text: named.length ? tr("exAsked", L, { rich, cards: named.map(label).join(" ") })
+        : tr("exAskedNone", L, { rich }), cls, testid: "ex-asked" });
+    }
+    if (p.asking) lines.push({ text: one(p.n, "exPoorGivesAsked1", "exPoorGivesAskedN", L, { poor, rich }), cls });
+    else if (p.asked) lines.push({ text: one(p.n, "exPoorGaveAsked1", "exPoorGaveAskedN", L, { poor, rich }), cls });
+    else lines.push({ text: one(p.n, "exPoorGave1", "exPoorGaveN", L, { poor, rich }), cls });
+    if (p.asking && p.now && p.rich === me) {
+      lines.push({ text: one(p.n, "exYouAsk1", "exYouAskN", L, { poor }), cls: "now mine", testid: "ex-you-ask" });
+      continue;
+    }
     if (p.done) lines.push({ text: one(p.n, "exRichGave1", "exRichGaveN", L, { rich, poor }), cls });
     else if (p.now) lines.push({ text: one(p.n, "exRichGives1", "exRichGivesN", L, { rich, poor }), cls: `now ${cls}` });
     else lines.push({ text: one(p.n, "exRichWill1", "exRichWillN", L, { rich, poor }), cls });
@@ -70,7 +88,7 @@ export function exchangeLines(msg, L, label, received = []) {
       lines.push({ text: tr("exReceived", L, { who: p.rich === me ? poor : rich, cards: received.map(label).join(" ") }), cls: "mine", testid: "ex-received" });
     }
   }
-  const mine = pairs.find((p) => p.now && p.rich === me);
+  const mine = pairs.find((p) => p.now && p.rich === me && !p.asking);
   if (mine) lines.push({ text: one(mine.n, "exYouGive1", "exYouGiveN", L, { poor: names[mine.poor] ?? "?" }), cls: "now mine", testid: "ex-you-give" });
   else if (pairs.some((p) => p.now)) lines.push({ text: tr("exPlayAfter", L), cls: "" });
   return lines;

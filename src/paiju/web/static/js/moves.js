@@ -3,7 +3,7 @@
 /** The kinds of action, in the order their buttons are shown (their words: i18n.moveWord). */
 export const MOVES = {
   lukfu: ["five_tigers", "call", "play", "discard", "declare", "pass"],
-  daifugo: ["give", "play", "seven_pass", "discard", "pass"],
+  daifugo: ["ask", "give", "play", "seven_pass", "discard", "pass"],
 };
 
 /** Actions that never take cards. */
@@ -37,6 +37,18 @@ export function build(legal, kind, selected, seat, reading = 0) {
   const action = { seat, do: kind };
   if (selected.length || !NO_CARDS.has(kind)) action.cards = [...selected];
   return { action, legal: false, readings: [] };
+}
+
+/** The cards some legal action of `kind` names that are not in `hand` (a request for cards
+ *  names cards the seat does not hold), once each, in the order first listed. */
+export function namedCards(legal, kind, hand) {
+  const held = new Set(hand.map(plain));
+  const out = [];
+  for (const a of legal) {
+    if (a.do !== kind) continue;
+    for (const t of a.cards || []) if (!held.has(plain(t)) && !out.includes(t)) out.push(t);
+  }
+  return out;
 }
 
 /** Whether a kind of action can be made from some selection of cards. */

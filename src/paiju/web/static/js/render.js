@@ -5,6 +5,7 @@ import { el } from "./api.js";
 import { cardElement, cardRow, daifugoStrength, label } from "./cards.js";
 import { exchangePanel } from "./exchange.js";
 import { actionWords, count, ordinal, tr } from "./i18n.js";
+import { namedCards } from "./moves.js";
 import { markup, pick, said } from "./words.js";
 
 /** Whether the Dai Fugō ranking is turned round now (revolution xor Jack back). */
@@ -13,11 +14,13 @@ export function reversedOrder(view) {
 }
 
 /** The hand as shown: Luk Fu in the view's order, Dai Fugō weakest first in the ranking in force. */
-export function shownHand(game, view) {
+export function shownHand(game, view, legal = []) {
   const hand = (view && view.hand) || [];
   if (game !== "daifugo") return [...hand];
   const rev = reversedOrder(view);
-  return [...hand].sort((a, b) => daifugoStrength(a, rev) - daifugoStrength(b, rev));
+  // a request for cards: the cards that may be named, which the seat does not hold
+  const shown = legal.some((a) => a.do === "ask") ? namedCards(legal, "ask", hand) : [...hand];
+  return shown.sort((a, b) => daifugoStrength(a, rev) - daifugoStrength(b, rev));
 }
 
 const seated = (msg) => msg.player !== null && msg.player !== undefined;

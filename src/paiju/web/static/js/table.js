@@ -202,6 +202,8 @@ function onState(msg) {
   const moved = !page.msg || positionOf(page.msg) !== positionOf(msg);
   const oldHand = page.hand.join(",");
   const wasMyTurn = page.myTurn;
+  // the table's rules say whether the rich ask for cards before the poor give
+  msg.asking = !!(page.info && page.info.options && page.info.options.card_request);
   page.msg = msg;
   page.myTurn = isSeated(msg) && !!(msg.legal || []).length;
   page.between = !!page.over && page.over.hand === msg.hand && !page.sessionOver;
@@ -228,7 +230,7 @@ function onState(msg) {
   }
   $("lobby").hidden = true;
   $("play").hidden = false;
-  page.hand = shownHand(page.game, msg.view);
+  page.hand = shownHand(page.game, msg.view, msg.legal || []);
   if (firstOfHand || page.hand.join(",") !== oldHand || !(msg.legal || []).length) {
     page.selected.clear();
     page.reading = 0;
