@@ -363,11 +363,17 @@ def default_db() -> str:
 @click.option("--forwarded-allow-ips", default=None,
               help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
                    "client's address (uvicorn's option of that name).")
+@click.option("--name", default=None,
+              help="With PostgreSQL: this server's name in the leases of its tables "
+                   "(default: the host's name and the process id; a random part is added).")
+@click.option("--lease", type=Seconds(min=1), default=10.0, show_default=True,
+              help="With PostgreSQL: seconds a dead server's tables stay its before another "
+                   "server takes them over (renewed every third of it; docs/deploy.md).")
 def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
               next_delay: float, max_think: float, max_iters: int, searchers: int,
               tables_per_minute: int, connections_per_client: int, idle_unload: float,
               header_timeout: float, stall_timeout: float,
-              forwarded_allow_ips: str | None) -> None:
+              forwarded_allow_ips: str | None, name: str | None, lease: float) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
     import signal
 
@@ -375,8 +381,9 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
 
     from paiju.web.app import create_app
     from paiju.web.guard import protocols
+    from paiju.web.lease import owner_id
     from paiju.web.limits import Limits
-    from paiju.web.store import OwnerError, StoreDown, shown
+    from paiju.web.store import OwnerError, StoreDown, is_postgres, shown
 
     if hasattr(signal, "SIGPIPE"):  # a browser that hangs up must not end the server
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
@@ -387,16 +394,18 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
                     connections_per_client=connections_per_client, idle_unload=idle_unload,
                     header_timeout=header_timeout, stall=stall_timeout)
     path = db or default_db()
+    owner = owner_id(name)
     try:
         app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay,
-                                      limits=limits))
+                                      limits=limits), name=owner, lease=lease)
     except (OwnerError, StoreDown) as err:
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot open {path}: {err.strerror or err}")
     address = f"[{host}]" if ":" in host else host
+    serving = f", this server {owner}" if is_postgres(path) else ""
     click.echo(f"paiju: open http://{address}:{port}/ in a browser (tables kept in "
-               f"{shown(path)}); "
+               f"{shown(path)}{serving}); "
                "Ctrl-C stops the server.", err=True)
     http, ws = protocols(limits)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,

@@ -1,13 +1,17 @@
 """The browser tables on a real PostgreSQL (a throwaway server of the test session): what
-only PostgreSQL has (its schema version table, a database that stops answering, one server
-per database), the table model's own tests over it, and ``paiju serve --db postgresql://``
-as a real process that plays a hand over WebSockets and survives ``kill -9``."""
+only PostgreSQL has (its schema version table and its upgrade, a database that stops
+answering, the leases of several servers: taken, fenced, renewed, run out, let go, and the
+lobby's announcements), the table model's own tests over it, and ``paiju serve --db
+postgresql://`` as a real process that plays a hand over WebSockets and survives ``kill -9``
+(several servers taking over each other's tables: test_web_takeover.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,21 +23,23 @@ from web_helpers import (
     PgCluster,
     Server,
     assert_seen_as,
+    connect_moved,
     free_port,
     make_hub,
     table_seat_of,
 )
 from websockets.asyncio.client import connect
 
-from paiju.web.store import SCHEMA_VERSION, OwnerError, SeatRow, StoreDown, StoreError, TableRow
+from paiju.web.lease import LeaseLost
+from paiju.web.store import SeatRow, StoreDown, StoreError, TableRow
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (the test extra has it)")
 store_pg = pytest.importorskip("paiju.web.store_pg")
 pg_cluster, pg_db = web_helpers.pg_cluster, web_helpers.pg_db  # the fixtures
 
 
-def one_table(store: Any) -> None:
-    store.create_table(TableRow("t1", "daifugo", {"game": "daifugo"}, 7,
+def one_table(store: Any, table_id: str = "t1", public: bool = False) -> None:
+    store.create_table(TableRow(table_id, "daifugo", {"game": "daifugo", "public": public}, 7,
                                 seats=[SeatRow(0, "human"), SeatRow(1, "bot", "random")]))
 
 
@@ -43,8 +49,8 @@ def test_a_new_database_gets_the_schema_at_its_version_once(pg_db: str) -> None:
     second = store_pg.PgStore(pg_db)  # a second opening upgrades nothing, loses nothing
     assert second.table_ids() == ["t1"]
     with psycopg.connect(pg_db) as db:
-        assert db.execute("SELECT version FROM paiju_schema").fetchall() == [(SCHEMA_VERSION,)]
-        db.execute("UPDATE paiju_schema SET version = %s", (SCHEMA_VERSION + 1,))
+        assert db.execute("SELECT version FROM paiju_schema").fetchall() == [(4,)]
+        db.execute("UPDATE paiju_schema SET version = 5")
     with pytest.raises(StoreError, match="newer than this paiju's"):
         store_pg.PgStore(pg_db)
     first.close()
@@ -71,12 +77,102 @@ def test_a_database_that_does_not_answer_is_store_down_and_nothing_changes(
     store.close()
 
 
-def test_one_server_per_database_until_it_lets_go(pg_db: str) -> None:
-    owner = store_pg.PgOwnerLock(pg_db)
-    with pytest.raises(OwnerError, match=r"another paiju serve \(paiju owner \d+\) is serving"):
-        store_pg.PgOwnerLock(pg_db)
-    owner.release()
-    store_pg.PgOwnerLock(pg_db).release()
+def lease_of(dsn: str, table: str) -> tuple[str, int] | None:
+    with psycopg.connect(dsn) as db:
+        row = db.execute("SELECT owner, epoch FROM leases WHERE table_id = %s",
+                         (table,)).fetchone()
+    return None if row is None else (str(row[0]), int(row[1]))
+
+
+def wait_out(seconds: float) -> None:
+    time.sleep(seconds + 0.2)
+
+
+def test_a_table_is_one_servers_until_its_lease_runs_out_then_anothers(pg_db: str) -> None:
+    a = store_pg.PgStore(pg_db, "a", lease=1.0)
+    b = store_pg.PgStore(pg_db, "b", lease=1.0)
+    one_table(a)  # its maker holds it
+    assert lease_of(pg_db, "t1") == ("a", 1) and a.held() == {"t1": 1}
+    assert not b.take("t1")  # held by a live server: the table is moving
+    with pytest.raises(LeaseLost):  # b never held it: nothing written
+        b.add_action("t1", 1, 0, {"seat": 0, "do": "pass"}, "human")
+    a.add_action("t1", 1, 0, {"seat": 0, "do": "pass"}, "human")
+    for _ in range(3):  # renewed, a keeps it past its first lease
+        time.sleep(0.5)
+        assert a.renew(["t1"]) == []
+    assert not b.take("t1")
+    wait_out(1.0)  # a stopped renewing (dead, or cut off): the lease runs out
+    assert b.take("t1") and lease_of(pg_db, "t1") == ("b", 2)
+    b.add_action("t1", 1, 1, {"seat": 1, "do": "pass"}, "bot")
+    for write in (lambda: a.add_action("t1", 1, 2, {"seat": 0, "do": "pass"}, "human"),
+                  lambda: a.take_seat("t1", 0, "Ann", "secret"),
+                  lambda: a.finish_hand("t1", 1, {}, {})):
+        with pytest.raises(LeaseLost):  # the stale server is fenced off
+            write()
+    assert a.held() == {} and a.renew(["t1"]) == ["t1"]
+    assert stored_actions(pg_db, "t1") == [{"seat": 0, "do": "pass"}, {"seat": 1, "do": "pass"}]
+    assert [s.token for s in b.seats_of("t1")] == [None, None]
+    assert b.take("t1") and lease_of(pg_db, "t1") == ("b", 3)  # its own again: a new epoch
+    b.release(["t1"])  # let go (an unloaded table, a server stopping): taken at once
+    assert a.take("t1") and lease_of(pg_db, "t1") == ("a", 4)
+    assert a.take("no-such-table") and lease_of(pg_db, "no-such-table") is None
+    assert a.load("no-such-table") is None
+    a.close()
+    b.close()
+
+
+def test_a_write_under_way_holds_the_lease_against_a_take(pg_db: str) -> None:
+    a = store_pg.PgStore(pg_db, "a", lease=1.0)
+    b = store_pg.PgStore(pg_db, "b", lease=1.0)
+    one_table(a)
+    epoch = a.held()["t1"]
+    took: list[bool] = []
+    with psycopg.connect(pg_db) as db, db.transaction():  # a's write, its fence passed
+        assert db.execute(store_pg.FENCE, ("t1", "a", epoch)).fetchone() == (1,)
+        wait_out(1.0)
+        taking = threading.Thread(target=lambda: took.append(b.take("t1")))
+        taking.start()
+        taking.join(0.5)
+        assert taking.is_alive() and took == []  # the take waits for the write to commit
+        db.execute(store_pg.INSERT_ACTION, ("t1", 1, 0, '{"seat":0,"do":"pass"}', "human", 0.0))
+    taking.join(5)
+    assert took == [True] and len(b.load("t1").actions) == 1  # type: ignore[union-attr]
+    a.close()
+    b.close()
+
+
+def test_a_database_of_schema_version_3_gains_the_leases(pg_db: str) -> None:
+    with psycopg.connect(pg_db, autocommit=True) as db:
+        db.execute("CREATE TABLE paiju_schema (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO paiju_schema (version) VALUES (3)")
+        for statement in store_pg.STEPS[3]:
+            db.execute(statement)
+        db.execute("INSERT INTO tables (id, game, settings, seed, created) "
+                   "VALUES ('old', 'daifugo', '{}', 5, 0)")
+    store = store_pg.PgStore(pg_db, "a")
+    with psycopg.connect(pg_db) as db:
+        assert db.execute("SELECT version FROM paiju_schema").fetchall() == [(4,)]
+    assert store.take("old") and lease_of(pg_db, "old") == ("a", 1)
+    store.close()
+
+
+def test_the_lobby_hears_every_servers_writes(pg_db: str) -> None:
+    a = store_pg.PgStore(pg_db, "a")
+    b = store_pg.PgStore(pg_db, "b")
+    heard = threading.Event()
+    a.listen(heard.set)
+    assert heard.wait(5)  # once when it starts listening
+    heard.clear()
+    one_table(b, "private")
+    b.take_seat("private", 0, "Bo", "x")
+    assert not heard.wait(1.5)  # a private table is not the lobby's
+    one_table(b, "public", public=True)
+    assert heard.wait(5)
+    heard.clear()
+    b.take_seat("public", 0, "Ann", "secret")
+    assert heard.wait(5)
+    a.close()
+    b.close()
 
 
 @pytest.fixture
@@ -112,10 +208,8 @@ def stored_actions(dsn: str, table: str) -> list[dict[str, Any]]:
 def test_serve_on_postgres_plays_over_websockets_and_survives_kill_9(
         pg_db: str, tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
-    first = Server(pg_db, log=log).start()
+    first = Server(pg_db, "--lease", "2", log=log).start()
     try:
-        with pytest.raises(RuntimeError, match="another paiju serve"):
-            Server(pg_db, log=tmp_path / "second.log").start()  # one server per database
         made = first.post("/api/tables", {"game": "daifugo", "players": 4, "hands": 1,
                                           "seats": ["human", "random", "heuristic", "random"]})
         table = made.json()["table"]
@@ -136,11 +230,13 @@ def test_serve_on_postgres_plays_over_websockets_and_survives_kill_9(
     stored = stored_actions(pg_db, table)
     assert len(stored) >= len(seen) and [a["seat"] for a in stored[:len(seen)]] == [
         a["seat"] for a in seen]  # every action the client saw accepted was committed
-    second = Server(pg_db, log=log).start()  # the killed server's hold went with it
+    second = Server(pg_db, log=log).start()
     try:
-        async def after() -> dict[str, Any]:
-            async with connect(f"{second.ws}/ws/{table}?token={token}") as ws:
-                state = await until(ws, "state")
+        async def after() -> dict[str, Any]:  # once the killed server's lease ran out
+            ws, state, _ = await connect_moved(f"{second.ws}/ws/{table}?token={token}")
+            async with ws:
+                if state["type"] != "state":
+                    state = await until(ws, "state")
                 assert state["player"] == 0 and state["hand"] == 1
                 assert state["view"]["actions"][:len(seen)] == seen
                 over, _ = await play_hand(second, ws, rng, first=state)

@@ -104,11 +104,14 @@ def test_an_action_and_the_record_it_finishes_are_one_transaction(db: Path | str
 
 
 def test_every_committed_action_survives_kill_9(db: Path | str) -> None:
-    new_table(open_store(db))
+    maker = open_store(db)
+    new_table(maker)
+    maker.release(["t1"])  # for the process below to take (on a database servers share)
     script = textwrap.dedent(f"""
         import os, signal, sys
         from paiju.web.store import open_store
         store = open_store({str(db)!r})
+        assert store.take("t1")  # another process: the table is its once it takes it
         for i in range(200):
             store.add_action("t1", 1, i, {{"seat": i % 3, "do": "pass"}}, "bot")
         print("written", flush=True)

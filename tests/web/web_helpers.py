@@ -266,3 +266,35 @@ def pg_cluster() -> Iterator[PgCluster]:
 def pg_db(pg_cluster: PgCluster) -> str:
     """The address of a new empty PostgreSQL database."""
     return pg_cluster.new_database()
+
+
+# ------------------------------------------------------------ several servers of one table
+
+#: The close code of a table whose lease another live server holds (4000 + HTTP 503).
+WS_MOVING = 4503
+
+
+async def connect_moved(url: str, timeout: float = 30.0) -> tuple[Any, dict[str, Any], int]:
+    """Connect to a table's WebSocket, again every 0.1 s while the server answers that the
+    table is moving (an ``error`` and close code 4503), as the page does: the connection,
+    its first message and how many times the table was moving."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    deadline = time.monotonic() + timeout
+    moving = 0
+    while True:
+        ws = await connect(url)
+        try:
+            first = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        except ConnectionClosed:
+            first = {}
+        if first.get("type") != "error":
+            return ws, first, moving
+        await ws.wait_closed()
+        assert ws.close_code == WS_MOVING, (ws.close_code, first)
+        assert "the table is moving" in first["reason"]
+        moving += 1
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table was still moving after {timeout} s")
+        await asyncio.sleep(0.1)

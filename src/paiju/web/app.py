@@ -24,6 +24,7 @@ from paiju.web.catalog import WebError, games_info
 from paiju.web.collect import Collector
 from paiju.web.hub import Hub
 from paiju.web.learn import router as learn_router
+from paiju.web.lease import RETRY_AFTER
 from paiju.web.limits import LimitError, utf8_size, whole_number
 from paiju.web.messages import dumps, error_message, text_of
 from paiju.web.sentences import error_text
@@ -38,11 +39,13 @@ WS_FLOODED = 4429
 
 
 def create_app(db: str | Path, config: Config | None = None,
-               owner: Owner | None = None) -> FastAPI:
+               owner: Owner | None = None, name: str | None = None,
+               lease: float | None = None) -> FastAPI:
     """The server's application on ``db``: a SQLite file, or a ``postgresql://`` address.
 
     The process becomes the database's one server at once (``OwnerError`` if another
-    process is), or takes ``owner``, a lock already held.
+    process is), or takes ``owner``, a lock already held. On PostgreSQL it is one of any
+    number of servers, ``name`` in its tables' leases of ``lease`` seconds (docs/deploy.md).
     """
     config = config or Config()
     lock = owner or owner_of(db)
@@ -50,7 +53,7 @@ def create_app(db: str | Path, config: Config | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = open_store(db)
+        store = open_store(db, name, lease)
         app.state.hub = Hub(store, config)
         collector = Collector()
         collector.start()
@@ -68,7 +71,8 @@ def create_app(db: str | Path, config: Config | None = None,
     @app.exception_handler(WebError)
     async def refused(_: Request, err: WebError) -> JSONResponse:
         # a body refused unread is not read to its end: the connection closes instead
-        headers = {"Connection": "close"} if err.status == 413 else None
+        headers = ({"Connection": "close"} if err.status == 413 else
+                   {"Retry-After": str(RETRY_AFTER)} if err.status == 503 else None)
         body: dict[str, Any] = {"error": err.reason}
         said = error_text(err.reason)
         if said is not None:  # the reason in every language, for the page
@@ -290,8 +294,9 @@ async def serve_connection(websocket: WebSocket, table: Table, receiver: Receive
     async def write() -> None:
         while True:
             message = await receiver.queue.get()
-            if message.get("type") == "cut":
-                await websocket.close(WS_FLOODED, "too far behind: reconnect")
+            if message.get("type") == "cut":  # too far behind, or the table moved
+                await websocket.close(message.get("code", WS_FLOODED),
+                                      message.get("reason", "too far behind: reconnect"))
                 return
             await websocket.send_text(text_of(message))
 

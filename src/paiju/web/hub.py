@@ -1,24 +1,35 @@
 """Every table of the server: created from a request's settings, or restored from the
 store on first use, and unloaded again when nobody has watched it for a while
-(:class:`Hub`); one table's life is :mod:`paiju.web.tables`."""
+(:class:`Hub`); one table's life is :mod:`paiju.web.tables`.
+
+On a database several servers share, a table is loaded only once its lease is this
+server's (:mod:`paiju.web.lease`; 503 "the table is moving" while another live server holds
+it), and leaves memory, its connections closed with 4503 so that the pages reconnect, when
+its lease is lost.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import secrets
 import time
 from typing import Any
 
 from paiju.web.catalog import Settings, WebError, bot_name, parse_settings
+from paiju.web.lease import MOVING, FencedWriter, Keeper
 from paiju.web.limits import Window
 from paiju.web.lobby import Lobby
 from paiju.web.store import SeatRow, StoreDown, TableRow, TableStore, Writer
-from paiju.web.tables import TRY_AGAIN, Config, Table
+from paiju.web.tables import TRY_AGAIN, Config, Receiver, Table
 from paiju.web.thinking import Thinker
 
 #: Seconds between two looks for tables to unload.
 SWEEP_EVERY = 30.0
+#: The WebSocket close code of a table that left this server (4000 + HTTP 503): the page
+#: connects again, and reaches the table's new server.
+WS_MOVING = 4503
 
 
 class Hub:
@@ -29,13 +40,14 @@ class Hub:
         self.config = config or Config()
         limits = self.config.limits
         self.thinker = Thinker(limits.searchers, limits.max_think, limits.min_think)
-        self.io = Writer()
+        self.io: Writer = FencedWriter(lambda table_id: self.drop([table_id], MOVING))
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._per_client = Window(limits.tables_per_minute)
         self._everyone = Window(limits.all_tables_per_minute)
         self._sweeper: asyncio.Task[None] | None = None
         self.lobby = Lobby(store, self.io, self._live)
+        self.keeper = Keeper(store, lambda: list(self.tables), self.drop)
 
     async def create(self, body: Any, client: str = "") -> Table:
         """A new table from a request's settings (checked), within the creation rates."""
@@ -74,7 +86,21 @@ class Hub:
             table.on_change = self.lobby.touch
             self.lobby.touch()
         self._sweep_soon()
+        self.keeper.start()
         return table
+
+    def drop(self, table_ids: list[str], reason: str) -> None:
+        """Let tables go from memory (their leases lost): their tasks end and their
+        connections are closed with ``reason`` (the pages connect again)."""
+        for table_id in table_ids:
+            table = self.tables.pop(table_id, None)
+            if table is None:
+                continue
+            table.close()
+            for receiver in list(table.receivers):
+                _close(receiver, reason)
+            table.receivers.clear()  # nobody watches it here: its players wait
+            self.lobby.touch()
 
     def _live(self, table_id: str) -> dict[str, Any] | None:
         """What the lobby adds of a table held here: who is connected, whether it stands
@@ -138,6 +164,8 @@ class Hub:
         future: asyncio.Future[Table] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
+            if not await self.io(self.store.take, table_id):
+                raise WebError(503, MOVING)
             row = await self.io(self.store.load, table_id)
             if row is None:
                 raise WebError(404, f"there is no table {table_id!r}")
@@ -180,7 +208,10 @@ class Hub:
     async def _sweep_forever(self) -> None:
         while self.tables:
             await asyncio.sleep(min(SWEEP_EVERY, self.config.limits.idle_unload))
-            self.sweep()
+            gone = self.sweep()
+            if gone and self.store.lease:  # another server may take them at once
+                with contextlib.suppress(StoreDown):
+                    await self.io(self.store.release, gone)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody has watched for ``idle_unload`` seconds (each comes
@@ -195,13 +226,24 @@ class Hub:
         return [t.id for t in idle]
 
     def close(self) -> None:
+        """Stop; on a shared database, let this server's tables go to the others at once."""
         self.lobby.close()
+        self.keeper.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for table in self.tables.values():
             table.close()
         self.thinker.close()
         self.io.close()
+        if self.store.lease and self.tables:
+            with contextlib.suppress(StoreDown):
+                self.store.release(list(self.tables))
+
+
+def _close(receiver: Receiver, reason: str) -> None:
+    """Close a connection once what it was sent has gone out (4503: it connects again)."""
+    receiver.queue.put_nowait({"type": "cut", "code": WS_MOVING, "reason": reason})
+    receiver.cut = True
 
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

@@ -5,7 +5,9 @@ A table is listed when its creator made it public and its session is not over. A
 says what anyone at the table's link may see already (its game, rules, names and seats,
 how many hands are played); never a token, a hand or a card. The list is read again at
 most once a second while someone watches and something changed, and at least every
-:data:`REFRESH` seconds.
+:data:`REFRESH` seconds. A change is heard from this server's tables and, on a database
+several servers share, from every server's writes (PostgreSQL's ``LISTEN``/``NOTIFY``:
+:meth:`paiju.web.store_pg.PgStore.listen`).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Lobby:
         self._task: asyncio.Task[None] | None = None
         self._last = ""
         self._read: tuple[float, dict[str, Any]] | None = None  # when, and what
+        self._listening = False
 
     async def listing(self) -> dict[str, Any]:
         """``GET /api/lobby``: ``{"type": "lobby", "tables": [...]}`` (read at most once a
@@ -103,8 +106,17 @@ class Lobby:
         self.watchers.add(queue)
         self._last = ""  # the newcomer gets the list even if it has not changed
         self._changed.set()
+        loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._serve())
+            self._task = loop.create_task(self._serve())
+        if not self._listening:  # the other servers' changes, heard on a store's thread
+            self._listening = True
+
+            def heard() -> None:
+                with contextlib.suppress(RuntimeError):  # the loop closed: the server ends
+                    loop.call_soon_threadsafe(self.touch)
+
+            self.store.listen(heard)
         return queue
 
     def leave(self, queue: asyncio.Queue[dict[str, Any] | None]) -> None:

@@ -65,6 +65,8 @@ def _errors(lang: str, **params: str) -> list[str]:
                 page=p["page"]),
         WORDS.c(lang, "error", "the server could not save that just now, so nothing changed: "
                 "try again in a moment"),
+        WORDS.c(lang, "error", "the table is moving to another server: try again in a "
+                "moment"),
         WORDS.c(lang, "error", "at most {n} new tables a minute from one address: wait a "
                 "little", n=p["n"]),
         WORDS.c(lang, "error", "this server is making as many tables as it can just now: try "

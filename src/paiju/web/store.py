@@ -148,6 +148,14 @@ class OwnerError(Exception):
     """Another process serves the same database file."""
 
 
+class Shared:
+    """The hold of one of several servers of a PostgreSQL database: nothing database-wide
+    (each table has its own owner, by a lease: :mod:`paiju.web.lease`)."""
+
+    def release(self) -> None:
+        pass
+
+
 class OwnerLock:
     """The one server of a database file: an exclusive lock on ``<db>.lock`` held while the
     process lives (the system lets it go when the process ends, even by ``kill -9``)."""
@@ -182,9 +190,22 @@ class TableStore(Protocol):
     """What the tables ask of a store; :class:`Store` (SQLite) and
     :class:`paiju.web.store_pg.PgStore` (PostgreSQL) keep the same promises: each write is
     one transaction, committed before the call returns; ``StoreError`` for a refused write,
-    ``StoreDown`` for a database that did not answer (and then nothing was written)."""
+    ``StoreDown`` for a database that did not answer (and then nothing was written).
+
+    A store several processes share (PostgreSQL) has a ``lease`` of some seconds: a table is
+    held by :meth:`take` (``False`` while another live process holds it), kept by
+    :meth:`renew` and let go by :meth:`release`; each write of a table it no longer holds
+    is refused with :class:`paiju.web.lease.LeaseLost`. A store of one process (SQLite,
+    ``lease`` 0) takes every table at once and never loses one.
+    """
+
+    lease: float
 
     def close(self) -> None: ...
+    def take(self, table_id: str) -> bool: ...
+    def renew(self, table_ids: Sequence[str]) -> list[str]: ...
+    def release(self, table_ids: Sequence[str]) -> None: ...
+    def listen(self, changed: Callable[[], None]) -> None: ...
     def create_table(self, row: TableRow) -> None: ...
     def take_seat(self, table_id: str, player: int, name: str, token: str) -> None: ...
     def start(self, table_id: str, bots: Sequence[SeatRow]) -> None: ...
@@ -218,22 +239,26 @@ def is_postgres(db: str | Path) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
-def open_store(db: str | Path) -> TableStore:
-    """The store ``--db`` names: a PostgreSQL database for a ``postgresql://`` address,
-    else the SQLite file at that path."""
+def open_store(db: str | Path, owner: str | None = None,
+               lease: float | None = None) -> TableStore:
+    """The store ``--db`` names: a PostgreSQL database for a ``postgresql://`` address
+    (``owner`` names this process in its leases, of ``lease`` seconds), else the SQLite
+    file at that path."""
     if is_postgres(db):
         from paiju.web.store_pg import PgStore
 
-        return PgStore(str(db))
+        return PgStore(str(db), owner, lease)
     return Store(db)
 
 
 def owner_of(db: str | Path) -> Owner:
-    """Make this process the one server of ``db`` (``OwnerError`` if another process is)."""
+    """Make this process the one server of a SQLite file (``OwnerError`` if another
+    process is); a PostgreSQL database is shared, its tables owned one by one."""
     if is_postgres(db):
-        from paiju.web.store_pg import PgOwnerLock
+        from paiju.web.store_pg import connect
 
-        return PgOwnerLock(str(db))
+        connect(str(db), "start").close()  # ``StoreDown`` now, if it does not answer
+        return Shared()
     return OwnerLock(db)
 
 
@@ -274,6 +299,8 @@ def _guarded(call: Callable[..., T], *args: Any) -> T:
 
 class Store:
     """The SQLite file of the browser tables (one connection, used from one thread at a time)."""
+
+    lease = 0.0  # one server per file (its OwnerLock): no leases
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.path = Path(path)
@@ -327,6 +354,19 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    def take(self, table_id: str) -> bool:
+        """Every table of the file is this process's (it is the file's one server)."""
+        return True
+
+    def renew(self, table_ids: Sequence[str]) -> list[str]:
+        return []
+
+    def release(self, table_ids: Sequence[str]) -> None:
+        pass
+
+    def listen(self, changed: Callable[[], None]) -> None:
+        """No other process writes the file: nothing to hear."""
 
     # ------------------------------------------------------------ writes
 
@@ -508,8 +548,9 @@ class Store:
 
 
 #: The schema's version (``PRAGMA user_version``); :func:`_upgrade` brings older files to it.
-#: PostgreSQL databases carry the same number (:mod:`paiju.web.store_pg`): a step that
-#: changes the schema adds one to it and is written for both.
+#: PostgreSQL databases carry the same rows at the same number, and at version 4 the leases
+#: of several servers (:mod:`paiju.web.store_pg`), which a SQLite file, with its one
+#: server, has no use for: a step that changes the rows is written for both.
 SCHEMA_VERSION = 3
 #: The columns each version added to ``tables``, with their definitions.
 ADDED = {2: [("creator", "TEXT")],

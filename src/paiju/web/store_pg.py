@@ -6,12 +6,21 @@ server sets it, on by default: a commit is on disk), so an action is stored befo
 broadcast and a table is rebuilt exactly from its seed and actions. Settings, actions and
 records are kept as the JSON text the SQLite store keeps, so they read back byte for byte.
 
-One connection, used from one thread at a time (the store's :class:`~paiju.web.store.Writer`);
-a connection the server dropped is opened again at the next call. A database that does not
-answer is ``StoreDown`` (nothing was written), a refused write ``StoreError``.
-The schema's version is the row of ``paiju_schema``, brought up to
-:data:`~paiju.web.store.SCHEMA_VERSION` step by step (:data:`STEPS`) under an advisory lock,
-so that two processes starting at once do not both upgrade.
+Several ``paiju serve`` may share the database, each table owned by one of them at a time
+through its row of ``leases`` (:mod:`paiju.web.lease`): :meth:`PgStore.take` takes a table
+whose lease has run out (or is this process's already), every write of a table first
+checks, in its transaction, that this process still holds the lease at the epoch it took
+(and holds that row against a take until the write commits), and :meth:`PgStore.renew`
+extends all of this process's leases in one statement. Writes the lobby may show are
+announced on the channel ``paiju_lobby`` (``NOTIFY``), heard by :meth:`PgStore.listen`.
+
+One connection for the tables, used from one thread at a time (the hub's
+:class:`~paiju.web.store.Writer`), one for the renewals and one that listens; a connection
+the server dropped is opened again at its next use. A database that does not answer is
+``StoreDown`` (nothing was written), a refused write ``StoreError``, a write of a table
+whose lease is lost :class:`~paiju.web.lease.LeaseLost`. The schema's version is the row
+of ``paiju_schema``, brought up to :data:`SCHEMA_VERSION` step by step (:data:`STEPS`)
+under an advisory lock, so that two processes starting at once do not both upgrade.
 """
 
 from __future__ import annotations
@@ -20,16 +29,15 @@ import json
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 
+from paiju.web.lease import LEASE, LeaseLost, owner_id
 from paiju.web.store import (
-    SCHEMA_VERSION,
     ActionRow,
-    OwnerError,
     PublicRow,
     SeatRow,
     StoreDown,
@@ -41,9 +49,12 @@ from paiju.web.store import (
 #: Seconds to wait for the database to accept a connection, and for one statement.
 CONNECT_WAIT = 5
 STATEMENT_WAIT = 5.0
-#: The advisory lock keys of paiju: the one server of a database, and schema upgrades.
-OWNER_KEY = 0x7061696A00000001
+#: The advisory lock key of paiju's schema upgrades.
 UPGRADE_KEY = 0x7061696A00000002
+#: The schema's version: the SQLite store's version 3 of the same rows, then the leases.
+SCHEMA_VERSION = 4
+#: The channel on which writes the lobby may show are announced.
+LOBBY_CHANNEL = "paiju_lobby"
 
 #: Each schema version's statements, applied in order to a database at an older version.
 #: PostgreSQL databases start at version 3, the SQLite store's version of the same rows.
@@ -84,9 +95,37 @@ STEPS: dict[int, list[str]] = {
             PRIMARY KEY (table_id, hand))""",
         "CREATE INDEX tables_public ON tables (public, created)",
     ],
+    4: [
+        """CREATE TABLE leases (
+            table_id TEXT PRIMARY KEY REFERENCES tables(id),
+            owner TEXT NOT NULL,
+            epoch BIGINT NOT NULL,
+            expires TIMESTAMPTZ NOT NULL)""",
+        "CREATE INDEX leases_owner ON leases (owner)",
+    ],
 }
+#: Take a table's lease: a new row, or one that ran out or is this process's already
+#: (its epoch one more); no row back if another process holds it or there is no table.
+TAKE = ("INSERT INTO leases (table_id, owner, epoch, expires) "
+        "SELECT id, %(owner)s, 1, now() + make_interval(secs => %(lease)s) "
+        "FROM tables WHERE id = %(table)s "
+        "ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, "
+        "epoch = leases.epoch + 1, expires = EXCLUDED.expires "
+        "WHERE leases.expires < now() OR leases.owner = EXCLUDED.owner RETURNING epoch")
+#: The fence of a write: this process holds the table's lease at its epoch, now; the row
+#: is held (FOR SHARE) so that no take commits before the write does.
+FENCE = ("SELECT 1 FROM leases WHERE table_id = %s AND owner = %s AND epoch = %s "
+         "AND expires > now() FOR SHARE")
+RENEW = ("UPDATE leases SET expires = now() + make_interval(secs => %s) "
+         "WHERE owner = %s AND expires > now() AND table_id = ANY(%s) "
+         "RETURNING table_id, epoch")
+NOTIFY = f"SELECT pg_notify('{LOBBY_CHANNEL}', id) FROM tables WHERE id = %s AND public"
 INSERT_ACTION = ('INSERT INTO actions (table_id, hand, idx, action, "by", at) '
                  "VALUES (%s, %s, %s, %s, %s, %s)")
+#: An action, written only if the fence holds (one statement: no row written, no lease).
+INSERT_FENCED = (f"WITH held AS ({FENCE}) "
+                 'INSERT INTO actions (table_id, hand, idx, action, "by", at) '
+                 "SELECT %s, %s, %s, %s, %s, %s FROM held")
 INSERT_HAND = ("INSERT INTO hands (table_id, hand, record, report, finished) "
                "VALUES (%s, %s, %s, %s, %s)")
 DOWN = (psycopg.OperationalError, psycopg.InterfaceError)
@@ -105,80 +144,167 @@ def connect(dsn: str, role: str) -> psycopg.Connection[Any]:
     return db
 
 
-class PgOwnerLock:
-    """The one server of a PostgreSQL database: a session advisory lock held on a
-    connection of its own while the process lives (the server lets it go when that
-    connection ends, even by ``kill -9``)."""
+class Link:
+    """One connection of the store, used by one thread at a time, opened again at its next
+    use after the server dropped it."""
 
-    def __init__(self, dsn: str) -> None:
-        self._db = connect(dsn, "owner")
-        got = self._db.execute("SELECT pg_try_advisory_lock(%s)", (OWNER_KEY,)).fetchone()
-        if got is None or not got[0]:
-            holder = self._holder()
-            self._db.close()
-            raise OwnerError(
-                f"another paiju serve ({holder}) is serving {shown(dsn)}: two servers on "
-                "one database would split its tables apart; stop it, or give this one "
-                "another --db")
+    def __init__(self, dsn: str, role: str) -> None:
+        self.dsn = dsn
+        self.role = role
+        self.lock = threading.Lock()
+        self.db: psycopg.Connection[Any] | None = None
 
-    def _holder(self) -> str:
-        row = self._db.execute(
-            "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
-            "WHERE l.locktype = 'advisory' AND l.granted AND l.classid = %s AND l.objid = %s",
-            (OWNER_KEY >> 32, OWNER_KEY & 0xFFFFFFFF)).fetchone()
-        return str(row[0]) if row and row[0] else "unknown"
+    @contextmanager
+    def use(self) -> Iterator[psycopg.Connection[Any]]:
+        """Hold the connection; a database that failed to answer is ``StoreDown`` and the
+        connection is opened again at the next use."""
+        with self.lock:
+            try:
+                if self.db is None or self.db.closed or self.db.broken:
+                    self.db = connect(self.dsn, self.role)
+                yield self.db
+            except DOWN as err:
+                self._drop()
+                raise StoreDown(f"the database did not answer: {_first_line(err)}"
+                                ) from None
 
-    def release(self) -> None:
-        if not self._db.closed:
-            self._db.close()  # the session's end lets the lock go
+    def _drop(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    def close(self) -> None:
+        with self.lock:
+            self._drop()
 
 
 class PgStore:
-    """The PostgreSQL database of the browser tables (one connection, one thread at a time)."""
+    """The PostgreSQL database of the browser tables, shared by any number of servers, each
+    named ``owner`` in the leases of the tables it holds (of ``lease`` seconds)."""
 
-    def __init__(self, dsn: str) -> None:
+    def __init__(self, dsn: str, owner: str | None = None, lease: float | None = None) -> None:
         self.dsn = dsn
-        self._lock = threading.Lock()
-        self._db: psycopg.Connection[Any] | None = connect(dsn, "store")
-        with self._use():
-            _upgrade(self._conn())
-
-    def _conn(self) -> psycopg.Connection[Any]:
-        if self._db is None or self._db.closed or self._db.broken:
-            self._db = connect(self.dsn, "store")
-        return self._db
+        self.owner = owner or owner_id()
+        self.lease = LEASE if lease is None else lease
+        self._main = Link(dsn, "store")
+        self._renewer = Link(dsn, "leases")
+        self._held: dict[str, int] = {}  # table -> the epoch of its lease taken here
+        self._held_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._listener: threading.Thread | None = None
+        with self._main.use() as db:
+            _upgrade(db)
 
     @contextmanager
     def _use(self) -> Iterator[None]:
-        """Hold the connection; a database that failed to answer is ``StoreDown`` and its
-        connection is opened again at the next call."""
-        with self._lock:
-            try:
-                yield
-            except DOWN as err:
-                if self._db is not None:
-                    self._db.close()
-                    self._db = None
-                raise StoreDown(f"the database did not answer: {_first_line(err)}") from None
+        with self._main.use():
+            yield
+
+    def _conn(self) -> psycopg.Connection[Any]:
+        assert self._main.db is not None
+        return self._main.db
 
     @contextmanager
     def _tx(self) -> Iterator[psycopg.Cursor[Any]]:
         """One transaction: committed whole (before this returns), or rolled back whole."""
-        with self._use():
-            db = self._conn()
-            with db.transaction(), db.cursor() as cur:
-                yield cur
+        with self._main.use() as db, db.transaction(), db.cursor() as cur:
+            yield cur
+
+    @contextmanager
+    def _fenced(self, table_id: str) -> Iterator[psycopg.Cursor[Any]]:
+        """A transaction of a write of ``table_id``, begun by its fence: ``LeaseLost`` (and
+        nothing written) unless this process still holds the table's lease."""
+        epoch = self._epoch(table_id)
+        with self._tx() as cur:
+            if cur.execute(FENCE, (table_id, self.owner, epoch)).fetchone() is None:
+                self._lost(table_id)
+            yield cur
+
+    def _epoch(self, table_id: str) -> int:
+        with self._held_lock:
+            epoch = self._held.get(table_id)
+        if epoch is None:
+            raise LeaseLost(table_id)
+        return epoch
+
+    def _lost(self, table_id: str) -> None:
+        with self._held_lock:
+            self._held.pop(table_id, None)
+        raise LeaseLost(table_id)
 
     def close(self) -> None:
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        self._main.close()
+        self._renewer.close()
+
+    # ------------------------------------------------------------ leases
+
+    def take(self, table_id: str) -> bool:
+        """Take the table's lease if it ran out or is this process's (``True``); ``False``
+        while another process holds it. ``True`` for no such table (its load says so)."""
+        with self._tx() as cur:
+            row = cur.execute(TAKE, {"owner": self.owner, "lease": self.lease,
+                                     "table": table_id}).fetchone()
+            if row is None:
+                return cur.execute("SELECT 1 FROM leases WHERE table_id = %s",
+                                   (table_id,)).fetchone() is None
+        with self._held_lock:
+            self._held[table_id] = int(row[0])
+        return True
+
+    def renew(self, table_ids: Sequence[str]) -> list[str]:
+        """Extend the leases of ``table_ids`` (one statement, on a connection of its own);
+        the ids among them whose lease this process no longer holds."""
+        with self._renewer.use() as db:
+            rows = db.execute(RENEW, (self.lease, self.owner, list(table_ids))).fetchall()
+        kept = {str(t): int(e) for t, e in rows}
+        with self._held_lock:
+            lost = [t for t in table_ids if self._held.get(t) != kept.get(t, -1)]
+            for t in lost:
+                self._held.pop(t, None)
+        return lost
+
+    def release(self, table_ids: Sequence[str]) -> None:
+        """Let the tables go: their leases end now (another process may take them at
+        once), their epochs kept, so that an epoch is never given twice."""
+        with self._held_lock:
+            for t in table_ids:
+                self._held.pop(t, None)
+        with self._tx() as cur:
+            cur.execute("UPDATE leases SET expires = now() - interval '1 second' "
+                        "WHERE owner = %s AND table_id = ANY(%s)", (self.owner, list(table_ids)))
+
+    def held(self) -> dict[str, int]:
+        """The tables whose lease this process took, with its epoch."""
+        with self._held_lock:
+            return dict(self._held)
+
+    def listen(self, changed: Callable[[], None]) -> None:
+        """Call ``changed`` (on a thread of the store's) each time a write that the lobby
+        may show is announced, by this process or another."""
+        if self._listener is None:
+            self._listener = threading.Thread(target=self._listen, args=(changed,),
+                                              daemon=True, name="paiju-listen")
+            self._listener.start()
+
+    def _listen(self, changed: Callable[[], None]) -> None:
+        while not self._stop.is_set():
+            try:
+                with connect(self.dsn, "listen") as db:
+                    db.execute(f"LISTEN {LOBBY_CHANNEL}")
+                    changed()  # what was announced while no one listened
+                    while not self._stop.is_set():
+                        for _ in db.notifies(timeout=1.0):
+                            changed()
+            except (StoreDown, *DOWN):
+                self._stop.wait(1.0)
 
     # ------------------------------------------------------------ writes
 
     def create_table(self, row: TableRow) -> None:
-        """Store a new table with its seats."""
+        """Store a new table with its seats, and take its lease (epoch 1)."""
         try:
             with self._tx() as cur:
                 cur.execute(
@@ -190,27 +316,35 @@ class PgStore:
                     "INSERT INTO seats (table_id, player, kind, bot, name, token) "
                     "VALUES (%s, %s, %s, %s, %s, %s)",
                     [(row.id, s.player, s.kind, s.bot, s.name, s.token) for s in row.seats])
+                cur.execute("INSERT INTO leases (table_id, owner, epoch, expires) VALUES "
+                            "(%s, %s, 1, now() + make_interval(secs => %s))",
+                            (row.id, self.owner, self.lease))
+                cur.execute(NOTIFY, (row.id,))
         except psycopg.IntegrityError as err:
             raise StoreError(f"table {row.id} is already stored") from err
+        with self._held_lock:
+            self._held[row.id] = 1
 
     def take_seat(self, table_id: str, player: int, name: str, token: str) -> None:
         """Give a free person's seat a name and token; ``StoreError`` if it is taken."""
-        with self._tx() as cur:
+        with self._fenced(table_id) as cur:
             cur.execute(
                 "UPDATE seats SET name = %s, token = %s WHERE table_id = %s AND player = %s "
                 "AND kind = 'human' AND token IS NULL", (name, token, table_id, player))
             if cur.rowcount != 1:
                 raise StoreError(f"seat {player} is already taken")
+            cur.execute(NOTIFY, (table_id,))
 
     def start(self, table_id: str, bots: Sequence[SeatRow]) -> None:
         """Mark the table started, turning the given empty seats into computer players."""
-        with self._tx() as cur:
+        with self._fenced(table_id) as cur:
             for seat in bots:
                 cur.execute(
                     "UPDATE seats SET kind = 'bot', bot = %s, name = %s "
                     "WHERE table_id = %s AND player = %s",
                     (seat.bot, seat.name, table_id, seat.player))
             cur.execute("UPDATE tables SET started = TRUE WHERE id = %s", (table_id,))
+            cur.execute(NOTIFY, (table_id,))
 
     def add_action(
         self, table_id: str, hand: int, idx: int, action: dict[str, Any], by: str,
@@ -218,41 +352,48 @@ class PgStore:
     ) -> None:
         """Store one accepted action, and with it the hand's record if it ended the hand.
 
-        ``StoreError`` if an action already stands at that place (nothing is written).
+        ``StoreError`` if an action already stands at that place, ``LeaseLost`` if the
+        table's lease is no longer this process's (nothing is written).
         """
         row = (table_id, hand, idx, _dump(action), by, time.time())
         try:
             if finished is None:  # one statement: its own transaction (autocommit)
-                with self._use():
-                    self._conn().execute(INSERT_ACTION, row)
+                fence = (table_id, self.owner, self._epoch(table_id))
+                with self._main.use() as db:
+                    written = db.execute(INSERT_FENCED, fence + row).rowcount
+                if written != 1:
+                    self._lost(table_id)
                 return
-            with self._tx() as cur:
+            with self._fenced(table_id) as cur:
                 cur.execute(INSERT_ACTION, row)
                 cur.execute(INSERT_HAND, _hand_row(table_id, hand, *finished))
+                cur.execute(NOTIFY, (table_id,))
         except psycopg.IntegrityError as err:
             raise StoreError(f"action {idx} of hand {hand} is already stored") from err
 
     def take_computer_seat(self, table_id: str, player: int, name: str, token: str) -> None:
         """Give a computer player's seat to a person; ``StoreError`` if it is not one."""
-        with self._tx() as cur:
+        with self._fenced(table_id) as cur:
             cur.execute(
                 "UPDATE seats SET kind = 'human', bot = NULL, name = %s, token = %s "
                 "WHERE table_id = %s AND player = %s AND kind = 'bot'",
                 (name, token, table_id, player))
             if cur.rowcount != 1:
                 raise StoreError(f"seat {player} is not a computer player's")
+            cur.execute(NOTIFY, (table_id,))
 
     def free_seat(self, table_id: str, player: int) -> None:
         """Free a person's seat (its token no longer holds it)."""
-        with self._tx() as cur:
+        with self._fenced(table_id) as cur:
             cur.execute("UPDATE seats SET name = NULL, token = NULL "
                         "WHERE table_id = %s AND player = %s AND kind = 'human'",
                         (table_id, player))
+            cur.execute(NOTIFY, (table_id,))
 
     def set_next(self, table_id: str, next_id: str) -> str:
         """Record ``next_id`` as the table of ``table_id``'s rematch, unless one is
         already recorded: the rematch's table either way."""
-        with self._tx() as cur:
+        with self._fenced(table_id) as cur:
             cur.execute("UPDATE tables SET next_id = %s WHERE id = %s AND next_id IS NULL",
                         (next_id, table_id))
             row = cur.execute("SELECT next_id FROM tables WHERE id = %s",
@@ -266,8 +407,9 @@ class PgStore:
         ``StoreError`` if that hand's record is already stored (nothing is written).
         """
         try:
-            with self._tx() as cur:
+            with self._fenced(table_id) as cur:
                 cur.execute(INSERT_HAND, _hand_row(table_id, hand, record, report))
+                cur.execute(NOTIFY, (table_id,))
         except psycopg.IntegrityError as err:
             raise StoreError(f"hand {hand} is already stored as finished") from err
 
