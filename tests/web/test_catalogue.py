@@ -368,3 +368,15 @@ def test_the_luk_fu_result_says_how_the_points_came_about(preset: str) -> None:
         points = ", ".join(f"{n} {v:+d}" for n, v in zip(names, pay, strict=True))
         assert f"Points this hand: {points}." in lines
     assert explained > 20
+
+
+def test_every_catalogue_is_read_before_the_first_table() -> None:
+    """The server reads every catalogue with its first table (tables.py), not when a hand
+    first ends: each is tens of milliseconds that every table would wait."""
+    from paiju.table import text
+
+    assert text.domains() == ["daifugo", "lukfu", "table"]
+    text.catalogue.cache_clear()
+    text.read_all.cache_clear()
+    assert text.read_all() == 9
+    assert text.catalogue.cache_info().currsize == 9

@@ -30,6 +30,7 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
 from paiju.core.protocol import Action, HandsOver, State
 from paiju.table.present import presenter_for
+from paiju.table.text import read_all
 from paiju.web import messages as msg
 from paiju.web.catalog import (
     STAND_IN,
@@ -150,6 +151,7 @@ class Table(Pacing, Seating):
                                      for s in self.seats if s.kind == "bot"}
         self.stand_in: Bot = make_bot(STAND_IN)
         self.rules_key = msg.rules_key(self.game.name, self.rules)
+        read_all()  # the first table reads every catalogue, not the first hand's end
         if self.started:
             self._restore(row)
 
