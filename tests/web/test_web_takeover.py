@@ -1,0 +1,234 @@
+"""Several ``paiju serve`` processes on one throwaway PostgreSQL, each table owned by one of
+them at a time (docs/deploy.md, "Several processes: one owner per table").
+
+The clients of a table go where the reverse proxy's hash of its id sends them: to its
+owner, while the other servers answer 503 "the table is moving"; when the owner dies, to
+another server, which takes the table over once the dead one's lease has run out. Here the
+tests play the proxy, and check that a whole hand survives its owner's ``kill -9`` with
+every acknowledged action kept and each seat seeing only its own cards, that an owner
+paused past its lease is fenced off when it wakes, and that every server's lobby hears
+every server's tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import web_helpers
+from test_web_api import play_hand, receive, until
+from test_web_postgres import stored_actions
+from web_helpers import Server, assert_seen_as, connect_moved, table_seat_of
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+pytest.importorskip("psycopg", reason="psycopg is not installed (the test extra has it)")
+pg_cluster, pg_db = web_helpers.pg_cluster, web_helpers.pg_db  # the fixtures
+
+#: The lease of `paiju serve` when not told (seconds), and the takeover's allowance past it
+#: (the poll of the clients, loading and replaying the table) on a busy machine.
+LEASE = 10.0
+SLACK = 3.0
+SEATS = ["human", "random", "heuristic", "random"]
+
+
+def servers(pg_db: str, tmp_path: Path, n: int, *args: str) -> list[Server]:
+    started: list[Server] = []
+    try:
+        for i in range(n):
+            started.append(Server(pg_db, "--searchers", "1", "--name", f"s{i}", *args,
+                                  log=tmp_path / f"serve{i}.log").start())
+    except BaseException:
+        for server in started:
+            server.stop()
+        raise
+    return started
+
+
+def new_table(server: Server, hands: int = 1, public: bool = False) -> tuple[str, str]:
+    """A table of Dai Fugō made at ``server`` with Ann at seat 0: its id and her token."""
+    made = server.post("/api/tables", {"game": "daifugo", "players": 4, "hands": hands,
+                                       "seats": SEATS, "public": public})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]
+    token = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
+    return table, token
+
+
+def assert_moving(server: Server, table: str) -> None:
+    """``server`` does not serve the table (another live server owns it), and says so."""
+    info = server.get(f"/api/tables/{table}")
+    assert info.status_code == 503 and info.headers["Retry-After"] == "2"
+    assert info.json()["error"].startswith("the table is moving")
+    assert set(info.json()["error_text"]) == {"en", "zh_Hant", "ja"}
+    seat = server.post(f"/api/tables/{table}/seats/1", {"name": "Eve"})
+    assert seat.status_code == 503  # and nothing changed
+
+
+def test_a_hand_survives_its_owners_kill_9_on_another_server(
+        pg_db: str, tmp_path: Path) -> None:
+    a, b, c = servers(pg_db, tmp_path, 3)
+    try:
+        table, token = new_table(a)
+        assert_moving(b, table)
+        assert_moving(c, table)
+        rng = random.Random(34)
+
+        async def at_the_owner() -> list[dict[str, Any]]:
+            async with connect(f"{a.ws}/ws/{table}?token={token}") as ws, \
+                    connect(f"{a.ws}/ws/{table}") as spectator:
+                state, played = await play_hand(a, ws, rng, moves=4)
+                assert played == 4 and await until(spectator, "state")
+                history: list[dict[str, Any]] = state["view"]["actions"]
+                return history
+
+        seen = asyncio.run(at_the_owner())
+        a.kill()  # mid-hand, the person to move
+        killed = time.monotonic()
+
+        async def at_the_next_server() -> tuple[dict[str, Any], dict[str, Any], float, int]:
+            ws, state, moving = await connect_moved(f"{b.ws}/ws/{table}?token={token}")
+            took = time.monotonic() - killed
+            watch, _, _ = await connect_moved(f"{b.ws}/ws/{table}")
+            async with ws, watch:
+                if state["type"] != "state":
+                    state = await until(ws, "state")
+                assert state["player"] == 0 and state["hand"] == 1
+                assert state["view"]["actions"][:len(seen)] == seen
+                over, _ = await play_hand(b, ws, rng, first=state)
+                assert over["type"] == "hand_over"
+                watched = await until(watch, "hand_over")
+                return over, watched, took, moving
+
+        over, watched, took, moving = asyncio.run(at_the_next_server())
+        print(f"taken over {took:.1f} s after the owner's kill -9 (lease {LEASE:g} s)")
+        assert moving >= 1  # the dead owner's lease was still running: 503s first
+        assert took <= LEASE + SLACK
+        stored = stored_actions(pg_db, table)
+        assert [x["seat"] for x in stored[:len(seen)]] == [x["seat"] for x in seen]
+        record = b.get(f"/api/tables/{table}/hands/1/record").json()
+        assert record["actions"] == stored  # every action acknowledged was kept, once
+        assert_seen_as(over["record"], record, table_seat_of(over, 0))
+        assert_seen_as(watched["record"], record, None)
+        assert_moving(c, table)  # the new owner lives: the others still send clients on
+    finally:
+        for server in (a, b, c):
+            server.stop()
+
+
+def test_an_owner_paused_past_its_lease_is_fenced_off_when_it_wakes(
+        pg_db: str, tmp_path: Path) -> None:
+    a, b = servers(pg_db, tmp_path, 2, "--lease", "2")
+    try:
+        table, token = new_table(a)
+        rng = random.Random(5)
+
+        async def run() -> None:
+            async with connect(f"{a.ws}/ws/{table}?token={token}") as stale:
+                state, _ = await play_hand(a, stale, rng, moves=2)
+                assert a.proc is not None
+                a.proc.send_signal(signal.SIGSTOP)  # a pause (swapping, a stopped VM)
+                try:
+                    ws, moved, moving = await connect_moved(f"{b.ws}/ws/{table}?token={token}")
+                    assert moving >= 1
+                    async with ws:
+                        if moved["type"] != "state":
+                            moved = await until(ws, "state")
+                        assert moved["view"]["actions"] == state["view"]["actions"]
+                        await play_hand(b, ws, rng, moves=2, first=moved)
+                finally:
+                    a.proc.send_signal(signal.SIGCONT)
+                before = stored_actions(pg_db, table)
+                # the woken owner still shows the old position; a move there is refused
+                await stale.send(json.dumps({"type": "act",
+                                             "action": rng.choice(state["legal"])}))
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        message = await receive(stale)
+                        assert message["type"] != "state" or message["view"]["actions"] == \
+                            state["view"]["actions"]
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+                await asyncio.sleep(0.5)
+                assert stored_actions(pg_db, table) == before  # nothing behind b's back
+                assert len(before) >= len(state["view"]["actions"]) + 2
+
+        asyncio.run(run())
+        assert_moving(a, table)  # awake, it sends the table's clients on to b
+    finally:
+        for server in (a, b):
+            server.stop()
+
+
+def test_every_servers_lobby_hears_every_servers_tables_and_a_stop_hands_them_on(
+        pg_db: str, tmp_path: Path) -> None:
+    a, b = servers(pg_db, tmp_path, 2)
+    try:
+        async def run() -> None:
+            async with connect(f"{a.ws}/ws/lobby") as lobby:
+                assert (await until(lobby, "lobby"))["tables"] == []
+                table, _ = new_table(b, hands=2, public=True)  # made and seated at b
+                began = time.monotonic()
+                while True:
+                    listing = await until(lobby, "lobby")
+                    mine = [t for t in listing["tables"] if t["table"] == table]
+                    if mine and mine[0]["people"] == 1:
+                        break
+                assert time.monotonic() - began < 5  # heard, not the 10 s refresh
+                b.stop()  # a server stopping lets its tables go at once
+                stopped = time.monotonic()
+                ws, state, _ = await connect_moved(f"{a.ws}/ws/{table}")
+                async with ws:
+                    assert time.monotonic() - stopped < 3
+                    if state["type"] != "state":
+                        state = await until(ws, "state")
+                    assert state["player"] is None and state["started"]
+
+        asyncio.run(run())
+    finally:
+        for server in (a, b):
+            server.stop()
+
+
+def test_a_server_that_cannot_renew_in_time_lets_its_tables_go(pg_db: str) -> None:
+    from paiju.web.hub import Hub
+    from paiju.web.store import StoreDown
+    from paiju.web.store_pg import PgStore
+    from paiju.web.tables import Config
+
+    async def run() -> None:
+        store = PgStore(pg_db, "a", lease=1.5)
+        hub = Hub(store, Config(bot_delay=0, next_delay=0.05))
+        table = await hub.create({"game": "daifugo", "players": 4, "hands": 1,
+                                  "seats": SEATS})
+        ann = table.connect(await table.take_seat(0, "Ann"))
+        await asyncio.sleep(2.0)  # renewed: still its
+        assert hub.tables == {table.id: table} and not ann.cut
+
+        def down(table_ids: list[str]) -> list[str]:
+            raise StoreDown("the database did not answer")
+
+        store.renew = down  # type: ignore[method-assign]
+        began = time.monotonic()
+        while table.id in hub.tables:
+            await asyncio.sleep(0.05)
+        gone = time.monotonic() - began
+        assert gone < 1.5  # before the lease could pass to another server
+        assert ann.cut and not table.receivers
+        messages = [ann.queue.get_nowait() for _ in range(ann.queue.qsize())]
+        assert messages[-1] == {"type": "cut", "code": 4503,
+                                "reason": "the table is moving to another server: try "
+                                          "again in a moment"}
+        other = PgStore(pg_db, "b", lease=1.5)
+        await asyncio.sleep(1.6)
+        assert other.take(table.id)  # once the lease ran out
+        other.close()
+        hub.close()
+        store.close()
+
+    asyncio.run(run())
