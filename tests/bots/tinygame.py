@@ -71,6 +71,7 @@ class TinyState:
         self.passes = 0
         self.history: list[Move] = []
         self.winner: int | None = None
+        self._saved: list[tuple[Any, ...]] = []
 
     @property
     def num_seats(self) -> int:
@@ -130,6 +131,21 @@ class TinyState:
             return
         self.turn = (seat + 1) % n
 
+    def push(self, action: Any) -> None:
+        """:meth:`apply` ``action`` so that :meth:`pop` can take it back."""
+        saved = ([list(h) for h in self.hands], self.turn, self.top, self.last,
+                 self.passes, self.winner)
+        self.apply(action)
+        self._saved.append(saved)
+
+    def pop(self) -> Move:
+        """Take back the last :meth:`push` and return its action."""
+        if not self._saved:
+            raise IndexError("nothing to take back")
+        hands, self.turn, self.top, self.last, self.passes, self.winner = self._saved.pop()
+        self.hands = hands
+        return self.history.pop()
+
     def clone(self) -> TinyState:
         other = TinyState.__new__(TinyState)
         other.rules = self.rules
@@ -138,6 +154,7 @@ class TinyState:
         other.hands = [list(h) for h in self.hands]
         other.turn, other.top, other.last = self.turn, self.top, self.last
         other.passes, other.history, other.winner = self.passes, list(self.history), self.winner
+        other._saved = []
         return other
 
     def view(self, seat: int) -> TinyView:

@@ -124,29 +124,32 @@ def _snapshot(state: DaifugoState) -> tuple[Any, ...]:
 
 @settings(max_examples=25)
 @given(rules_and_players(), st.integers(0, 2**32 - 1))
-def test_undo_restores_the_exact_state(setup: tuple[Rules, int], seed: int) -> None:
-    """push then undo gives back the state as it was, at every step of random hands;
-    a whole hand pushed then undone step by step passes back through every state."""
+def test_pop_restores_the_exact_state(setup: tuple[Rules, int], seed: int) -> None:
+    """push then pop gives back the state as it was and the action pushed, at every step
+    of random hands; a whole hand pushed then popped step by step passes back through
+    every state."""
     rules, players = setup
     rng = random.Random(seed)
     session = GAME.new_session(rules, players, seed)
     for _ in range(2):
         state = session.deal()
-        seen = []
+        seen, played = [], []
         while not state.is_terminal():
             before = _snapshot(state)
             seen.append(before)
             listed = state.legal_actions()
-            state.push(listed[rng.randrange(len(listed))])
-            state.undo()
+            tried = listed[rng.randrange(len(listed))]
+            state.push(tried)
+            assert state.pop() == tried  # pop returns what it took back
             assert _snapshot(state) == before
-            state.push(listed[rng.randrange(len(listed))])
+            played.append(listed[rng.randrange(len(listed))])
+            state.push(played[-1])
         final = state.clone()
         for snap in reversed(seen):
-            state.undo()
+            assert state.pop() == played.pop()
             assert _snapshot(state) == snap
-        with pytest.raises(IndexError, match="nothing to undo"):
-            state.undo()
+        with pytest.raises(IndexError, match="nothing to take back"):
+            state.pop()
         session.finish(final)
 
 
@@ -157,4 +160,4 @@ def test_a_refused_push_changes_nothing() -> None:
         state.push(pass_action((state.turn + 1) % 4))
     assert _snapshot(state) == before
     with pytest.raises(IndexError):
-        state.undo()
+        state.pop()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from paiju.core.games import GAMES, get_game
 from paiju.core.protocol import Action, View
@@ -25,6 +25,15 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: View, rng: Random) -> Action: ...
+
+
+@runtime_checkable
+class BarsCards(Protocol):
+    """An opponent model that says which cards its moves rule out (``ismcts:facts``)."""
+
+    def barred(self, view: View) -> Mapping[int, int]:
+        """Seat -> the cards (a bitset) that seat cannot hold, by its moves so far."""
+        ...
 
 
 def legal_actions_of(view: View) -> Sequence[Action]:

@@ -8,12 +8,12 @@ they cannot hold, and ``held`` waits until the searching seat holds few cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Sized
 from random import Random
-from typing import Any, overload
+from typing import overload
 
-from paiju.bots.base import Bot
-from paiju.core.protocol import Replay, State, View
+from paiju.bots.base import BarsCards, Bot
+from paiju.core.protocol import Replay, ShowsHand, State, View, deals_around, rewinds
 
 
 class Dealer:
@@ -54,7 +54,7 @@ class Dealer:
             return self._barred_deal(view, rng)
         if not self.infer and not self.pick:
             return view.sample(rng)
-        rewind = getattr(view, "sample_replay", None)
+        rewind = view.sample_replay if rewinds(view) else None
         if rewind is None:
             setting = "infer" if self.infer else "pick"
             raise ValueError(f"ismcts {setting} needs a game whose views wind a sample back "
@@ -92,12 +92,15 @@ class Dealer:
     def _barred_deal(self, view: View, rng: Random) -> State:
         """A deal drawn around the cards the model says the others cannot hold (read
         once per view)."""
-        sample = getattr(view, "sample_barred", None)
+        sample = view.sample_barred if deals_around(view) else None
         if sample is None:
             raise ValueError(f"ismcts facts needs a game whose views deal around barred "
                              f"cards (View.sample_barred); {view.game} has none")
         if self._barred is None or self._barred[0] is not view:
-            model: Any = self.model
+            model = self.model
+            if not isinstance(model, BarsCards):
+                raise ValueError("ismcts facts needs an opponent model that says which "
+                                 "cards the others cannot hold")
             self._barred = (view, model.barred(view))
         return sample(rng, self._barred[1])  # with nothing barred, a plain sample
 
@@ -176,10 +179,10 @@ def _agreement(misses: Mapping[int, int | None]) -> tuple[int, int]:
 def _cards_held(view: View) -> int:
     """How many cards the view's seat holds (``held``): its ``hand``, a collection of
     cards or a bitset of them."""
-    hand = getattr(view, "hand", None)
+    hand = view.hand if isinstance(view, ShowsHand) else None
     if isinstance(hand, int):
         return hand.bit_count()
-    if hand is None or not hasattr(hand, "__len__"):
+    if not isinstance(hand, Sized):
         raise ValueError(f"ismcts held counts the cards in the seat's hand; {view.game}'s "
                          f"views do not show one (View.hand)")
     return len(hand)

@@ -82,9 +82,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from paiju.bots.base import Bot, RandomBot, legal_actions_of
+from paiju.bots.base import BarsCards, Bot, RandomBot, legal_actions_of
 from paiju.bots.dealer import Dealer
-from paiju.core.protocol import Action, Result, State, View
+from paiju.core.protocol import Action, Result, State, View, plays_out
 
 #: The search the strength ladder plays Dai Fugō with (docs/strength.md): sequential
 #: halving over the root's moves on shared deals, heuristic play-outs, place rewards.
@@ -237,7 +237,7 @@ class ISMCTSBot:
         if self.pick and self.infer:
             raise ValueError("ismcts takes infer (a chain of deals) or pick (the best of "
                              "fresh deals), not both")
-        if self.facts and (self._model is None or not hasattr(self._model, "barred")):
+        if self.facts and (self._model is None or not isinstance(self._model, BarsCards)):
             raise ValueError("ismcts facts asks an opponent model which cards the others "
                              "cannot hold: it needs opponents=NAME with a model that says "
                              "(uecda-standard does)")
@@ -502,9 +502,8 @@ class ISMCTSBot:
                     return
                 player = policy if seat == me else model
                 state.apply(player.choose(state.view(seat), rng))
-        fast = getattr(state, "playout", None) if self.fast else None  # a game's fast path
-        if fast is not None and fast(rng, self.rollout) is not None:
-            return
+        if self.fast and plays_out(state) and state.playout(rng, self.rollout) is not None:
+            return  # the game's fast path played it out
         policy = self._policy
         if isinstance(policy, RandomBot):
             while True:

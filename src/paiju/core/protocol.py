@@ -10,12 +10,21 @@ holds another seat's cards, a face-down discard or a hidden card. ``View.sample`
 deals a full state that agrees with everything the seat has seen (a determinization),
 which is how searching players reason about hidden cards without reading them.
 
-A view may also offer ``sample_replay(rng) -> Replay | None``: a sample wound back to
-an earlier point of the hand, with the public actions since, for players that check a
-sample against what the others did (``ismcts:infer``). Games without it are sampled
-plainly. A view may also offer ``sample_barred(rng, barred) -> State``: a sample in which
-no seat holds the cards ``barred[seat]`` (what an opponent model says its moves rule
-out, ``ismcts:facts``), where the counts allow.
+Every state can take an action back: :meth:`State.push` applies it and :meth:`State.pop`
+returns it, the state as it was before (:class:`Undoes`).
+
+Beyond the protocol, a game may offer capabilities, each a ``runtime_checkable`` protocol
+that players and the simulator test with :func:`offers` (never by looking up a name):
+
+- :class:`PlaysOut`, a state's ``playout(rng, policy)``: the hand played to its end on the
+  game's fast path;
+- :class:`Rewinds`, a view's ``sample_replay(rng)``: a sample wound back to an earlier
+  point of the hand, with the public actions since, for players that check a sample
+  against what the others did (``ismcts:infer``); games without it are sampled plainly;
+- :class:`DealsAround`, a view's ``sample_barred(rng, barred)``: a sample in which no seat
+  holds the cards ``barred[seat]`` (what an opponent model says its moves rule out,
+  ``ismcts:facts``), where the counts allow;
+- :class:`ShowsHand`, a view's ``hand``: the seat's own cards, a collection or a bitset.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from paiju.core.options import OptionTable
 
@@ -129,7 +138,24 @@ class Replay(Protocol):
         ...
 
 
-class State(Protocol):
+@runtime_checkable
+class Undoes(Protocol):
+    """Cheap undo, which every :class:`State` offers: search and replay walk one state
+    forward and back instead of copying it."""
+
+    def push(self, action: Action) -> None:
+        """:meth:`apply` ``action`` so that :meth:`pop` can take it back; raise
+        ``IllegalAction`` (changing nothing) if it is illegal."""
+        ...
+
+    def pop(self) -> Action:
+        """Take back the last :meth:`push` and return the action it applied, as the
+        state recorded it (equal to the one pushed); ``IndexError`` when there is none.
+        The state is then exactly as it was before that push."""
+        ...
+
+
+class State(Undoes, Protocol):
     """One hand of a game, from deal to settlement."""
 
     @property
@@ -165,14 +191,6 @@ class State(Protocol):
 
     def clone(self) -> State: ...
 
-    def push(self, action: Action) -> None:
-        """:meth:`apply` ``action`` so that :meth:`pop` can take it back (cheap undo)."""
-        ...
-
-    def pop(self) -> object:
-        """Take back the last :meth:`push`; ``IndexError`` when there is none."""
-        ...
-
     def view(self, seat: int) -> View: ...
 
     def result(self) -> Result:
@@ -186,6 +204,78 @@ class State(Protocol):
     def record(self) -> dict[str, Any]:
         """The hand so far as a JSON record that ``paiju referee`` accepts."""
         ...
+
+
+@runtime_checkable
+class PlaysOut(Protocol):
+    """A state with a fast path for play-outs (docs/architecture.md, "The fast path")."""
+
+    def playout(self, rng: Random, policy: str = "random") -> int | None:
+        """Play the hand to its end, every seat by ``policy`` (``random`` or
+        ``heuristic``): the decisions made, or ``None``, the state unchanged, when there
+        is no fast path for that policy."""
+        ...
+
+
+@runtime_checkable
+class Rewinds(Protocol):
+    """A view that winds a sample back to an earlier point of the hand."""
+
+    def sample_replay(self, rng: Random) -> Replay | None:
+        """A sample wound back, with the public actions since; ``None`` when this hand
+        cannot be wound back."""
+        ...
+
+
+@runtime_checkable
+class DealsAround(Protocol):
+    """A view that deals a sample around cards the others cannot hold."""
+
+    def sample_barred(self, rng: Random, barred: Mapping[int, int]) -> State:
+        """A sample in which no seat holds the cards (a bitset) ``barred[seat]``, where
+        the counts allow."""
+        ...
+
+
+@runtime_checkable
+class ShowsHand(Protocol):
+    """A view that shows its seat's own cards."""
+
+    @property
+    def hand(self) -> object:
+        """The seat's cards: a collection of them, or a bitset (an ``int``)."""
+        ...
+
+
+#: (class, capability) -> whether the class offers it (see :func:`offers`).
+_OFFERED: dict[tuple[type, type], bool] = {}
+
+
+def offers(obj: object, capability: type) -> bool:
+    """``isinstance(obj, capability)`` for a capability made of methods (:class:`Undoes`,
+    :class:`PlaysOut`, :class:`Rewinds`, :class:`DealsAround`), answered once per class:
+    a play-out asks at every iteration of a search, and the protocol check costs
+    microseconds. The methods must be the class's (as a game defines them)."""
+    key = (type(obj), capability)
+    known = _OFFERED.get(key)
+    if known is None:
+        known = _OFFERED[key] = isinstance(obj, capability)
+    return known
+
+
+def plays_out(state: object) -> TypeGuard[PlaysOut]:
+    """Whether ``state`` has a fast path for play-outs (:class:`PlaysOut`)."""
+    return offers(state, PlaysOut)
+
+
+def rewinds(view: object) -> TypeGuard[Rewinds]:
+    """Whether ``view`` winds a sample back (:class:`Rewinds`)."""
+    return offers(view, Rewinds)
+
+
+def deals_around(view: object) -> TypeGuard[DealsAround]:
+    """Whether ``view`` deals around barred cards (:class:`DealsAround`)."""
+    return offers(view, DealsAround)
 
 
 class Session(Protocol):

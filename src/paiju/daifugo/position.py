@@ -3,7 +3,7 @@
 The rules (:mod:`paiju.daifugo.rulebook`) never change during a hand and the deal is
 fixed; everything else is here, in one flat record that is cheap to copy (a shallow
 copy plus its few lists), which is what :meth:`DaifugoState.clone` and
-:meth:`DaifugoState.undo` rely on.
+:meth:`DaifugoState.pop` rely on.
 """
 
 from __future__ import annotations

@@ -249,7 +249,7 @@ class DaifugoState(PositionFields):
         return fast.PLAYOUTS[policy](self, rng)
 
     def push(self, action: Any) -> None:
-        """Apply ``action`` so that :meth:`undo` can take it back (for search and replay)."""
+        """Apply ``action`` so that :meth:`pop` can take it back (for search and replay)."""
         self._saved.append((self.pos.copy(), len(self.actions)))
         try:
             self.apply(action)
@@ -257,16 +257,15 @@ class DaifugoState(PositionFields):
             self._saved.pop()
             raise
 
-    def undo(self) -> None:
-        """Take back the last :meth:`push`; ``IndexError`` if there is none."""
+    def pop(self) -> Action:
+        """Take back the last :meth:`push` and return its action, as recorded;
+        ``IndexError`` if there is none."""
         if not self._saved:
-            raise IndexError("nothing to undo: undo takes back what push applied")
+            raise IndexError("nothing to take back: pop takes back what push applied")
         self.pos, count = self._saved.pop()
+        action = self.actions[count]
         del self.actions[count:]
-
-    def pop(self) -> None:
-        """The same as :meth:`undo`."""
-        self.undo()
+        return action
 
     def clone(self) -> DaifugoState:
         other = DaifugoState.__new__(DaifugoState)

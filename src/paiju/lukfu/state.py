@@ -252,10 +252,6 @@ class LukFuState:
         self._legal = None
         return action
 
-    def undo(self) -> LukFuAction:
-        """The same as :meth:`pop`."""
-        return self.pop()
-
     def replay(self, a: LukFuAction, shown: int | None = None) -> None:
         """Play ``a`` unchecked, as replayed from a sampled deal (the lead rules are not part
         of what is sampled); a declaration shows the aged cards ``shown``, as seen then."""

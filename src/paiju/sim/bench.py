@@ -36,6 +36,7 @@ from typing import Any
 
 from paiju.bots.ismcts import HALVING_SPEC
 from paiju.core.games import get_game
+from paiju.core.protocol import plays_out
 from paiju.core.seeding import make_rng
 from paiju.core.words import plural
 
@@ -151,8 +152,10 @@ def engine_playout(game_name: str, preset: str, options: dict[str, Any], players
 
     def play(i: int) -> int:
         rng = make_rng(seed, "bench", game_name, i)
-        state: Any = game.new_hand(rules, players, rng)
-        decisions: int = state.playout(rng, "random")
+        state = game.new_hand(rules, players, rng)
+        decisions = state.playout(rng, "random") if plays_out(state) else None
+        if decisions is None:
+            raise ValueError(f"{game_name} has no fast random play-out for these rules")
         return decisions
 
     return _timed(seconds, play)
@@ -162,8 +165,7 @@ def has_playout(game_name: str, preset: str, options: dict[str, Any], players: i
     """Whether the game offers a fast random play-out (``State.playout``) for these rules."""
     game = get_game(game_name)
     state = game.new_hand(game.rules(preset, options), players, Random(0))
-    playout = getattr(state, "playout", None)
-    return playout is not None and playout(Random(0), "random") is not None
+    return plays_out(state) and state.playout(Random(0), "random") is not None
 
 
 def simulator_random(game_name: str, preset: str, options: dict[str, Any], players: int,

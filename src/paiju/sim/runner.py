@@ -31,7 +31,7 @@ from typing import Any
 
 from paiju.bots.base import Bot, RandomBot, make_bot
 from paiju.core.games import get_game
-from paiju.core.protocol import Game, Result, State
+from paiju.core.protocol import Game, Result, State, plays_out
 from paiju.core.seeding import derive_seed, make_rng
 from paiju.sim.progress import PROGRESS_DELAY as PROGRESS_DELAY
 from paiju.sim.progress import Progress as Progress  # the commands import it from here
@@ -150,8 +150,9 @@ class SimPlayer:
         rng = make_rng(self.config.seed, "play", *label)
         bots = self.bots
         decisions = 0
-        fast = getattr(state, "playout", None) if self.policy is not None else None
-        played = fast(rng, self.policy) if fast is not None else None
+        played = None
+        if self.policy is not None and plays_out(state):  # the game's fast path
+            played = state.playout(rng, self.policy)
         if played is not None:
             decisions = played
         while played is None:
