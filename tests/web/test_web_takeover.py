@@ -232,3 +232,30 @@ def test_a_server_that_cannot_renew_in_time_lets_its_tables_go(pg_db: str) -> No
         store.close()
 
     asyncio.run(run())
+
+
+def test_a_table_nobody_watches_is_handed_back_after_three_leases(pg_db: str) -> None:
+    from paiju.web.hub import HANDBACK, Hub
+    from paiju.web.store_pg import PgStore
+    from paiju.web.tables import Config
+
+    async def run() -> None:
+        store = PgStore(pg_db, "a", lease=2.0)
+        hub = Hub(store, Config(bot_delay=0, next_delay=0.05))
+        table = await hub.create({"game": "daifugo", "players": 4, "hands": 1,
+                                  "seats": SEATS})
+        other = PgStore(pg_db, "b", lease=2.0)
+        began = time.monotonic()
+        while table.id in hub.tables:  # its clients went to another server
+            assert not other.take(table.id)
+            await asyncio.sleep(0.1)
+        assert HANDBACK * 2.0 <= time.monotonic() - began <= 2 * HANDBACK * 2.0
+        unloaded = time.monotonic()
+        while not other.take(table.id):
+            await asyncio.sleep(0.05)
+        assert time.monotonic() - unloaded < 0.8  # let go, not run out
+        other.close()
+        hub.close()
+        store.close()
+
+    asyncio.run(run())

@@ -27,6 +27,10 @@ from paiju.web.thinking import Thinker
 
 #: Seconds between two looks for tables to unload.
 SWEEP_EVERY = 30.0
+#: On a database several servers share, a table nobody watches here is let go after this
+#: many leases (or ``idle_unload``, if sooner), so that the server its clients are sent to
+#: now (the one the proxy's hash picks once a dead server is back) can take it.
+HANDBACK = 3
 #: The WebSocket close code of a table that left this server (4000 + HTTP 503): the page
 #: connects again, and reaches the table's new server.
 WS_MOVING = 4503
@@ -207,23 +211,28 @@ class Hub:
 
     async def _sweep_forever(self) -> None:
         while self.tables:
-            await asyncio.sleep(min(SWEEP_EVERY, self.config.limits.idle_unload))
+            await asyncio.sleep(min(SWEEP_EVERY, self._idle_unload()))
             gone = self.sweep()
             if gone and self.store.lease:  # another server may take them at once
                 with contextlib.suppress(StoreDown):
                     await self.io(self.store.release, gone)
 
     def sweep(self, now: float | None = None) -> list[str]:
-        """Unload the tables nobody has watched for ``idle_unload`` seconds (each comes
-        back from the store on its next use); the ids unloaded."""
+        """Unload the tables nobody has watched for ``idle_unload`` seconds, or on a shared
+        database :data:`HANDBACK` leases (each comes back from the store on its next use);
+        the ids unloaded."""
         now = time.monotonic() if now is None else now
+        unload = self._idle_unload()
         idle = [t for t in self.tables.values()
-                if not t.receivers and not t.lock.locked()
-                and now - t.idle_since >= self.config.limits.idle_unload]
+                if not t.receivers and not t.lock.locked() and now - t.idle_since >= unload]
         for table in idle:
             table.close()
             del self.tables[table.id]
         return [t.id for t in idle]
+
+    def _idle_unload(self) -> float:
+        limit = self.config.limits.idle_unload
+        return min(limit, HANDBACK * self.store.lease) if self.store.lease else limit
 
     def close(self) -> None:
         """Stop; on a shared database, let this server's tables go to the others at once."""
