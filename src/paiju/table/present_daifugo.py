@@ -58,6 +58,16 @@ _RULE_WORDS: dict[tuple[str, Any], str] = {
     ("exchange", "always_two"): "2-card exchange",
     ("jokers", 0): "no joker",
     ("jokers", 2): "two jokers",
+    ("twos_in_sequences", False): "no 2 in a sequence",
+    ("revolution_timing", "immediate"): "a revolution turns the ranking at once",
+    ("shibari_after", 3): "locks after three plays",
+    ("exchange_keep_joker", True): "the poor keep their jokers",
+    ("seat_change", "standard"): "seats change by title",
+    ("seat_change", "reverse"): "seats change by title, the Dai Fugō first",
+    ("scoring", "payments"): "the poor pay the rich",
+    ("scoring", "uecda"): "n points for first to 1 for last",
+    ("sequence_beat", "above"): "a sequence must lie wholly above the one it beats",
+    ("sequence_joker_beyond_ends", True): "a sequence's joker may stand beyond the 3 or the 2",
 }
 
 
