@@ -5,13 +5,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-import pytest
-
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import get_game
-
-pytest.importorskip("paiju.lukfu.game")
-pytest.importorskip("paiju.daifugo.game")
 
 
 def _state(record: dict[str, Any]) -> Any:

@@ -250,7 +250,7 @@ def test_jack_back() -> None:
     actions += [(D, "play", "7S"), (A, "pass"), (B, "pass"), (C, "play", "6S"), (D, "pass"),
                 (A, "play", "3S"), (B, "pass"), (C, "pass"), (D, "pass")]
     st = state_of(record(hands, actions, JB))
-    assert st.table is None and not st.jack
+    assert st.table is None and not st.pos.jack_back_now
     assert st.to_move() == A
     rep = ruling(record(hands, [*actions[:3], (D, "pass"), (A, "pass"), (B, "play", "QS")],
                         JB))

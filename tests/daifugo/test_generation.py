@@ -1,8 +1,8 @@
 """legal_actions() against the rules: every legal play listed, once, and nothing else.
 
 The rules live in one place: ``read_play`` says what a set of cards is, ``_why_meld``
-(the cards held, then ``_fits``) whether it may be played now. ``legal_actions()``
-lists plays from precomputed tables and skips ``_fits`` where the shape and rank
+(the cards held, then ``Rulebook.fits``) whether it may be played now. ``legal_actions()``
+lists plays from precomputed tables and skips ``fits`` where the shape and rank
 already decide. These tests hold the two to exact agreement:
 
 * on every step of random hands under random option sets, the listed plays are
@@ -52,8 +52,9 @@ def reference_plays(st: DaifugoState) -> set[Meld]:
     if st.emperor:
         cands += combos.emperors(nat, st.twos)
     # _why_meld(seat, m) is None exactly when the cards are held (they are: they come
-    # from the hand) and _fits(m) is OK; asking _fits spares building every reason
-    return {m for m in cands if st._fits(m) == OK}
+    # from the hand) and the rulebook's fits(m) is OK; asking fits spares building
+    # every reason
+    return {m for m in cands if st.book.fits(st.pos, m) == OK}
 
 
 def listed_plays(st: DaifugoState) -> list[Meld]:
@@ -138,7 +139,7 @@ def brute_force(st: DaifugoState) -> tuple[set[Meld], list[tuple[tuple[str, ...]
                 for toks in spellings(st, cards, j):
                     action = Action(seat, "play", toks)
                     if st.why_illegal(action) is None:
-                        meld = st._meld_of(action)
+                        meld = st.meld_of(action)
                         legal.add(meld)
                         spelled.append((toks, meld))
     return legal, spelled
@@ -205,7 +206,7 @@ def test_equivalent_spellings_are_one_play(rules: dict, hand: str, table: list[s
     spelled = Action(1, "play", play)
     assert st.why_illegal(spelled) is None
     canonical = [a for a in st.legal_actions()
-                 if a.do == "play" and meld_of_action(a) == st._meld_of(spelled)]
+                 if a.do == "play" and meld_of_action(a) == st.meld_of(spelled)]
     assert len(canonical) == 1
     a, b = st.clone(), st.clone()
     a.apply(spelled)

@@ -189,7 +189,6 @@ def test_simulate_command(tmp_path: Path) -> None:
 )
 def test_ray_backend_gives_the_local_results() -> None:
     pytest.importorskip("ray")
-    pytest.importorskip("paiju.daifugo.game")
     config = SimConfig("daifugo", "pagat", 4, ("random", "heuristic", "random", "heuristic"),
                        16, 3)
     local = simulate(config).to_json()

@@ -46,11 +46,6 @@ class PositionFields:
         return self.pos.revolution
 
     @property
-    def jack(self) -> bool:
-        """Jack back is in force (the name the tests and older callers use)."""
-        return self.pos.jack_back_now
-
-    @property
     def cut_pending(self) -> bool:
         return self.pos.cut_pending
 

@@ -404,13 +404,6 @@ class DaifugoState(PositionFields):
         except BadPlay as err:
             raise IllegalAction(str(err)) from None
 
-    def _meld_of(self, action: Action) -> Meld:
-        return self.meld_of(action)
-
-    def _fits(self, m: Meld) -> int:
-        """:meth:`Rulebook.fits` in this position (the name older tests use)."""
-        return self.book.fits(self.pos, m)
-
     def _read_give(self, action: Action) -> int:
         p = self.pos
         rich, poor, k = p.exchange[0]

@@ -1,0 +1,57 @@
+"""The build stays out of sight of the code: a broken import of paiju's own modules
+fails a test rather than skipping it, and production code keeps no names only tests use."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Files that still skip on one of paiju's modules, each with why it is left for now.
+PENDING = {
+    # store_pg needs psycopg, which the line before it skips on; its import is to become
+    # a plain one when the file's current work lands
+    "tests/web/test_web_postgres.py",
+}
+
+
+def _skips_on_paiju(path: Path) -> list[int]:
+    """The lines of ``path`` that call ``importorskip`` on a paiju module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "importorskip" and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and str(node.args[0].value).split(".")[0] == "paiju"):
+            found.append(node.lineno)
+    return found
+
+
+def test_no_test_skips_on_a_paiju_module() -> None:
+    """``importorskip`` is for optional libraries; a paiju module that cannot be imported
+    is a failure."""
+    found = {str(p.relative_to(ROOT)): lines for p in sorted((ROOT / "tests").rglob("*.py"))
+             if (lines := _skips_on_paiju(p))}
+    assert set(found) <= PENDING, found
+    assert set(found) >= PENDING, "a file left PENDING no longer skips: take it off the list"
+
+
+#: Test-only shims and second names once kept in the engines (issue 31): none may
+#: come back. (module, definition)
+SHIMS = [
+    ("src/paiju/daifugo/state.py", "def _fits("),
+    ("src/paiju/daifugo/state.py", "def _meld_of("),
+    ("src/paiju/daifugo/state.py", "def undo("),
+    ("src/paiju/daifugo/fields.py", "def jack("),
+    ("src/paiju/lukfu/state.py", "def undo("),
+]
+
+
+def test_the_engines_keep_no_test_only_names() -> None:
+    kept = [(name, shim) for name, shim in SHIMS
+            if shim in (ROOT / name).read_text(encoding="utf-8")]
+    assert kept == []
+    for path in sorted((ROOT / "src" / "paiju").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "older tests" not in text and "the tests and older callers" not in text, path
