@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.shell_completion import CompletionItem
@@ -20,11 +20,17 @@ from paiju.core.words import one_line, plural
 
 __all__ = ["one_line", "plural"]  # with the command line's vocabulary below
 
+if TYPE_CHECKING:  # Click's types are generic to the type checker (and at run time from 8.2)
+    _StrType = click.ParamType[str, Any]
+    _IntType = click.ParamType[int, Any]
+else:
+    _StrType = _IntType = click.ParamType
+
 #: The largest seed a command accepts (seeds name record files, so they stay short).
 MAX_SEED = 2**63 - 1
 
 
-class GameType(click.ParamType):
+class GameType(_StrType):
     """A game of the registry (case-insensitive), given as its name."""
 
     name = "game"
@@ -50,7 +56,7 @@ def _game_of(ctx: click.Context | None) -> Any:
     return get_game(name) if name is not None else None
 
 
-class PlayerCount(click.ParamType):
+class PlayerCount(_IntType):
     """A number of players that the command's game allows."""
 
     name = "integer"
@@ -66,7 +72,7 @@ class PlayerCount(click.ParamType):
         return n
 
 
-class PresetType(click.ParamType):
+class PresetType(_StrType):
     """A preset of the command's game (``paiju rules GAME`` lists them)."""
 
     name = "preset"
