@@ -160,8 +160,9 @@ def test_the_lobby_hears_every_servers_writes(pg_db: str) -> None:
     a = store_pg.PgStore(pg_db, "a")
     b = store_pg.PgStore(pg_db, "b")
     heard = threading.Event()
-    a.listen(heard.set)
-    assert heard.wait(5)  # once when it starts listening
+    said: list[str] = []
+    a.listen("lobby", lambda table: (said.append(table), heard.set()))
+    assert heard.wait(5) and said == [""]  # once when it starts listening
     heard.clear()
     one_table(b, "private")
     b.take_seat("private", 0, "Bo", "x")
@@ -170,7 +171,14 @@ def test_the_lobby_hears_every_servers_writes(pg_db: str) -> None:
     assert heard.wait(5)
     heard.clear()
     b.take_seat("public", 0, "Ann", "secret")
-    assert heard.wait(5)
+    assert heard.wait(5) and said == ["", "public", "public"]
+    wanted: list[str] = []
+    a.listen("wanted", wanted.append)
+    b.want("public")
+    deadline = time.monotonic() + 5
+    while "public" not in wanted and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert wanted[-1] == "public" and said[-1] == "public"
     a.close()
     b.close()
 

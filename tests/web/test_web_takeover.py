@@ -76,14 +76,15 @@ def test_a_hand_survives_its_owners_kill_9_on_another_server(
     a, b, c = servers(pg_db, tmp_path, 3)
     try:
         table, token = new_table(a)
-        assert_moving(b, table)
-        assert_moving(c, table)
         rng = random.Random(34)
 
         async def at_the_owner() -> list[dict[str, Any]]:
             async with connect(f"{a.ws}/ws/{table}?token={token}") as ws, \
                     connect(f"{a.ws}/ws/{table}") as spectator:
-                state, played = await play_hand(a, ws, rng, moves=4)
+                first = await until(ws, "state")
+                assert_moving(b, table)  # watched at a: the others send its clients on
+                assert_moving(c, table)
+                state, played = await play_hand(a, ws, rng, moves=4, first=first)
                 assert played == 4 and await until(spectator, "state")
                 history: list[dict[str, Any]] = state["view"]["actions"]
                 return history
@@ -104,6 +105,7 @@ def test_a_hand_survives_its_owners_kill_9_on_another_server(
                 over, _ = await play_hand(b, ws, rng, first=state)
                 assert over["type"] == "hand_over"
                 watched = await until(watch, "hand_over")
+                assert_moving(c, table)  # the new owner lives: the others send clients on
                 return over, watched, took, moving
 
         over, watched, took, moving = asyncio.run(at_the_next_server())
@@ -116,7 +118,6 @@ def test_a_hand_survives_its_owners_kill_9_on_another_server(
         assert record["actions"] == stored  # every action acknowledged was kept, once
         assert_seen_as(over["record"], record, table_seat_of(over, 0))
         assert_seen_as(watched["record"], record, None)
-        assert_moving(c, table)  # the new owner lives: the others still send clients on
     finally:
         for server in (a, b, c):
             server.stop()
@@ -130,36 +131,37 @@ def test_an_owner_paused_past_its_lease_is_fenced_off_when_it_wakes(
         rng = random.Random(5)
 
         async def run() -> None:
+            assert a.proc is not None
             async with connect(f"{a.ws}/ws/{table}?token={token}") as stale:
                 state, _ = await play_hand(a, stale, rng, moves=2)
-                assert a.proc is not None
                 a.proc.send_signal(signal.SIGSTOP)  # a pause (swapping, a stopped VM)
                 try:
                     ws, moved, moving = await connect_moved(f"{b.ws}/ws/{table}?token={token}")
                     assert moving >= 1
-                    async with ws:
-                        if moved["type"] != "state":
-                            moved = await until(ws, "state")
-                        assert moved["view"]["actions"] == state["view"]["actions"]
-                        await play_hand(b, ws, rng, moves=2, first=moved)
+                    if moved["type"] != "state":
+                        moved = await until(ws, "state")
+                    assert moved["view"]["actions"] == state["view"]["actions"]
+                    await play_hand(b, ws, rng, moves=2, first=moved)
                 finally:
                     a.proc.send_signal(signal.SIGCONT)
-                before = stored_actions(pg_db, table)
-                # the woken owner still shows the old position; a move there is refused
-                await stale.send(json.dumps({"type": "act",
-                                             "action": rng.choice(state["legal"])}))
-                with pytest.raises(ConnectionClosed) as closed:
-                    while True:
-                        message = await receive(stale)
-                        assert message["type"] != "state" or message["view"]["actions"] == \
-                            state["view"]["actions"]
-                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
-                await asyncio.sleep(0.5)
-                assert stored_actions(pg_db, table) == before  # nothing behind b's back
-                assert len(before) >= len(state["view"]["actions"]) + 2
+                async with ws:
+                    before = stored_actions(pg_db, table)
+                    with pytest.raises(ConnectionClosed) as closed:
+                        # the woken owner still shows the old position: a move there is
+                        # refused (fenced), or the table has left it already
+                        await stale.send(json.dumps({"type": "act",
+                                                     "action": rng.choice(state["legal"])}))
+                        while True:
+                            message = await receive(stale)
+                            assert message["type"] != "state" or message["view"][
+                                "actions"] == state["view"]["actions"]
+                    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4503
+                    await asyncio.sleep(0.5)
+                    assert stored_actions(pg_db, table) == before  # nothing behind b's back
+                    assert len(before) >= len(state["view"]["actions"]) + 2
+                    assert_moving(a, table)  # awake, it sends the table's clients on to b
 
         asyncio.run(run())
-        assert_moving(a, table)  # awake, it sends the table's clients on to b
     finally:
         for server in (a, b):
             server.stop()
@@ -259,3 +261,25 @@ def test_a_table_nobody_watches_is_handed_back_after_three_leases(pg_db: str) ->
         store.close()
 
     asyncio.run(run())
+
+
+def test_a_table_made_at_one_server_is_served_by_the_one_its_clients_go_to(
+        pg_db: str, tmp_path: Path) -> None:
+    a, b = servers(pg_db, tmp_path, 2)
+    try:
+        table, token = new_table(a)  # the proxy spreads new tables; the hash then picks b
+        began = time.monotonic()
+        info = b.get(f"/api/tables/{table}")
+        assert info.status_code == 200 and info.json()["seats"][0]["name"] == "Ann"
+        assert time.monotonic() - began < 2  # a let it go at once: nobody watched it there
+
+        async def run() -> None:
+            async with connect(f"{b.ws}/ws/{table}?token={token}") as ws:
+                state = await until(ws, "state")
+                assert state["player"] == 0 and state["hand"] == 1
+                assert_moving(a, table)  # watched at b now: a sends its clients on
+
+        asyncio.run(run())
+    finally:
+        for server in (a, b):
+            server.stop()

@@ -31,6 +31,9 @@ SWEEP_EVERY = 30.0
 #: many leases (or ``idle_unload``, if sooner), so that the server its clients are sent to
 #: now (the one the proxy's hash picks once a dead server is back) can take it.
 HANDBACK = 3
+#: Seconds a server asked for a table another server holds waits for it to be let go (a
+#: table nobody watches there is let go at once when wanted) before it answers 503.
+WANT_WAIT = 1.0
 #: The WebSocket close code of a table that left this server (4000 + HTTP 503): the page
 #: connects again, and reaches the table's new server.
 WS_MOVING = 4503
@@ -50,6 +53,8 @@ class Hub:
         self._per_client = Window(limits.tables_per_minute)
         self._everyone = Window(limits.all_tables_per_minute)
         self._sweeper: asyncio.Task[None] | None = None
+        self._letting_go: set[asyncio.Task[None]] = set()
+        self._hearing = False
         self.lobby = Lobby(store, self.io, self._live)
         self.keeper = Keeper(store, lambda: list(self.tables), self.drop)
 
@@ -90,8 +95,39 @@ class Hub:
             table.on_change = self.lobby.touch
             self.lobby.touch()
         self._sweep_soon()
-        self.keeper.start()
+        if self.store.lease:
+            self.keeper.start()
+            self._hear_wanted()
         return table
+
+    def _hear_wanted(self) -> None:
+        """Hear the tables other servers are asked for (on the store's thread)."""
+        if self._hearing:
+            return
+        self._hearing = True
+        loop = asyncio.get_running_loop()
+
+        def heard(table_id: str) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: the server ends
+                loop.call_soon_threadsafe(self._wanted, table_id)
+
+        self.store.listen("wanted", heard)
+
+    def _wanted(self, table_id: str) -> None:
+        """Another server was asked for a table held here: let it go if nobody watches it
+        here (made here, then sent elsewhere by the proxy's hash; or handed back)."""
+        table = self.tables.get(table_id)
+        if table is None or table.receivers or table.lock.locked():
+            return
+        del self.tables[table_id]
+        table.close()
+        task = asyncio.get_running_loop().create_task(self._let_go([table_id]))
+        self._letting_go.add(task)
+        task.add_done_callback(self._letting_go.discard)
+
+    async def _let_go(self, table_ids: list[str]) -> None:
+        with contextlib.suppress(StoreDown):
+            await self.io(self.store.release, table_ids)
 
     def drop(self, table_ids: list[str], reason: str) -> None:
         """Let tables go from memory (their leases lost): their tasks end and their
@@ -168,7 +204,7 @@ class Hub:
         future: asyncio.Future[Table] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
-            if not await self.io(self.store.take, table_id):
+            if not await self._take(table_id):
                 raise WebError(503, MOVING)
             row = await self.io(self.store.load, table_id)
             if row is None:
@@ -189,6 +225,18 @@ class Hub:
                 future.cancel()
             elif not future.cancelled():
                 future.exception()  # retrieved: no "never retrieved" warning
+
+    async def _take(self, table_id: str) -> bool:
+        """Take the table's lease, waiting up to :data:`WANT_WAIT` for the server holding
+        it to let it go if nobody watches it there."""
+        if await self.io(self.store.take, table_id):
+            return True
+        await self.io(self.store.want, table_id)
+        for _ in range(5):
+            await asyncio.sleep(WANT_WAIT / 5)
+            if await self.io(self.store.take, table_id):
+                return True
+        return False
 
     async def record(self, table_id: str, hand: int) -> dict[str, Any]:
         """A finished hand's record; 409 before the hand is over, 404 for no such hand."""
@@ -214,8 +262,7 @@ class Hub:
             await asyncio.sleep(min(SWEEP_EVERY, self._idle_unload()))
             gone = self.sweep()
             if gone and self.store.lease:  # another server may take them at once
-                with contextlib.suppress(StoreDown):
-                    await self.io(self.store.release, gone)
+                await self._let_go(gone)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody has watched for ``idle_unload`` seconds, or on a shared

@@ -112,11 +112,11 @@ class Lobby:
         if not self._listening:  # the other servers' changes, heard on a store's thread
             self._listening = True
 
-            def heard() -> None:
+            def heard(_: str) -> None:
                 with contextlib.suppress(RuntimeError):  # the loop closed: the server ends
                     loop.call_soon_threadsafe(self.touch)
 
-            self.store.listen(heard)
+            self.store.listen("lobby", heard)
         return queue
 
     def leave(self, queue: asyncio.Queue[dict[str, Any] | None]) -> None:

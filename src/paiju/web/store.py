@@ -193,10 +193,10 @@ class TableStore(Protocol):
     ``StoreDown`` for a database that did not answer (and then nothing was written).
 
     A store several processes share (PostgreSQL) has a ``lease`` of some seconds: a table is
-    held by :meth:`take` (``False`` while another live process holds it), kept by
-    :meth:`renew` and let go by :meth:`release`; each write of a table it no longer holds
-    is refused with :class:`paiju.web.lease.LeaseLost`. A store of one process (SQLite,
-    ``lease`` 0) takes every table at once and never loses one.
+    held by :meth:`take` (``False`` while another live process holds it: :meth:`want`
+    asks it to let go), kept by :meth:`renew` and let go by :meth:`release`; each write of
+    a table it no longer holds is refused with :class:`paiju.web.lease.LeaseLost`. A store
+    of one process (SQLite, ``lease`` 0) takes every table at once and never loses one.
     """
 
     lease: float
@@ -205,7 +205,8 @@ class TableStore(Protocol):
     def take(self, table_id: str) -> bool: ...
     def renew(self, table_ids: Sequence[str]) -> list[str]: ...
     def release(self, table_ids: Sequence[str]) -> None: ...
-    def listen(self, changed: Callable[[], None]) -> None: ...
+    def want(self, table_id: str) -> None: ...
+    def listen(self, channel: str, heard: Callable[[str], None]) -> None: ...
     def create_table(self, row: TableRow) -> None: ...
     def take_seat(self, table_id: str, player: int, name: str, token: str) -> None: ...
     def start(self, table_id: str, bots: Sequence[SeatRow]) -> None: ...
@@ -365,7 +366,10 @@ class Store:
     def release(self, table_ids: Sequence[str]) -> None:
         pass
 
-    def listen(self, changed: Callable[[], None]) -> None:
+    def want(self, table_id: str) -> None:
+        pass
+
+    def listen(self, channel: str, heard: Callable[[str], None]) -> None:
         """No other process writes the file: nothing to hear."""
 
     # ------------------------------------------------------------ writes

@@ -53,8 +53,9 @@ STATEMENT_WAIT = 5.0
 UPGRADE_KEY = 0x7061696A00000002
 #: The schema's version: the SQLite store's version 3 of the same rows, then the leases.
 SCHEMA_VERSION = 4
-#: The channel on which writes the lobby may show are announced.
-LOBBY_CHANNEL = "paiju_lobby"
+#: The channels heard by :meth:`PgStore.listen` (``paiju_`` and the name): writes the lobby
+#: may show, and tables another server was asked for; each says the table's id.
+CHANNELS = ("lobby", "wanted")
 
 #: Each schema version's statements, applied in order to a database at an older version.
 #: PostgreSQL databases start at version 3, the SQLite store's version of the same rows.
@@ -119,7 +120,7 @@ FENCE = ("SELECT 1 FROM leases WHERE table_id = %s AND owner = %s AND epoch = %s
 RENEW = ("UPDATE leases SET expires = now() + make_interval(secs => %s) "
          "WHERE owner = %s AND expires > now() AND table_id = ANY(%s) "
          "RETURNING table_id, epoch")
-NOTIFY = f"SELECT pg_notify('{LOBBY_CHANNEL}', id) FROM tables WHERE id = %s AND public"
+NOTIFY = "SELECT pg_notify('paiju_lobby', id) FROM tables WHERE id = %s AND public"
 INSERT_ACTION = ('INSERT INTO actions (table_id, hand, idx, action, "by", at) '
                  "VALUES (%s, %s, %s, %s, %s, %s)")
 #: An action, written only if the fence holds (one statement: no row written, no lease).
@@ -192,6 +193,7 @@ class PgStore:
         self._held_lock = threading.Lock()
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
+        self._hear: dict[str, Callable[[str], None]] = {}  # channel -> its listener
         with self._main.use() as db:
             _upgrade(db)
 
@@ -281,23 +283,35 @@ class PgStore:
         with self._held_lock:
             return dict(self._held)
 
-    def listen(self, changed: Callable[[], None]) -> None:
-        """Call ``changed`` (on a thread of the store's) each time a write that the lobby
-        may show is announced, by this process or another."""
+    def want(self, table_id: str) -> None:
+        """Ask the server holding the table to let it go if nobody watches it there (a
+        table made at one server and first asked for at another, or handed back)."""
+        with self._main.use() as db:
+            db.execute("SELECT pg_notify('paiju_wanted', %s)", (table_id,))
+
+    def listen(self, channel: str, heard: Callable[[str], None]) -> None:
+        """Call ``heard`` with the table's id (on a thread of the store's) at each
+        announcement on ``channel`` (one of :data:`CHANNELS`), by any server; with ``""``
+        when listening begins or begins again (what was said meanwhile went unheard)."""
+        self._hear[channel] = heard
         if self._listener is None:
-            self._listener = threading.Thread(target=self._listen, args=(changed,),
-                                              daemon=True, name="paiju-listen")
+            self._listener = threading.Thread(target=self._listen, daemon=True,
+                                              name="paiju-listen")
             self._listener.start()
 
-    def _listen(self, changed: Callable[[], None]) -> None:
+    def _listen(self) -> None:
         while not self._stop.is_set():
             try:
                 with connect(self.dsn, "listen") as db:
-                    db.execute(f"LISTEN {LOBBY_CHANNEL}")
-                    changed()  # what was announced while no one listened
+                    for channel in CHANNELS:
+                        db.execute(f"LISTEN paiju_{channel}")
+                    for heard in list(self._hear.values()):
+                        heard("")
                     while not self._stop.is_set():
-                        for _ in db.notifies(timeout=1.0):
-                            changed()
+                        for note in db.notifies(timeout=1.0):
+                            found = self._hear.get(note.channel.removeprefix("paiju_"))
+                            if found is not None:
+                                found(note.payload)
             except (StoreDown, *DOWN):
                 self._stop.wait(1.0)
 
