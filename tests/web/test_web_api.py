@@ -6,7 +6,6 @@ import asyncio
 import json
 import random
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,15 +13,6 @@ import pytest
 from web_helpers import Server, assert_seen_as, table_seat_of
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "tables.sqlite3", "--next-delay", "0.2").start()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 async def receive(ws: ClientConnection, timeout: float = 20) -> dict[str, Any]:

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,15 +50,6 @@ async def until(ws: ClientConnection, kind: str, timeout: float = 20) -> dict[st
         message = await receive(ws, max(0.1, deadline - time.monotonic()))
         if message["type"] == kind:
             return message
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "tables.sqlite3", "--next-delay", "0.2").start()
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 # ------------------------------------------------------------ computer players

@@ -1,0 +1,19 @@
+"""Fixtures shared by the browser tables' tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from web_helpers import Server
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A real ``paiju serve`` on a fresh SQLite file (the next hand dealt 0.2 s after)."""
+    running = Server(tmp_path / "tables.sqlite3", "--next-delay", "0.2").start()
+    try:
+        yield running
+    finally:
+        running.stop()
