@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.protocol import Game
+
+#: A game of the registry, whatever its action type (each game's own is its ``Action``).
+AnyGame = Game[Any]
 
 #: Game name -> module that defines ``GAME``.
 GAMES: dict[str, str] = {
@@ -34,23 +38,23 @@ PLAY_PRESETS: dict[str, str] = {
 }
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """The game called ``name`` (``lukfu`` or ``daifugo``)."""
     if not isinstance(name, str):
         raise MalformedRecord(f"a game is named by a string, not {name!r}")
     key = name.lower()
     if key not in GAMES:
         raise MalformedRecord(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
-    game: Game = importlib.import_module(GAMES[key]).GAME
+    game: AnyGame = importlib.import_module(GAMES[key]).GAME
     return game
 
 
-def default_players(game: Game) -> int:
+def default_players(game: AnyGame) -> int:
     """The number of players a command seats when not told."""
     return DEFAULT_PLAYERS.get(game.name, game.player_counts[0])
 
 
-def default_preset(game: Game, playing: bool = False) -> str:
+def default_preset(game: AnyGame, playing: bool = False) -> str:
     """The preset a command uses when not told (``playing``: the one ``paiju play`` deals)."""
     first = next(iter(game.options.presets))
     return PLAY_PRESETS.get(game.name, first) if playing else first

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Protocol, TypeGuard, runtime_checkable
+from typing import Any, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from paiju.core.options import OptionTable
 
@@ -54,6 +54,10 @@ class Action(Hashable, Protocol):
         ...
 
 
+#: A game's action type: every protocol below is generic over it (``State[DaifugoAction]``).
+A = TypeVar("A", bound=Action)
+
+
 @dataclass(frozen=True)
 class Result:
     """How a finished hand ended.
@@ -71,7 +75,7 @@ class Result:
     order: tuple[int, ...] = ()
 
 
-class View(Protocol):
+class View(Protocol[A]):
     """What one seat knows of a hand."""
 
     @property
@@ -91,11 +95,11 @@ class View(Protocol):
         """The seat whose decision it is, or ``None`` when the hand is over."""
         ...
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[A]:
         """This seat's legal actions; empty when it is not this seat's turn."""
         ...
 
-    def sample(self, rng: Random) -> State:
+    def sample(self, rng: Random) -> State[A]:
         """A full state consistent with everything this seat has seen."""
         ...
 
@@ -112,26 +116,26 @@ class HandsOver(Protocol):
     def handovers(self) -> list[dict[str, Any]]: ...
 
 
-class Replay(Protocol):
+class Replay(Protocol[A]):
     """A sample wound back (``View.sample_replay``): ``start`` played through ``actions``
     is a sample of now. Copy ``start`` before playing it."""
 
     @property
-    def start(self) -> State: ...
+    def start(self) -> State[A]: ...
 
     @property
-    def actions(self) -> Sequence[Action]: ...
+    def actions(self) -> Sequence[A]: ...
 
     @property
     def changed(self) -> tuple[int, ...]:
         """The seats whose cards the :meth:`vary` that made this one changed."""
         ...
 
-    def state(self) -> State:
+    def state(self) -> State[A]:
         """A new state: ``start`` played through ``actions`` (the sample of now)."""
         ...
 
-    def vary(self, rng: Random, seats: list[int]) -> Replay | None:
+    def vary(self, rng: Random, seats: list[int]) -> Replay[A] | None:
         """The same sample with a hidden card of one of ``seats`` swapped for another
         seat's, within what the viewer knows; ``None`` if the swap it drew is not
         allowed or there is none to draw."""
@@ -139,23 +143,23 @@ class Replay(Protocol):
 
 
 @runtime_checkable
-class Undoes(Protocol):
+class Undoes(Protocol[A]):
     """Cheap undo, which every :class:`State` offers: search and replay walk one state
     forward and back instead of copying it."""
 
-    def push(self, action: Action) -> None:
+    def push(self, action: A) -> None:
         """:meth:`apply` ``action`` so that :meth:`pop` can take it back; raise
         ``IllegalAction`` (changing nothing) if it is illegal."""
         ...
 
-    def pop(self) -> Action:
+    def pop(self) -> A:
         """Take back the last :meth:`push` and return the action it applied, as the
         state recorded it (equal to the one pushed); ``IndexError`` when there is none.
         The state is then exactly as it was before that push."""
         ...
 
 
-class State(Undoes, Protocol):
+class State(Undoes[A], Protocol[A]):
     """One hand of a game, from deal to settlement."""
 
     @property
@@ -177,21 +181,21 @@ class State(Undoes, Protocol):
 
     def is_terminal(self) -> bool: ...
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[A]:
         """Every legal action of the seat to move (empty when the hand is over)."""
         ...
 
-    def why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: A) -> str | None:
         """``None`` if ``action`` is legal now, else the reason, in a player's words."""
         ...
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: A) -> None:
         """Play ``action``; raise ``IllegalAction`` (changing nothing) if it is illegal."""
         ...
 
-    def clone(self) -> State: ...
+    def clone(self) -> State[A]: ...
 
-    def view(self, seat: int) -> View: ...
+    def view(self, seat: int) -> View[A]: ...
 
     def result(self) -> Result:
         """The result of a finished hand; raises ``ValueError`` before the end."""
@@ -218,20 +222,20 @@ class PlaysOut(Protocol):
 
 
 @runtime_checkable
-class Rewinds(Protocol):
+class Rewinds(Protocol[A]):
     """A view that winds a sample back to an earlier point of the hand."""
 
-    def sample_replay(self, rng: Random) -> Replay | None:
+    def sample_replay(self, rng: Random) -> Replay[A] | None:
         """A sample wound back, with the public actions since; ``None`` when this hand
         cannot be wound back."""
         ...
 
 
 @runtime_checkable
-class DealsAround(Protocol):
+class DealsAround(Protocol[A]):
     """A view that deals a sample around cards the others cannot hold."""
 
-    def sample_barred(self, rng: Random, barred: Mapping[int, int]) -> State:
+    def sample_barred(self, rng: Random, barred: Mapping[int, int]) -> State[A]:
         """A sample in which no seat holds the cards (a bitset) ``barred[seat]``, where
         the counts allow."""
         ...
@@ -268,17 +272,17 @@ def plays_out(state: object) -> TypeGuard[PlaysOut]:
     return offers(state, PlaysOut)
 
 
-def rewinds(view: object) -> TypeGuard[Rewinds]:
+def rewinds(view: View[A]) -> TypeGuard[Rewinds[A]]:
     """Whether ``view`` winds a sample back (:class:`Rewinds`)."""
     return offers(view, Rewinds)
 
 
-def deals_around(view: object) -> TypeGuard[DealsAround]:
+def deals_around(view: View[A]) -> TypeGuard[DealsAround[A]]:
     """Whether ``view`` deals around barred cards (:class:`DealsAround`)."""
     return offers(view, DealsAround)
 
 
-class Session(Protocol):
+class Session(Protocol[A]):
     """A series of hands with dealer rotation, exchanges and running totals.
 
     Players are numbered ``0 .. players-1`` for the whole session; each hand's seats
@@ -296,7 +300,7 @@ class Session(Protocol):
     @property
     def hands_played(self) -> int: ...
 
-    def deal(self) -> State:
+    def deal(self) -> State[A]:
         """The next hand, dealt and ready for its first decision."""
         ...
 
@@ -304,12 +308,12 @@ class Session(Protocol):
         """The player at each seat of the current hand."""
         ...
 
-    def finish(self, state: State) -> Result:
+    def finish(self, state: State[A]) -> Result:
         """Settle a finished hand into the totals and move the deal on."""
         ...
 
 
-class PolicyEncoder(Protocol):
+class PolicyEncoder(Protocol[A]):
     """A game's features for the learned player (:mod:`paiju.bots.learned`).
 
     Every feature is 0 or 1 and is read from the view alone; :meth:`encode` lists, for
@@ -327,12 +331,12 @@ class PolicyEncoder(Protocol):
         """How many features there are."""
         ...
 
-    def encode(self, view: View, actions: Sequence[Action]) -> list[list[int]]:
+    def encode(self, view: View[A], actions: Sequence[A]) -> list[list[int]]:
         """For each of ``actions`` (legal in ``view``), the indices of its features."""
         ...
 
 
-class Game(Protocol):
+class Game(Protocol[A]):
     """A game's entry point, found through :func:`paiju.core.games.get_game`."""
 
     @property
@@ -351,30 +355,30 @@ class Game(Protocol):
         """The game's rules object (with ``preset`` and ``values``) from a spec and overrides."""
         ...
 
-    def new_hand(self, rules: Any, players: int, rng: Random) -> State:
+    def new_hand(self, rules: Any, players: int, rng: Random) -> State[A]:
         """A freshly dealt single hand."""
         ...
 
-    def new_session(self, rules: Any, players: int, seed: int | None) -> Session: ...
+    def new_session(self, rules: Any, players: int, seed: int | None) -> Session[A]: ...
 
-    def from_record(self, record: Mapping[str, Any]) -> State:
+    def from_record(self, record: Mapping[str, Any]) -> State[A]:
         """The initial state of a record (before its actions); ``MalformedRecord`` if bad."""
         ...
 
-    def action_from_json(self, obj: Any) -> Action:
+    def action_from_json(self, obj: Any) -> A:
         """An action of a record; ``MalformedRecord`` if it cannot be read."""
         ...
 
-    def strategy(self, view: View, rng: Random) -> Action:
+    def strategy(self, view: View[A], rng: Random) -> A:
         """The game's rule-based player (``heuristic``): its choice from ``view`` only."""
         ...
 
     @property
-    def policy_encoder(self) -> PolicyEncoder:
+    def policy_encoder(self) -> PolicyEncoder[A]:
         """The features the learned player reads (``paiju/GAME/features.py``)."""
         ...
 
-    def seat_view(self, state: State, seat: int) -> View:
+    def seat_view(self, state: State[A], seat: int) -> View[A]:
         """``seat``'s view for a front end that will show it and hand it to players
         (``state.view(seat)``, with what they will ask for worked out the quick way)."""
         ...

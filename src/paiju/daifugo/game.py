@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
-from paiju.core.protocol import PolicyEncoder, State, View
+from paiju.core.protocol import Game, PolicyEncoder, State, View
 from paiju.core.records import field
 from paiju.core.words import plural
 from paiju.daifugo.actions import Action, action_from_json
@@ -175,4 +175,5 @@ def _check_first(state: DaifugoState, rules: Rules, first: int, titles: Any) -> 
                 f"but the titles in play order from seat {start} are {titles}")
 
 
-GAME = DaifugoGame()
+#: The entry point; its annotation has mypy hold the game to the protocol.
+GAME: Game[Action] = DaifugoGame()

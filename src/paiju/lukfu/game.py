@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
-from paiju.core.protocol import PolicyEncoder, State, View
+from paiju.core.protocol import Game, PolicyEncoder, State, View
 from paiju.core.records import field
 from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
 from paiju.lukfu.rules import TABLE, Rules, make_rules
@@ -178,4 +178,5 @@ class LukFuGame:
             raise TypeError(f"a Luk Fu view is of a Luk Fu hand, not {type(state).__name__}")
         return state.view(seat, aged=True)
 
-GAME = LukFuGame()
+#: The entry point; its annotation has mypy hold the game to the protocol.
+GAME: Game[LukFuAction] = LukFuGame()

@@ -17,10 +17,10 @@ here by the session's seed. A hand that nobody calls is redealt as the rotation 
 
 from __future__ import annotations
 
-from paiju.core.protocol import Result
+from paiju.core.protocol import Result, State
 from paiju.core.seeding import make_rng
 from paiju.lukfu.rules import Rules
-from paiju.lukfu.state import DRAW, NO_CALL, TIGERS, WIN, LukFuState, new_state
+from paiju.lukfu.state import DRAW, NO_CALL, TIGERS, WIN, LukFuAction, LukFuState, new_state
 
 
 def seats_for(dealer: int, players: int, seating: str) -> tuple[int, ...]:
@@ -89,7 +89,9 @@ class LukFuSession:
         rng = make_rng(self._seed, "lukfu", "hand", self._hands)
         return new_state(self.rules, self._players, rng)
 
-    def finish(self, state: LukFuState) -> Result:
+    def finish(self, state: State[LukFuAction]) -> Result:
+        if not isinstance(state, LukFuState):
+            raise TypeError("a Luk Fu session settles Luk Fu hands")
         if not state.is_terminal():
             raise ValueError("the hand is not over yet")
         result = state.result()
