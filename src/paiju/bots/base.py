@@ -22,7 +22,8 @@ class Bot(Protocol):
     chance, so the same view and the same ``rng`` state give the same choice.
     """
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def choose(self, view: View, rng: Random) -> Action: ...
 

@@ -14,7 +14,7 @@ from paiju.core.errors import MalformedRecord
 from paiju.core.protocol import Game
 
 #: A game of the registry, whatever its action type (each game's own is its ``Action``).
-AnyGame = Game[Any]
+AnyGame = Game[Any, Any]
 
 #: Game name -> module that defines ``GAME``.
 GAMES: dict[str, str] = {

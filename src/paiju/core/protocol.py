@@ -54,8 +54,21 @@ class Action(Hashable, Protocol):
         ...
 
 
-#: A game's action type: every protocol below is generic over it (``State[DaifugoAction]``).
+class Rules(Protocol):
+    """What every game's rules object has beside its typed options: the preset it starts
+    from and every option's value by name."""
+
+    @property
+    def preset(self) -> str: ...
+
+    @property
+    def values(self) -> Mapping[str, Any]: ...
+
+
+#: A game's action type and its rules' type: the protocols below are generic over them
+#: (a Dai Fugō state is a ``State[Action, Rules]`` of paiju.daifugo's own classes).
 A = TypeVar("A", bound=Action)
+R = TypeVar("R", bound=Rules)
 
 
 @dataclass(frozen=True)
@@ -75,7 +88,7 @@ class Result:
     order: tuple[int, ...] = ()
 
 
-class View(Protocol[A]):
+class View(Protocol[A, R]):
     """What one seat knows of a hand."""
 
     @property
@@ -87,8 +100,8 @@ class View(Protocol[A]):
     def seat(self) -> int: ...
 
     @property
-    def rules(self) -> Any:
-        """The rules in force (public): the game's rules object, with ``preset`` and ``values``."""
+    def rules(self) -> R:
+        """The rules in force (public)."""
         ...
 
     def to_move(self) -> int | None:
@@ -99,7 +112,7 @@ class View(Protocol[A]):
         """This seat's legal actions; empty when it is not this seat's turn."""
         ...
 
-    def sample(self, rng: Random) -> State[A]:
+    def sample(self, rng: Random) -> State[A, R]:
         """A full state consistent with everything this seat has seen."""
         ...
 
@@ -116,12 +129,12 @@ class HandsOver(Protocol):
     def handovers(self) -> list[dict[str, Any]]: ...
 
 
-class Replay(Protocol[A]):
+class Replay(Protocol[A, R]):
     """A sample wound back (``View.sample_replay``): ``start`` played through ``actions``
     is a sample of now. Copy ``start`` before playing it."""
 
     @property
-    def start(self) -> State[A]: ...
+    def start(self) -> State[A, R]: ...
 
     @property
     def actions(self) -> Sequence[A]: ...
@@ -131,11 +144,11 @@ class Replay(Protocol[A]):
         """The seats whose cards the :meth:`vary` that made this one changed."""
         ...
 
-    def state(self) -> State[A]:
+    def state(self) -> State[A, R]:
         """A new state: ``start`` played through ``actions`` (the sample of now)."""
         ...
 
-    def vary(self, rng: Random, seats: list[int]) -> Replay[A] | None:
+    def vary(self, rng: Random, seats: list[int]) -> Replay[A, R] | None:
         """The same sample with a hidden card of one of ``seats`` swapped for another
         seat's, within what the viewer knows; ``None`` if the swap it drew is not
         allowed or there is none to draw."""
@@ -159,15 +172,15 @@ class Undoes(Protocol[A]):
         ...
 
 
-class State(Undoes[A], Protocol[A]):
+class State(Undoes[A], Protocol[A, R]):
     """One hand of a game, from deal to settlement."""
 
     @property
     def game(self) -> str: ...
 
     @property
-    def rules(self) -> Any:
-        """The rules in force: the game's rules object, with ``preset`` and ``values``."""
+    def rules(self) -> R:
+        """The rules in force."""
         ...
 
     @property
@@ -193,9 +206,9 @@ class State(Undoes[A], Protocol[A]):
         """Play ``action``; raise ``IllegalAction`` (changing nothing) if it is illegal."""
         ...
 
-    def clone(self) -> State[A]: ...
+    def clone(self) -> State[A, R]: ...
 
-    def view(self, seat: int) -> View[A]: ...
+    def view(self, seat: int) -> View[A, R]: ...
 
     def result(self) -> Result:
         """The result of a finished hand; raises ``ValueError`` before the end."""
@@ -222,20 +235,20 @@ class PlaysOut(Protocol):
 
 
 @runtime_checkable
-class Rewinds(Protocol[A]):
+class Rewinds(Protocol[A, R]):
     """A view that winds a sample back to an earlier point of the hand."""
 
-    def sample_replay(self, rng: Random) -> Replay[A] | None:
+    def sample_replay(self, rng: Random) -> Replay[A, R] | None:
         """A sample wound back, with the public actions since; ``None`` when this hand
         cannot be wound back."""
         ...
 
 
 @runtime_checkable
-class DealsAround(Protocol[A]):
+class DealsAround(Protocol[A, R]):
     """A view that deals a sample around cards the others cannot hold."""
 
-    def sample_barred(self, rng: Random, barred: Mapping[int, int]) -> State[A]:
+    def sample_barred(self, rng: Random, barred: Mapping[int, int]) -> State[A, R]:
         """A sample in which no seat holds the cards (a bitset) ``barred[seat]``, where
         the counts allow."""
         ...
@@ -272,17 +285,17 @@ def plays_out(state: object) -> TypeGuard[PlaysOut]:
     return offers(state, PlaysOut)
 
 
-def rewinds(view: View[A]) -> TypeGuard[Rewinds[A]]:
+def rewinds(view: View[A, R]) -> TypeGuard[Rewinds[A, R]]:
     """Whether ``view`` winds a sample back (:class:`Rewinds`)."""
     return offers(view, Rewinds)
 
 
-def deals_around(view: View[A]) -> TypeGuard[DealsAround[A]]:
+def deals_around(view: View[A, R]) -> TypeGuard[DealsAround[A, R]]:
     """Whether ``view`` deals around barred cards (:class:`DealsAround`)."""
     return offers(view, DealsAround)
 
 
-class Session(Protocol[A]):
+class Session(Protocol[A, R]):
     """A series of hands with dealer rotation, exchanges and running totals.
 
     Players are numbered ``0 .. players-1`` for the whole session; each hand's seats
@@ -300,7 +313,7 @@ class Session(Protocol[A]):
     @property
     def hands_played(self) -> int: ...
 
-    def deal(self) -> State[A]:
+    def deal(self) -> State[A, R]:
         """The next hand, dealt and ready for its first decision."""
         ...
 
@@ -308,12 +321,12 @@ class Session(Protocol[A]):
         """The player at each seat of the current hand."""
         ...
 
-    def finish(self, state: State[A]) -> Result:
+    def finish(self, state: State[A, R]) -> Result:
         """Settle a finished hand into the totals and move the deal on."""
         ...
 
 
-class PolicyEncoder(Protocol[A]):
+class PolicyEncoder(Protocol[A, R]):
     """A game's features for the learned player (:mod:`paiju.bots.learned`).
 
     Every feature is 0 or 1 and is read from the view alone; :meth:`encode` lists, for
@@ -331,12 +344,23 @@ class PolicyEncoder(Protocol[A]):
         """How many features there are."""
         ...
 
-    def encode(self, view: View[A], actions: Sequence[A]) -> list[list[int]]:
+    def encode(self, view: View[A, R], actions: Sequence[A]) -> list[list[int]]:
         """For each of ``actions`` (legal in ``view``), the indices of its features."""
         ...
 
 
-class Game(Protocol[A]):
+class Player(Protocol[A, R]):
+    """A player of one game (:class:`paiju.bots.base.Bot` is any game's)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, view: View[A, R], rng: Random) -> A:
+        """One of ``view``'s legal actions, from the view alone; ``rng`` its only chance."""
+        ...
+
+
+class Game(Protocol[A, R]):
     """A game's entry point, found through :func:`paiju.core.games.get_game`."""
 
     @property
@@ -351,40 +375,41 @@ class Game(Protocol[A]):
     @property
     def options(self) -> OptionTable: ...
 
-    def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Any:
+    def rules(self, spec: str | Mapping[str, Any] | None = None,
+              overrides: Mapping[str, Any] | None = None) -> R:
         """The game's rules object (with ``preset`` and ``values``) from a spec and overrides."""
         ...
 
-    def new_hand(self, rules: Any, players: int, rng: Random) -> State[A]:
+    def new_hand(self, rules: R, players: int, rng: Random) -> State[A, R]:
         """A freshly dealt single hand."""
         ...
 
-    def new_session(self, rules: Any, players: int, seed: int | None) -> Session[A]: ...
+    def new_session(self, rules: R, players: int, seed: int | None) -> Session[A, R]: ...
 
-    def from_record(self, record: Mapping[str, Any]) -> State[A]:
+    def from_record(self, record: Mapping[str, Any]) -> State[A, R]:
         """The initial state of a record (before its actions); ``MalformedRecord`` if bad."""
         ...
 
-    def action_from_json(self, obj: Any) -> A:
+    def action_from_json(self, obj: object) -> A:
         """An action of a record; ``MalformedRecord`` if it cannot be read."""
         ...
 
-    def strategy(self, view: View[A], rng: Random) -> A:
+    def strategy(self, view: View[A, R], rng: Random) -> A:
         """The game's rule-based player (``heuristic``): its choice from ``view`` only."""
         ...
 
     @property
-    def policy_encoder(self) -> PolicyEncoder[A]:
+    def policy_encoder(self) -> PolicyEncoder[A, R]:
         """The features the learned player reads (``paiju/GAME/features.py``)."""
         ...
 
-    def seat_view(self, state: State[A], seat: int) -> View[A]:
+    def seat_view(self, state: State[A, R], seat: int) -> View[A, R]:
         """``seat``'s view for a front end that will show it and hand it to players
         (``state.view(seat)``, with what they will ask for worked out the quick way)."""
         ...
 
     @property
-    def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
+    def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Player[A, R]]]:
         """The game's own players beyond the generic ones (``random``, ``heuristic``,
         ``ismcts``): name -> factory taking a spec's ``key=value`` settings. Each makes an
         object with ``name`` and ``choose(view, rng)``, as :class:`paiju.bots.base.Bot`."""

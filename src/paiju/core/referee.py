@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
-from paiju.core.protocol import A, Game, State
+from paiju.core.protocol import A, Game, R, State
 from paiju.core.records import actions_of
 
 #: Exit statuses of ``paiju referee``.
@@ -20,14 +20,14 @@ class Ruling:
     """What the referee found, and the state where replay stopped."""
 
     report: dict[str, Any]
-    state: State[Any]
+    state: State[Any, Any]
 
     @property
     def exit_status(self) -> int:
         return EXIT_LEGAL if self.report["legal"] else EXIT_ILLEGAL
 
 
-def read_actions(game: Game[A], record: Mapping[str, Any]) -> list[A]:
+def read_actions(game: Game[A, R], record: Mapping[str, Any]) -> list[A]:
     """The record's actions; ``MalformedRecord`` naming the first unreadable one.
 
     Messages count actions from 1, as people do ("action 1" is ``actions[0]``).

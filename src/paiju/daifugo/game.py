@@ -176,4 +176,4 @@ def _check_first(state: DaifugoState, rules: Rules, first: int, titles: Any) -> 
 
 
 #: The entry point; its annotation has mypy hold the game to the protocol.
-GAME: Game[Action] = DaifugoGame()
+GAME: Game[Action, Rules] = DaifugoGame()

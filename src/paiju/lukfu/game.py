@@ -179,4 +179,4 @@ class LukFuGame:
         return state.view(seat, aged=True)
 
 #: The entry point; its annotation has mypy hold the game to the protocol.
-GAME: Game[LukFuAction] = LukFuGame()
+GAME: Game[LukFuAction, Rules] = LukFuGame()

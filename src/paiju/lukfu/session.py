@@ -89,7 +89,7 @@ class LukFuSession:
         rng = make_rng(self._seed, "lukfu", "hand", self._hands)
         return new_state(self.rules, self._players, rng)
 
-    def finish(self, state: State[LukFuAction]) -> Result:
+    def finish(self, state: State[LukFuAction, Rules]) -> Result:
         if not isinstance(state, LukFuState):
             raise TypeError("a Luk Fu session settles Luk Fu hands")
         if not state.is_terminal():
