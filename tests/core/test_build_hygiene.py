@@ -55,3 +55,23 @@ def test_the_engines_keep_no_test_only_names() -> None:
     for path in sorted((ROOT / "src" / "paiju").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert "older tests" not in text and "the tests and older callers" not in text, path
+
+
+def _loose_any(path: Path) -> list[int]:
+    """The lines of ``path`` that use ``Any`` other than as a JSON object's values
+    (``dict[str, Any]``, ``Mapping[str, Any]``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    json_values = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+                and node.value.id in ("dict", "Mapping") and isinstance(node.slice, ast.Tuple)
+                and ast.unparse(node.slice.elts[0]) == "str"):
+            json_values.add(id(node.slice.elts[1]))
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and node.id == "Any" and id(node) not in json_values]
+
+
+def test_the_protocol_types_actions_and_rules() -> None:
+    """The protocol is generic over a game's action and rules types: ``Any`` serves only
+    for JSON values."""
+    assert _loose_any(ROOT / "src" / "paiju" / "core" / "protocol.py") == []
