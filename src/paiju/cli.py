@@ -241,13 +241,16 @@ main.add_command(simulate_cmd)
 
 
 def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay: float,
-                   game: str | None, abuse: bool, **options: Any) -> None:
+                   game: str | None, abuse: bool, postgres: str | None,
+                   **options: Any) -> None:
     """``paiju bench``; with ``--server``, the load benchmark of the browser tables; with
     ``--rl``, the research environments' steps per second."""
     if server and rl:
         _fail("bench measures --server or --rl, not both at once")
     if abuse and not server:
         _fail("--abuse goes with --server: it abuses the browser tables' server")
+    if postgres is not None and not server:
+        _fail("--postgres goes with --server: it measures the browser tables' server there")
     if rl:
         _bench_rl(options["seconds"], options["seed"], options["as_json"])
         return
@@ -255,8 +258,19 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         assert bench_cmd.callback is not None
         bench_cmd.callback(**options, game=game)
         return
-    from paiju.web.loadbench import format_load, run_load
+    from paiju.web.loadbench import compare, format_compare, format_load, run_load
 
+    if postgres is not None:
+        if abuse:
+            _fail("--postgres measures the tables alone: leave out --abuse")
+        try:
+            reports = compare(postgres, tables, options["seconds"], think, bot_delay,
+                              game or "lukfu", options["seed"])
+        except (PaijuError, RuntimeError, OSError) as err:
+            _fail(str(err))
+        click.echo(json.dumps(reports, ensure_ascii=False, indent=2) if options["as_json"]
+                   else format_compare(reports))
+        return
     try:
         report = run_load(tables, options["seconds"], think, bot_delay, game or "lukfu",
                           options["seed"], abuse)
@@ -306,6 +320,10 @@ main.add_command(click.Command(
                           "the longest think, 10 MB bodies, WebSockets that never read, "
                           "floods of tables and messages, idle connections); the clients "
                           "keep the limits per address (docs/server.md)."),
+        click.Option(["--postgres"], default=None, metavar="postgresql://…",
+                     help="With --server: measure on a fresh SQLite file, then on this "
+                          "PostgreSQL database with one server and with two, and report the "
+                          "three side by side (docs/deploy.md)."),
     ]))
 
 

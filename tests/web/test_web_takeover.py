@@ -283,3 +283,25 @@ def test_a_table_made_at_one_server_is_served_by_the_one_its_clients_go_to(
     finally:
         for server in (a, b):
             server.stop()
+
+
+def test_the_comparison_measures_sqlite_and_one_and_two_servers_on_postgres(
+        pg_db: str) -> None:
+    from paiju.web.loadbench import compare, format_compare
+
+    reports = compare(pg_db, tables=4, seconds=2.0, think=0.05, bot_delay=0.0, game="daifugo")
+    assert [(r["store"], r["servers"]) for r in reports] == [
+        ("sqlite", 1), ("postgresql", 1), ("postgresql", 2)]
+    for r in reports:
+        assert r["moves"] > 0 and r["client_moves"] > 0 and r["errors"] == 0
+    import psycopg
+
+    with psycopg.connect(pg_db) as db:  # both runs' tables, each made at its own server
+        owners = db.execute("SELECT COUNT(DISTINCT split_part(owner, '/', 1)), COUNT(*) "
+                            "FROM leases").fetchone()
+    assert owners == (3, 8)
+    lines = format_compare(reports).splitlines()
+    assert lines[1].split() == ["store", "servers", "moves/s", "p50", "ms", "p99", "ms",
+                                "errors"]
+    assert [line.split()[:2] for line in lines[2:]] == [
+        ["sqlite", "1"], ["postgresql", "1"], ["postgresql", "2"]]

@@ -10,6 +10,11 @@ second (every accepted action of every table, read from the database) and the la
 of the clients' moves (median, 99th percentile, worst). The server deals the next hand at
 once (``--next-delay 0``), so the clients never need to say they are ready.
 
+Given a PostgreSQL database, it also measures there with one server and with two
+(:func:`compare`): each table is made at one server and played there, as a reverse proxy
+hashing the table's id would send it (docs/deploy.md). Moves are counted by the store
+(:meth:`~paiju.web.store.TableStore.action_count` of the benchmark's tables).
+
 With ``abuse``, the server keeps its limits per address, each client plays from a
 loopback address of its own (eight tables an address), and the strangers of
 :mod:`paiju.web.abuse` do everything the limits are for, all at once, in a process of
@@ -22,7 +27,6 @@ import asyncio
 import json
 import random
 import socket
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -52,11 +56,14 @@ class LoadReport:
     latencies: list[float] = field(default_factory=list)  # seconds
     errors: int = 0
     abuse: dict[str, int] | None = None  # what the strangers did, in an abuse run
+    store: str = "sqlite"  # or "postgresql"
+    servers: int = 1
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
         return {
             "tables": self.tables, "game": self.game, "seconds": self.seconds,
+            "store": self.store, "servers": self.servers,
             "think": self.think, "bot_delay": self.bot_delay,
             "moves": self.moves, "moves_per_second": self.moves / self.seconds,
             "client_moves": self.client_moves, "errors": self.errors,
@@ -121,7 +128,7 @@ def client_address(n: int, abuse: bool) -> str | None:
     return f"127.0.{1 + k // 250}.{1 + k % 250}"
 
 
-def start_server(db: Path, port: int, bot_delay: float,
+def start_server(db: Path | str, port: int, bot_delay: float,
                  abuse: bool = False) -> subprocess.Popen[bytes]:
     """``paiju serve`` on ``port`` (waits until it answers)."""
     import httpx
@@ -211,31 +218,39 @@ def _loop_factory() -> Any:
     return uvloop.new_event_loop
 
 
-def count_moves(db: Path) -> int:
-    with sqlite3.connect(db) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+def count_moves(db: Path | str, tables: list[str]) -> int:
+    """The actions of ``tables`` stored so far, as the store counts them."""
+    from paiju.web.store import open_store
+
+    store = open_store(db)
+    try:
+        return sum(store.action_count(t) for t in tables)
+    finally:
+        store.close()
 
 
-async def drive(port: int, db: Path, report: LoadReport, seed: int,
+async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
                 abuse: bool = False) -> None:
     import httpx
 
-    base = f"http://127.0.0.1:{port}"
     bots = ["heuristic"] * 3
     clients = []
+    tables: list[str] = []
     rng = random.Random(seed)
-    https: dict[str | None, httpx.AsyncClient] = {}
+    https: dict[tuple[str | None, int], httpx.AsyncClient] = {}
     try:
         for n in range(report.tables):
             address = client_address(n, abuse)
-            if address not in https:
+            port = ports[n % len(ports)]  # the table's server, as a proxy's hash picks one
+            if (address, port) not in https:
                 transport = httpx.AsyncHTTPTransport(local_address=address)
-                https[address] = httpx.AsyncClient(base_url=base, timeout=30,
-                                                   transport=transport)
-            http = https[address]
+                https[address, port] = httpx.AsyncClient(
+                    base_url=f"http://127.0.0.1:{port}", timeout=30, transport=transport)
+            http = https[address, port]
             made = await http.post("/api/tables", json={
                 "game": report.game, "players": 4, "hands": 100, "seats": ["human", *bots]})
             table = made.json()["table"]
+            tables.append(table)
             seat = await http.post(f"/api/tables/{table}/seats/0", json={"name": f"P{n}"})
             token = seat.json()["token"]
             clients.append(Client(f"ws://127.0.0.1:{port}/ws/{table}?token={token}",
@@ -246,20 +261,22 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int,
     strangers = None
     if abuse:
         strangers = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "paiju.web.abuse", str(port), str(WARMUP + report.seconds),
+            sys.executable, "-m", "paiju.web.abuse", str(ports[0]), str(WARMUP + report.seconds),
             str(ABUSE_THINK), stdout=asyncio.subprocess.PIPE)
     stop = asyncio.Event()
     collector = Collector()  # the clients' process collects as the server does
     collector.start()
     tasks = [asyncio.get_running_loop().create_task(c.run(stop)) for c in clients]
     await asyncio.sleep(WARMUP)
-    before = count_moves(db)
+    before = await asyncio.to_thread(count_moves, db, tables)
+    began = time.monotonic()
     for c in clients:
         c.measuring = True
     await asyncio.sleep(report.seconds)
     for c in clients:
         c.measuring = False
-    report.moves = count_moves(db) - before
+    report.seconds = round(time.monotonic() - began, 2)  # from count to count
+    report.moves = await asyncio.to_thread(count_moves, db, tables) - before
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     collector.stop()
@@ -270,21 +287,51 @@ async def drive(port: int, db: Path, report: LoadReport, seed: int,
 
 def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
              bot_delay: float = 0.6, game: str = "lukfu", seed: int = 0,
-             abuse: bool = False) -> dict[str, Any]:
-    """Start a server, play ``tables`` tables on it for ``seconds``, and report (with
+             abuse: bool = False, db: str | None = None, servers: int = 1) -> dict[str, Any]:
+    """Start ``servers`` servers on ``db`` (a PostgreSQL address; by default a fresh SQLite
+    file, one server), play ``tables`` tables on them for ``seconds``, and report (with
     ``abuse``, while strangers do everything the limits are for)."""
-    report = LoadReport(tables, game, seconds, think, bot_delay)
+    report = LoadReport(tables, game, seconds, think, bot_delay,
+                        store="sqlite" if db is None else "postgresql", servers=servers)
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        port = free_port()
-        proc = start_server(db, port, bot_delay, abuse)
+        where: Path | str = Path(tmp) / "bench.sqlite3" if db is None else db
+        procs: list[subprocess.Popen[bytes]] = []
         try:
+            ports = []
+            for _ in range(servers):
+                ports.append(free_port())
+                procs.append(start_server(where, ports[-1], bot_delay, abuse))
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-                runner.run(drive(port, db, report, seed, abuse))
+                runner.run(drive(ports, where, report, seed, abuse))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     return report.to_json()
+
+
+def compare(postgres: str, tables: int = 500, seconds: float = 20.0, think: float = 1.0,
+            bot_delay: float = 0.6, game: str = "lukfu", seed: int = 0) -> list[dict[str, Any]]:
+    """The same load on a fresh SQLite file (one server), then on the PostgreSQL database
+    ``postgres`` with one server and with two: a report each."""
+    args = (tables, seconds, think, bot_delay, game, seed)
+    return [run_load(*args), run_load(*args, db=postgres),
+            run_load(*args, db=postgres, servers=2)]
+
+
+def format_compare(reports: list[dict[str, Any]]) -> str:
+    """The reports of :func:`compare` as a table, one line a run."""
+    first = reports[0]
+    lines = [f"{first['tables']} tables of {first['game']} (one person's seat each, played "
+             f"after {first['think']:g} s; computer players after {first['bot_delay']:g} s)",
+             f"{'store':<11} {'servers':>7} {'moves/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+             f"{'errors':>6}"]
+    for r in reports:
+        lat = r["latency_ms"]
+        lines.append(f"{r['store']:<11} {r['servers']:>7} {r['moves_per_second']:>8.0f} "
+                     f"{lat['p50']!s:>8} {lat['p99']!s:>8} {r['errors']:>6}")
+    return "\n".join(lines)
