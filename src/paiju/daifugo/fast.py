@@ -1,8 +1,8 @@
 """Dai Fugō's fast path: play-outs that build nothing a play-out decision does not read.
 
 The reference is the state (:mod:`paiju.daifugo.state`) with its rulebook; this module
-plays the same rules on the same position, only leaner (docs/performance.md, "Dai Fugō:
-where the time goes", says why this form):
+plays the same rules on the same position, only leaner
+(docs/notes/performance-history.md, "Dai Fugō: where the time goes", says why this form):
 
 - :func:`choices` lists the legal actions of the seat to move: the generator's own list
   (:mod:`paiju.daifugo.generate`, which reads every rule through the rulebook), so the
@@ -86,8 +86,8 @@ def _step_play(state: DaifugoState, seat: int, action: Action) -> None:
 
 def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
     """An ``ask``, ``give``, ``seven_pass`` or ``discard`` of the seat to move, unchecked."""
-    from paiju.daifugo.rulebook import joker_bits
-    from paiju.daifugo.state import _card_list, _joker_bits
+    from paiju.daifugo.rulebook import joker_bits, lowest_jokers
+    from paiju.daifugo.state import _card_list
 
     naturals, jokers = _card_list(action.cards)
     if action.do == "ask":  # the named jokers are others' (card_request)
@@ -95,7 +95,7 @@ def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
         state.actions.append(Action(seat, "ask", tuple(tokens(named))))
         state._do_ask(seat, named)
         return
-    cards = naturals | _joker_bits(state.pos.hands[seat], jokers)
+    cards = naturals | lowest_jokers(state.pos.hands[seat], jokers)
     state.actions.append(Action(seat, action.do, tuple(tokens(cards))))
     if action.do == "give":
         state._do_give(seat, cards)

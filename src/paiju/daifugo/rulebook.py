@@ -419,7 +419,7 @@ class Rulebook:
         held = named & hand & ~JOKERS
         asked_jokers = (named & JOKERS).bit_count()
         if asked_jokers:
-            held |= _lowest_jokers(hand, asked_jokers)
+            held |= lowest_jokers(hand, asked_jokers)
         return held | self.poor_gift(hand & ~held, k - held.bit_count())
 
     def request_too_good(self, named: int, gift: int) -> int:
@@ -433,7 +433,7 @@ class Rulebook:
             out |= JOKERS
         rest = gift & ~named & ~JOKERS
         if got_jokers > asked_jokers:
-            rest |= _lowest_jokers(gift, got_jokers - asked_jokers)
+            rest |= lowest_jokers(gift, got_jokers - asked_jokers)
         if rest:
             out |= self.better_gifts(rest)
         return out
@@ -534,8 +534,9 @@ def joker_bits(k: int) -> int:
     return sum(1 << (52 + j) for j in range(max(0, min(k, 2))))
 
 
-def _lowest_jokers(hand: int, k: int) -> int:
-    """The bits of ``k`` of the hand's jokers, the lower id first."""
+def lowest_jokers(hand: int, k: int) -> int:
+    """The bits of ``k`` of the hand's jokers, the lower id first (the jokers a play or a
+    gift of ``k`` jokers takes from the hand)."""
     out = 0
     for c in (52, 53):
         if k and hand >> c & 1:

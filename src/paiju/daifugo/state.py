@@ -50,6 +50,7 @@ from paiju.daifugo.rulebook import (
     Rulebook,
     deal_lots,
     joker_bits,
+    lowest_jokers,
     points_for,
     rulebook,
     titles_for,
@@ -92,16 +93,6 @@ def read_lots(raw: Any, n: int) -> list[int]:
         raise MalformedRecord(f"'lots' must list every seat from 0 to {n - 1} once, in the "
                               f"order a lot ranks them, not {raw!r}")
     return list(raw)
-
-
-def _joker_bits(hand: int, k: int) -> int:
-    """The bits of ``k`` of the hand's jokers (the lower id first)."""
-    out = 0
-    for c in (52, 53):
-        if k and hand >> c & 1:
-            out |= 1 << c
-            k -= 1
-    return out
 
 
 @mypyc_attr(native_class=False)  # its copies share the attributes' dict (clone)
@@ -417,7 +408,7 @@ class DaifugoState(PositionFields):
         why = self.book.held(p, rich, nat, jk)
         if why:
             raise IllegalAction(why)
-        return nat | _joker_bits(p.hands[rich], jk)
+        return nat | lowest_jokers(p.hands[rich], jk)
 
     def _read_ask(self, action: Action) -> int:
         """The cards a rich seat names (card_request), jokers as the lowest joker bits."""
@@ -454,7 +445,7 @@ class DaifugoState(PositionFields):
         why = self.book.held(p, seat, nat, jk)
         if why:
             raise IllegalAction(why)
-        return nat | _joker_bits(p.hands[seat], jk)
+        return nat | lowest_jokers(p.hands[seat], jk)
 
     def _playable(self, seat: int, m: Meld) -> bool:
         """True if ``seat`` may play ``m`` now: the rulebook's why_not_play would say None."""
@@ -501,7 +492,7 @@ class DaifugoState(PositionFields):
         book = self.book
         t = p.table
         hand = p.hands[seat]
-        removed = m.naturals | (_joker_bits(hand, m.jokers) if m.jokers else 0)
+        removed = m.naturals | (lowest_jokers(hand, m.jokers) if m.jokers else 0)
         hand &= ~removed
         p.hands[seat] = hand
         p.played |= removed
