@@ -29,10 +29,11 @@ def text(page: Any, testid: str) -> str:
     return found
 
 
-def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) -> None:
-    names = ["Alice", "Bob", "Carol"]
-    table = server.create(game="daifugo", rules="popular", players=3,
-                          seats=["human", "human", "human"], hands=2, clock=None)
+def second_hand(server: Any, contexts: Any, names: list[str], rules: Any) -> list[Any]:
+    """A Dai Fugō table of three people under ``rules``, its first hand played out: each
+    person's page at the start of the second, where the exchange comes."""
+    table = server.create(game="daifugo", rules=rules, players=3, seats=["human"] * 3,
+                          hands=2, clock=None)
     pages = [contexts().new_page() for _ in names]
     for i, page in enumerate(pages):
         join(page, server.base, table, i, names[i])
@@ -43,6 +44,12 @@ def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) ->
         page.get_by_test_id("next-hand").click()
     for page in pages:
         page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
+    return pages
+
+
+def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) -> None:
+    names = ["Alice", "Bob", "Carol"]
+    pages = second_hand(server, contexts, names, "popular")
     # the Fugō (first out) gives one card to the Hinmin (last out), who gave their best one
     givers = [p for p in pages if any(m["do"] == "give" for m in legal(p))]
     assert len(givers) == 1
@@ -96,18 +103,8 @@ def test_the_rich_name_a_card_and_the_poor_give_it(server: Any, contexts: Any) -
     """card_request (004's request for cards): the Fugō's hand shows the cards he may name,
     none of his own; he names one the Hinmin holds, which then moves to his hand."""
     names = ["Alice", "Bob", "Carol"]
-    table = server.create(game="daifugo", players=3, seats=["human"] * 3, hands=2, clock=None,
-                          rules={"preset": "popular", "options": {"card_request": True}})
-    pages = [contexts().new_page() for _ in names]
-    for i, page in enumerate(pages):
-        join(page, server.base, table, i, names[i])
-    for page in pages:
-        page.get_by_test_id("play").wait_for(state="visible")
-    play_out(pages)
-    for page in pages:
-        page.get_by_test_id("next-hand").click()
-    for page in pages:
-        page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
+    pages = second_hand(server, contexts, names,
+                        {"preset": "popular", "options": {"card_request": True}})
     askers = [p for p in pages if any(m["do"] == "ask" for m in legal(p))]
     assert len(askers) == 1
     rich = askers[0]
