@@ -84,6 +84,7 @@ class Keeper:
 
     def start(self) -> None:
         if self.store.lease > 0 and self._task is None:
+            self._renewed = time.monotonic()  # the first table's lease was just taken
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
