@@ -3,7 +3,8 @@
 Two steps, as docs/strength.md, "Strength by training and by time", ran them:
 
     nice -n 19 python tools/strength_plot.py run docs/notes/strength-plot
-    python tools/strength_plot.py plot docs/notes/strength-plot --out docs/strength-plot.png
+    python tools/strength_plot.py plot docs/notes/strength-plot \\
+        --log lukfu=docs/notes/strength-plot/train-lukfu.log --out docs/strength-plot.png
 
 ``run`` plays each player of :data:`PLAYERS` through ``paiju simulate --json``, one
 process: a *strength* run, one seat of the player against the rule-based player in every
@@ -62,7 +63,7 @@ PLAYERS: dict[str, list[tuple[str, str, int]]] = {
         ("heuristic", "heuristic", 0),
         ("learned", "learned", 2000),
         *[(f"halving {n}{name}", f"ismcts:iters={n}:{HALVING}:prior={prior}", hands)
-          for n, hands in ((16, 400), (64, 200))
+          for n, hands in ((16, 400), (32, 200))
           for name, prior in (("", "heuristic"), (" prior=learned", "learned"))],
     ],
 }
@@ -185,7 +186,7 @@ def plot(folder: Path, out: Path, logs: dict[str, Path]) -> None:
         left.set_xlim(0.5, len(rounds) + 0.5)
         left.set_xlabel("training round (expert iteration)")
         left.set_ylabel("learned − heuristic, points a hand (95%)")
-        source = ("a short run (docs/strength.md)" if game in logs
+        source = ("a run for this plot" if game in logs
                   else "the shipped policy's run")
         left.set_title(f"{GAME_NAMES[game]}: learned by training round, {source}")
         left.legend(fontsize=8)

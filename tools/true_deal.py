@@ -8,7 +8,7 @@ whenever it holds at most LIMIT cards. ``none`` never tells it and ``all`` alway
 Every arm plays the same sessions (seeds 100 + i, the search's generator seeded i), and
 each arm after the first is compared with the first over the sessions' means (paired;
 the half-width of the 95% Student's t interval). Each arm's wall-clock seconds are
-printed too. docs/strength.md, "Where the hidden cards are worth most":
+printed too. docs/notes/strength-history.md, "Where the hidden cards are worth most":
 
     python tools/true_deal.py --sessions 100 --limits none,4,8,all --jobs 2
     python tools/true_deal.py --sessions 100 --limits none --jobs 2 \\
