@@ -92,6 +92,10 @@ class Position:
     exchange: list[tuple[int, int, int]] = field(default_factory=list)
     #: the asks still owed before the poor give (card_request): (rich, poor, how many).
     asks: list[tuple[int, int, int]] = field(default_factory=list)
+    #: the rules that fired at a play, for the log to name: (the play's index in the
+    #: actions, the option: the one whose hook cleared the table, or "revolution" /
+    #: "revolution_pending" when the play caused one).
+    fired: list[tuple[int, str]] = field(default_factory=list)
 
     def copy(self) -> Position:
         """An independent copy (the lists copied, the immutable values shared). Built
@@ -127,6 +131,7 @@ class Position:
         p.hidden = self.hidden[:]
         p.exchange = self.exchange[:]
         p.asks = self.asks[:]
+        p.fired = self.fired[:]
         return p
 
     def reversed_now(self) -> bool:

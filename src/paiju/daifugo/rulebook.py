@@ -117,6 +117,8 @@ class Rulebook:
         self.locked_beaters = tuple(b for b in active if b.locked)
         self.beaters = tuple(active)
         self.on_play: tuple[OnPlay, ...] = tuple(h for _, when, h in ON_PLAY if when(rules))
+        #: the option of each on_play hook, by which the log names the rule that cleared
+        self.hook_option: dict[OnPlay, str] = {h: o for o, when, h in ON_PLAY if when(rules)}
         self.on_out: tuple[OnOut, ...] = tuple(h for _, when, h in ON_OUT if when(rules))
         self.finish_bans = tuple(FINISH_BANS[k] for k in rules.forbidden_finish)
         #: the follow plans made so far, by table, in the ranking as it is and reversed

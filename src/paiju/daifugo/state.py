@@ -42,7 +42,7 @@ from paiju.daifugo.position import (
     PLAY,
     Position,
 )
-from paiju.daifugo.registry import Play
+from paiju.daifugo.registry import OnPlay, Play
 from paiju.daifugo.rulebook import (
     OK,
     TITLE_NAMES,
@@ -507,20 +507,29 @@ class DaifugoState(PositionFields):
         p.passed_since = 0
         p.pass_run = 0
         p.cut_pending = False
+        index = len(self.actions) - 1  # the play's, appended before it is applied
         if book.rev_any and book.causes_revolution(m):
             if book.rev_now:
                 p.revolution = not p.revolution
+                p.fired.append((index, "revolution"))
             else:
                 p.pending_rev = not p.pending_rev
+                p.fired.append((index, "revolution_pending"))
         if not book.on_play and hand:
             turns.advance(book, p, self.n, seat)  # nothing more to do: the next seat
             return
         clears, skips, forbidden = False, 0, False
         if book.on_play:
             play = Play(seat, m, t, rev, following)
+            cleared_by: OnPlay | None = None
             for hook in book.on_play:
+                before = play.clears or play.cut
                 hook(book, p, play)
+                if not before and (play.clears or play.cut):
+                    cleared_by = hook
             clears, skips = play.clears or play.cut, play.skips
+            if clears and cleared_by is not None:
+                p.fired.append((index, book.hook_option[cleared_by]))
             forbidden = play.forbidden is not None
             if hand and play.steps:
                 p.pending = play.steps
@@ -572,10 +581,16 @@ class DaifugoState(PositionFields):
     # ---------------------------------------------------------------- public information
 
     def public_actions(self) -> list[dict[str, Any]]:
-        """The history as every seat sees it: face-down moves by their number of cards."""
-        return [a.to_json() if a.do in ("play", "pass", "ask")
-                else {"seat": a.seat, "do": a.do, "count": len(a.cards)}
-                for a in self.actions]
+        """The history as every seat sees it: face-down moves by their number of cards,
+        a play that set a rule going with the rules (``"rules"``: the options)."""
+        out: list[dict[str, Any]] = [
+            a.to_json() if a.do in ("play", "pass", "ask")
+            else {"seat": a.seat, "do": a.do, "count": len(a.cards)}
+            for a in self.actions]
+        for index, option in self.pos.fired:
+            if index < len(out):
+                out[index]["rules"] = [*out[index].get("rules", ()), option]
+        return out
 
     def table_now(self, played: bool = True) -> dict[str, Any]:
         """What every seat sees, without the history of actions (cheap, for players);

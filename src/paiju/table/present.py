@@ -191,6 +191,11 @@ class Presenter:
         """What happened when the trick was closed."""
         raise NotImplementedError
 
+    def rule_lines(self, action: Mapping[str, Any], native: Lang) -> list[str]:
+        """The rules an action of the history set going (its ``"rules"``), a sentence
+        each, for the log to name them where they fire; none unless the game says."""
+        return []
+
     def result_lines(
         self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
     ) -> list[str]:

@@ -20,6 +20,26 @@ WORDS = Words("daifugo")
 #: A card token in the engine's sentences: ``10H``, ``JK``, ``JK=5S``.
 _TOKEN = re.compile(r"(?<![\w=])(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC])(?!\w)")
 
+def _fired(rule: str, lang: str) -> str:
+    """A rule that fired at a play, as the log names it (``rule``: its option, or the
+    revolution's)."""
+    if rule == "eight_cut":
+        return WORDS(lang, "8-cut: the table clears.")
+    if rule == "sandstorm":
+        return WORDS(lang, "Sandstorm (three 3s): the table clears.")
+    if rule == "ambulance":
+        return WORDS(lang, "Ambulance (a pair of 9s): the table clears.")
+    if rule == "emperor":
+        return WORDS(lang, "Emperor: the table clears.")
+    if rule == "spade_three_clears":
+        return WORDS(lang, "The ♠3 on the joker clears the table.")
+    if rule == "revolution":
+        return WORDS(lang, "Revolution: the order of the cards is reversed.")
+    if rule == "revolution_pending":
+        return WORDS(lang, "Revolution: the order of the cards reverses when the table clears.")
+    return WORDS(lang, "A house rule clears the table.")  # a rule with no words of its own
+
+
 #: The options that change play, as players name them, when they hold these values.
 _RULE_WORDS: dict[tuple[str, Any], str] = {
     ("revolution", "four"): "revolution (four of a kind)",
@@ -573,6 +593,12 @@ class DaifugoPresenter(Presenter):
     def table_cleared(self, before: Seen, after: Seen) -> bool:
         data = after.data
         return data["table"] is None and data["phase"] not in ("follow", "exchange")
+
+    def rule_lines(self, action: Mapping[str, Any], native: Lang) -> list[str]:
+        """The rule each play set going (the engine's ``rules`` of the action): the one
+        that cleared the table, a revolution."""
+        lang = self.lang(native)
+        return [_fired(rule, lang) for rule in action.get("rules", ())]
 
     def cleared_note(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
         lang = self.lang(native)

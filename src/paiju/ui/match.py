@@ -241,10 +241,14 @@ class Match:
         line = self.presenter.describe(self.presenter.log_items(told, self.rules)[0],
                                        self.observer_seat, self.seat_names(), self.native)
         self.log.append(line)
+        seen = self.seen()
+        history = seen.data.get(self.presenter.history_key) or [{}]
+        fired = self.presenter.rule_lines(history[-1], self.native)  # a house rule named
+        self.log.extend(fired)
         if not self.presenter.in_trick(data):
             return
-        seen = self.seen()
         self.trick.append(line)
+        self.trick.extend(fired)
         if self.presenter.table_cleared(before, seen):
             note = self.presenter.cleared_note(seen, self.seat_names(), self.native)
             if note:

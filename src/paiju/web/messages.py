@@ -332,7 +332,17 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int,
         if i in ctx.notes:
             lines.append(dict(ctx.notes[i]))
         lines.append(describe(ctx, item, observer))
+        for rule in item.get("rules", ()):  # a house rule fired: the log names it
+            lines.append(_rule_line(ctx.game, rule))
     return lines
+
+
+@lru_cache(maxsize=256)
+def _rule_line(game: str, rule: str) -> dict[str, str]:
+    """The log's line for a rule that fired at a play, in every language (shared)."""
+    presenter = presenter_for(game)
+    return in_every_language(
+        game, lambda lang: presenter.rule_lines({"rules": [rule]}, lang)[0])
 
 
 @lru_cache(maxsize=4096)
