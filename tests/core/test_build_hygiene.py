@@ -9,11 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Files that still skip on one of paiju's modules, each with why it is left for now.
-PENDING = {
-    # store_pg needs psycopg, which the line before it skips on; its import is to become
-    # a plain one when the file's current work lands
-    "tests/web/test_web_postgres.py",
-}
+PENDING: set[str] = set()
 
 
 def _skips_on_paiju(path: Path) -> list[int]:

@@ -8,6 +8,7 @@ postgresql://`` as a real process that plays a hand over WebSockets and survives
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import random
 import threading
@@ -34,7 +35,7 @@ from paiju.web.lease import LeaseLost
 from paiju.web.store import SeatRow, StoreDown, StoreError, TableRow
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (the test extra has it)")
-store_pg = pytest.importorskip("paiju.web.store_pg")
+store_pg = importlib.import_module("paiju.web.store_pg")  # psycopg is there: it must load
 pg_cluster, pg_db = web_helpers.pg_cluster, web_helpers.pg_db  # the fixtures
 
 
