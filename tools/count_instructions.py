@@ -7,7 +7,7 @@ plays without its fast path), or as the rule-based player's fast play-outs
 (``state.playout(rng, "heuristic")``, run without ``PAIJU_FAST=0``), and prints the
 decisions made. Run it under valgrind with
 the reference engine and a fixed string hash, once with N hands and once with 0, and
-divide the difference by the decisions (docs/performance.md, "Before and after the
+divide the difference by the decisions (docs/notes/performance-history.md, "Before and after the
 rulebook"):
 
     PYTHONPATH=<src of the version> PAIJU_FAST=0 PYTHONHASHSEED=0 \\

@@ -3,7 +3,7 @@
 pip compiles the modules in :data:`MODULES` with mypyc when it installs paiju
 (``setup.py``); the compiled modules sit beside their sources and Python imports them
 first. They are the same source, compiled: the rules live in one place, and tests compare
-the two builds game for game (docs/performance.md, "The compiled engines").
+the two builds game for game (docs/notes/performance-history.md, "The compiled engines").
 
 :func:`choose` runs once, when ``paiju`` is imported. It keeps the compiled modules
 unless ``PAIJU_PURE=1`` asks for the pure ones, or the build is not whole or not of these

@@ -249,9 +249,9 @@ def test_either_switch_turns_the_fast_paths_off(environ: dict[str, str], on: boo
 @pytest.mark.slow
 @pytest.mark.differential
 def test_one_hundred_thousand_hands_agree_step_by_step() -> None:
-    # The full differential run (docs/performance.md gives its last result): every preset
-    # and random option mixes, 3 to 8 players, two hands of a session at a time, each hand
-    # compared at every step.
+    # The full differential run (docs/notes/performance-history.md gives its last result):
+    # every preset and random option mixes, 3 to 8 players, two hands of a session at a
+    # time, each hand compared at every step.
     rng = random.Random(20261126)
     presets = sorted(PRESETS)
     decisions = 0

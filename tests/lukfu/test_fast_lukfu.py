@@ -181,8 +181,9 @@ def test_a_finished_hand_plays_out_in_no_decisions() -> None:
 @pytest.mark.slow
 @pytest.mark.differential
 def test_one_hundred_thousand_hands_agree_step_by_step() -> None:
-    # The full differential run (docs/performance.md gives its last result): every preset
-    # and random option mixes, three and four players, each hand compared at every step.
+    # The full differential run (docs/notes/performance-history.md gives its last result):
+    # every preset and random option mixes, three and four players, each hand compared at
+    # every step.
     rng = random.Random(20261124)
     presets = sorted(PRESETS)
     decisions = 0

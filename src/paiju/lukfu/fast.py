@@ -1,8 +1,8 @@
 """Luk Fu's fast path: play-outs that build nothing a play-out decision does not read.
 
 The reference is the state (:mod:`paiju.lukfu.state`) with its rulebook; this module
-plays the same rules on the same position, only leaner (docs/performance.md, "Where the
-time goes", says why this form):
+plays the same rules on the same position, only leaner
+(docs/notes/performance-history.md, "Where the time goes", says why this form):
 
 - :func:`choices` lists the legal actions of the seat to move as ``(do, cards)`` pairs, in
   exactly the order of ``state.legal_actions()`` (the rulebook's generator), with no

@@ -3,7 +3,7 @@
 CPython's cyclic collector scans every tracked object in a full (oldest generation)
 collection: with hundreds of tables in memory that is over a hundred thousand objects and
 a pause of tens to hundreds of milliseconds in the one event loop, which every move then
-waits behind (docs/performance.md, "The browser tables"). Nearly all of the server's
+waits behind (docs/notes/performance-history.md, "The browser tables"). Nearly all of the server's
 garbage is freed by reference counting the moment it is dropped, so the collector is made
 to look less often and at less:
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 BY_PERSON, BY_BOT, BY_AWAY, BY_CLOCK = "human", "bot", "away", "clock"
 
 log = logging.getLogger("paiju.web")
-#: Players that decide in well under a millisecond (docs/performance.md: the heuristic
+#: Players that decide in well under a millisecond (docs/notes/performance-history.md: the heuristic
 #: about 0.2 ms): they decide in the event loop, since handing a decision to a searcher
 #: process costs more than the decision. Every other player, the search above all,
 #: decides in a searcher (:mod:`paiju.web.thinking`).
