@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import Rules
 from paiju.daifugo.state import DaifugoState
 from paiju.daifugo.strategy import choose
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from ui_helpers import select  # tests/ui: choosing cards at the keyboard
 
 #: Four players, seat 0 the Fugō (winner) and seat 3 the Hinmin (loser): one card each way.
 FOUR = [
@@ -321,17 +325,10 @@ async def _keyboard_session(app: Any, pilot: Any) -> list[list[str]]:
         data = bot.choose(state.view(seat), rng).to_json()
         cards = data.get("cards", [])
         hand = app.query_one("#hand", HandView)
-        if hand.selected:
-            await pilot.press("escape")
         if data["do"] == "ask":  # the chips are the cards one may ask for
             assert all(c.token not in state.view(seat).hand for c in hand.chips)
             asks.append(cards)
-        for token in cards:
-            index = next(i for i, c in enumerate(hand.chips)
-                         if c.token == token.split("=")[0] and i not in hand.selected)
-            while hand.cursor != index:
-                await pilot.press("right" if hand.cursor < index else "left")
-            await pilot.press("space")
+        await select(pilot, app, cards)
         count = len(state.actions)
         await pilot.press(m.presenter.key_for(data["do"], m.presenter.moves(
             state.legal_actions())))
