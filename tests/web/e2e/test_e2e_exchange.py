@@ -113,6 +113,7 @@ def test_the_rich_name_a_card_and_the_poor_give_it(server: Any, contexts: Any) -
     poor = pages[names.index(poor_name)]
     shown, held = hand_tokens(rich), hand_tokens(poor)
     assert shown  # the cards he may name, not his hand (each a card he does not hold)
+    assert "Cards you may name" in rich.get_by_test_id("hand-caption").inner_text()
     asks = [m for m in legal(rich) if m["do"] == "ask" and m.get("cards")]
     assert set(shown) == {m["cards"][0] for m in asks}
     wanted = next(m for m in asks if m["cards"][0] in held)

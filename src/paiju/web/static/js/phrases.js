@@ -163,6 +163,11 @@ export const WORDS = {
     zh: "大小：2 < A < K … 4 < 3 < 鬼 · 倒轉",
     ja: "強さ: 2 < A < K … 4 < 3 < JK · 革命中",
   },
+  handToName: {
+    en: "Cards you may name (not in your hand), weakest first",
+    zh: "可以指名的牌（不在你手上），由小到大",
+    ja: "指名できるカード（手札にないもの、弱い順）",
+  },
   handNormal: { en: "Your hand, weakest first", zh: "你的牌，由小到大", ja: "手札（弱い順）" },
   handReversed: { en: "Your hand, weakest first (reversed)", zh: "你的牌，由小到大（倒轉）", ja: "手札（弱い順・革命中）" },
   revolution: { en: "revolution", zh: "革命", ja: "革命中" },

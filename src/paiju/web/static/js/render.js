@@ -245,6 +245,8 @@ export function handCaption(game, msg, native, L, received = []) {
     if (msg.seat === 3) return tr("dreamCard", L, { card: view.dreamer ? label(msg.cards, view.dreamer, native) : "?" });
     return tr("lukfuHand", L);
   }
+  // a request for cards: the cards shown are those that may be named, not the hand
+  if ((msg.legal || []).some((a) => a.do === "ask")) return tr("handToName", L);
   const caption = tr(reversedOrder(view) ? "handReversed" : "handNormal", L);
   return received.length ? tr("captionAndKey", L, { caption, key: tr("receivedKey", L) }) : caption;
 }
