@@ -7,7 +7,9 @@ seat the same number of players and name the same preset when they are not told.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
+from importlib.metadata import entry_points
 from typing import Any
 
 from paiju.core.errors import MalformedRecord
@@ -16,11 +18,35 @@ from paiju.core.protocol import Game
 #: A game of the registry, whatever its action type (each game's own is its ``Action``).
 AnyGame = Game[Any, Any]
 
+#: The environment variable naming games from outside the package, ``name=module`` pairs
+#: separated by commas (``PAIJU_GAMES=tiny=tinygame``): a game in development, or the
+#: test suite's toy game in a server it starts.
+GAMES_VARIABLE = "PAIJU_GAMES"
+
+
+def _named(spec: str) -> dict[str, str]:
+    """``name=module,...`` as a mapping; refuses a pair without both halves."""
+    out: dict[str, str] = {}
+    for pair in filter(None, (p.strip() for p in spec.split(","))):
+        name, eq, module = pair.partition("=")
+        if not (eq and name.strip() and module.strip()):
+            raise ValueError(f"{GAMES_VARIABLE} takes name=module pairs, not {pair!r}")
+        out[name.strip().lower()] = module.strip()
+    return out
+
+
+def _registered() -> dict[str, str]:
+    """paiju's games, then those of installed packages (the ``paiju.games`` entry points,
+    each naming a module with ``GAME``), then those of :data:`GAMES_VARIABLE`."""
+    found = {"lukfu": "paiju.lukfu.game", "daifugo": "paiju.daifugo.game"}
+    for point in entry_points(group="paiju.games"):
+        found.setdefault(point.name.lower(), point.value)
+    found.update(_named(os.environ.get(GAMES_VARIABLE, "")))
+    return found
+
+
 #: Game name -> module that defines ``GAME``.
-GAMES: dict[str, str] = {
-    "lukfu": "paiju.lukfu.game",
-    "daifugo": "paiju.daifugo.game",
-}
+GAMES: dict[str, str] = _registered()
 
 #: Players at the table when a command is not told: Luk Fu's three and a dreamer,
 #: Dai Fugō's usual four. A game missing here seats its smallest count.

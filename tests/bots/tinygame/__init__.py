@@ -333,7 +333,7 @@ def register() -> None:
     """Make ``tiny`` known to :func:`paiju.core.games.get_game`."""
     from paiju.core import games
 
-    games.GAMES["tiny"] = "tinygame"
+    games.GAMES["tiny"] = "tinygame"  # as PAIJU_GAMES=tiny=tinygame does in a process
 
 
 def heuristic(view: Any, rng: _random.Random) -> Move:
