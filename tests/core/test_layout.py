@@ -7,5 +7,6 @@ TESTS = Path(__file__).resolve().parents[1]
 
 
 def test_test_module_basenames_are_unique() -> None:
-    names = Counter(p.name for p in TESTS.rglob("*.py") if p.name != "conftest.py")
+    shared = ("conftest.py", "__init__.py")
+    names = Counter(p.name for p in TESTS.rglob("*.py") if p.name not in shared)
     assert [name for name, n in names.items() if n > 1] == []

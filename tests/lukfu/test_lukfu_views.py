@@ -59,8 +59,8 @@ def test_window_is_hidden_from_other_seats() -> None:
     assert st.view(1).to_move() == 1
     play(st, [act(1, "pass")])
     for seat in (0, 2, 3):
-        assert st.view(seat).to_json()["history"] == []
-    assert '"pass"' in json.dumps(st.view(1).to_json()["history"])
+        assert st.view(seat).to_json()["actions"] == []
+    assert '"pass"' in json.dumps(st.view(1).to_json()["actions"])
 
 
 def test_dreamer_card_hidden_until_the_end() -> None:
@@ -76,8 +76,8 @@ def test_other_discards_hidden() -> None:
                             "6Sip 5Sip 4Sip 4Gon 4Sok 4Chen 8Chen 7Chen 5Chen 1Gon 3Gon 9Sok"])
     play(st, [act(0, "call"), act(0, "play", "2Sip 2Gon 2Sok"),
               act(1, "discard", "4Gon 4Sok 5Chen")])
-    mine = st.view(1).to_json()["history"][-1]
-    theirs = st.view(0).to_json()["history"][-1]
+    mine = st.view(1).to_json()["actions"][-1]
+    theirs = st.view(0).to_json()["actions"][-1]
     assert mine["cards"] == ["4Gon", "4Sok", "5Chen"]
     assert theirs == {"seat": 1, "do": "discard", "count": 3}
 

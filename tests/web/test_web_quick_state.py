@@ -50,7 +50,7 @@ async def play_comparing(table: Table, rng: random.Random) -> tuple[int, int]:
         for player, message in latest.items():
             view = table.state.view(table.seat_players.index(player))
             reference = messages.aged_tokens(table.context(), Seen(view, view.to_json()))
-            assert marked(message) == reference, (player, message["view"]["history"])
+            assert marked(message) == reference, (player, message["view"]["actions"])
             assert message["legal"] == [a.to_json() for a in view.legal_actions()]
             compared += 1
             with_aged += bool(reference)
@@ -100,7 +100,7 @@ def test_a_state_message_is_written_once_and_not_sent_twice() -> None:
 def test_the_card_walk_reads_any_mapping_and_only_card_keys() -> None:
     view: Mapping[str, Any] = MappingProxyType({
         "hand": ("1S", "2S"), "seat": 0, "phase": "play", "names": ["9S"],
-        "history": [{"seat": 1, "do": "play", "cards": ["3S"]}, {"seat": 2, "count": 1}],
+        "actions": [{"seat": 1, "do": "play", "cards": ["3S"]}, {"seat": 2, "count": 1}],
         "top": MappingProxyType({"meld": "pair", "cards": ["4S", "5S"]}), "won": [["6S"], []],
     })
     assert messages.card_tokens(view) == {"1S", "2S", "3S", "4S", "5S", "6S"}

@@ -215,7 +215,7 @@ class LukFuView:
             "top": None if self.top is None else {
                 "seat": self.top_seat, "meld": self.top.describe(), "cards": self.top.tokens()
             },
-            "history": history,
+            "actions": history,
             "legal": [a.to_json() for a in self._legal],
         }
         if self.dreamer_card is not None:

@@ -279,8 +279,7 @@ class Encoder:
         (read from the view's JSON, ``data`` when the caller has it already)."""
         out = np.zeros(self.info_size, dtype=np.float32)
         out[:self.obs_size] = self.observation(view, prefix)
-        key = "history" if self.game == "lukfu" else "actions"
-        rows = (data if data is not None else view.to_json())[key][-self.history:]
+        rows = (data if data is not None else view.to_json())["actions"][-self.history:]
         at = self.obs_size
         for item in rows:
             row = out[at:at + self.row_size]

@@ -319,7 +319,7 @@ class Observer:
             return f"seat {player} dealt: {cards}"
         _, data = state.view(player)
         if not self.perfect_recall:
-            data = {k: v for k, v in data.items() if k not in ("history", "actions")}
+            data = {k: v for k, v in data.items() if k != "actions"}
         return Encoder.info_string(data, state.prefix(player))
 
 

@@ -36,7 +36,7 @@ def head_line(p: LukFuPresenter, data: Mapping[str, Any], report: Mapping[str, A
     count = report["count"]
     tricks = data["tricks"][winner]
     aged = count - tricks
-    history = data.get("history") or []
+    history = data.get("actions") or []
     last = history[-1] if history else {}
     if last.get("do") != "declare" or last.get("seat") != winner:
         return (WORDS(lang, "You win with {count} as the cards run out.", count=count) if me

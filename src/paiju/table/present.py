@@ -74,8 +74,6 @@ class Presenter:
     native_name = ""
     #: The game's own language (the code of :data:`paiju.table.text.LANGS`).
     native_lang = SOURCE
-    #: The key of the history in the view's JSON.
-    history_key = "history"
 
     def lang(self, native: Lang) -> str:
         """The language code ``native`` names."""
@@ -104,7 +102,7 @@ class Presenter:
     def log_items(self, data: Mapping[str, Any], rules: Any) -> list[dict[str, Any]]:
         """The history of a view's JSON as the log describes it (a game may add to each
         action what the log says of it, such as whom a card was given to)."""
-        return list(data.get(self.history_key) or [])
+        return list(data.get("actions") or [])
 
     def opening_lines(self, data: Mapping[str, Any], rules: Any, names: Sequence[str],
                       native: Lang, known: Mapping[tuple[int, int], Sequence[str]] | None = None,

@@ -137,7 +137,6 @@ class DaifugoPresenter(Presenter):
     game = "daifugo"
     native_name = "日本語"
     native_lang = "ja"
-    history_key = "actions"
 
     def label(self, token: str, native: Lang) -> str:
         from paiju.daifugo.cards import RANK_NAMES, SUIT_SYMBOLS, parse_play_token

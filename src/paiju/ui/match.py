@@ -237,12 +237,12 @@ class Match:
         self.state.apply(action)
         self._count += 1
         data = action.to_json()
-        told = {**before.data, self.presenter.history_key: [data]}  # to whom a card goes
+        told = {**before.data, "actions": [data]}  # to whom a card goes
         line = self.presenter.describe(self.presenter.log_items(told, self.rules)[0],
                                        self.observer_seat, self.seat_names(), self.native)
         self.log.append(line)
         seen = self.seen()
-        history = seen.data.get(self.presenter.history_key) or [{}]
+        history = seen.data.get("actions") or [{}]
         fired = self.presenter.rule_lines(history[-1], self.native)  # a house rule named
         self.log.extend(fired)
         if not self.presenter.in_trick(data):

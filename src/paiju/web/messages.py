@@ -50,7 +50,6 @@ _orjson = _fast_json()
 #: The keys of a view's JSON whose values are cards (a token, or lists of them).
 CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
 #: The history of actions in each game's view JSON.
-HISTORY_KEY = {"lukfu": "history", "daifugo": "actions"}
 #: The values the card walk passes over without a look (JSON's numbers and null).
 _SCALARS = frozenset({int, float, bool, type(None)})
 _SEQUENCES = frozenset({list, tuple})
@@ -293,7 +292,7 @@ def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
             out.pop("dreamer", None)
         out["seat"] = None
         return out
-    key = HISTORY_KEY[game]
+    key = "actions"
     candidates = [v for v in views if v.get("phase") != "five_tigers"] or list(views)
     base = min(candidates, key=lambda v: len(v.get(key, [])))
     seat = base["seat"]
@@ -443,7 +442,7 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any],
     if game == "lukfu" and seat == 3:
         deal["hands"] = [None] * len(hands)
     out["deal"] = deal
-    history = [dict(a) for a in view.get(HISTORY_KEY[game], [])]
+    history = [dict(a) for a in view.get("actions", [])]
     full = record.get("actions", [])
     if seat is not None and len(full) == len(history):  # the seat's own moves in full
         history = [dict(real) if real.get("seat") == seat else mine

@@ -244,7 +244,7 @@ class TinyView:
             "hand": list(self.hand),
             "counts": list(self.counts),
             "kitty": self.kitty_size,
-            "history": [m.to_json() for m in self.history],
+            "actions": [m.to_json() for m in self.history],
             "to_move": self.turn,
             "top": list(self.top),
         }

@@ -99,7 +99,7 @@ def test_lukfu_hand_by_two_people_and_a_computer(server: Any, contexts: Any) -> 
     if not hand_over(alice):
         alice.wait_for_timeout(300)  # the last state frame has reached the test too
         last = [f for f in frames if f.get("type") == "state" and f.get("view")][-1]
-        assert len(last["view"]["history"]) == int(position(alice)[1])
+        assert len(last["view"]["actions"]) == int(position(alice)[1])
         aged = {t for t in last["view"]["hand"] if last["cards"][t]["aged"]}
         marked = set(cards.evaluate_all(
             "cs => cs.filter(c => c.dataset.aged === '1' && c.querySelector('.aged-mark'))"

@@ -50,7 +50,7 @@ def public_cards(game: str, view: dict[str, Any]) -> set[str]:
     if game == "daifugo":
         return set(view.get("played") or []) | {"JK"}
     shown = set(view.get("declared_aged") or [])
-    for item in view.get("history", []):
+    for item in view.get("actions", []):
         if item["do"] == "play":
             shown |= set(item["cards"])
         else:

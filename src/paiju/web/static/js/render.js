@@ -169,7 +169,7 @@ function lukfuHead(view, names, round, L) {
 function lukfuTrick(box, msg, native, L) {
   const view = msg.view || {};
   const names = msg.names || [];
-  const round = lukfuRound(view.history || []);
+  const round = lukfuRound(view.actions || []);
   const items = round.items.map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const n = a.cards ? a.cards.length : a.count;

@@ -195,7 +195,7 @@ function isSeated(msg) {
   return !!msg && msg.player !== null && msg.player !== undefined;
 }
 
-const positionOf = (msg) => `${msg.hand}:${msg.view ? (msg.view.history || msg.view.actions || []).length : -1}:${msg.to_move}`;
+const positionOf = (msg) => `${msg.hand}:${msg.view ? (msg.view.actions || []).length : -1}:${msg.to_move}`;
 
 function onState(msg) {
   const firstOfHand = !page.msg || page.msg.hand !== msg.hand;
@@ -217,7 +217,7 @@ function onState(msg) {
   const play = $("play");
   play.dataset.version = String(Number(play.dataset.version || 0) + 1);
   play.dataset.hand = String(msg.hand ?? "");
-  const history = msg.view ? msg.view.history || msg.view.actions || [] : [];
+  const history = msg.view ? msg.view.actions || [] : [];
   play.dataset.moves = String(history.length);
   play.dataset.phase = (msg.view && msg.view.phase) || "";
   if (!page.game && msg.view && msg.view.hand_counts) page.game = "lukfu";
