@@ -7,13 +7,13 @@ import pytest
 from click.testing import CliRunner
 
 from paiju.cli import main
-from paiju.sim import bench
+from paiju.sim import bench, memory
 
 
 def test_slope_is_least_squares() -> None:
-    assert bench.slope([0, 1, 2, 3], [1, 3, 5, 7]) == pytest.approx(2.0)
-    assert bench.slope([0, 1, 2], [5, 5, 5]) == 0.0
-    assert bench.slope([1, 1], [2, 3]) == 0.0
+    assert memory.slope([0, 1, 2, 3], [1, 3, 5, 7]) == pytest.approx(2.0)
+    assert memory.slope([0, 1, 2], [5, 5, 5]) == 0.0
+    assert memory.slope([1, 1], [2, 3]) == 0.0
 
 
 def test_hardware_names_cpu_cores_and_python() -> None:
@@ -116,12 +116,12 @@ def test_bad_targets_are_refused_before_anything_runs(text: str, message: str) -
 def test_the_memory_peak_is_never_below_a_size_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     # the kernel's high-water mark lags: it reads lower than the size read after it
     sizes = iter(range(100 << 20, 200 << 20, 1 << 20))
-    monkeypatch.setattr(bench, "_rss_bytes", lambda: next(sizes))
-    monkeypatch.setattr(bench, "_peak_bytes", lambda: 50 << 20)
-    report = bench.memory_run("lukfu", "hongkong", {}, 4, 40, 1)
+    monkeypatch.setattr(memory, "_rss_bytes", lambda: next(sizes))
+    monkeypatch.setattr(memory, "_peak_bytes", lambda: 50 << 20)
+    report = memory.memory_run("lukfu", "hongkong", {}, 4, 40, 1)
     samples = [mib for _, mib in report["samples"]]
     assert report["peak_rss_mib"] >= max(samples) >= report["rss_end_mib"]
     assert report["peak_rss_mib"] >= report["rss_start_mib"]
     monkeypatch.undo()
-    real = bench.memory_run("lukfu", "hongkong", {}, 4, 40, 1)
+    real = memory.memory_run("lukfu", "hongkong", {}, 4, 40, 1)
     assert real["peak_rss_mib"] >= real["rss_end_mib"]
