@@ -1,0 +1,128 @@
+"""The encodings pinned: the observation, information-state and mask bytes of seeded hands
+of every preset digest to the values below. A change to a layout, to an entry or to a mask
+changes the digest: re-pin only with a docs/rl.md change that says what moved."""
+
+from __future__ import annotations
+
+import hashlib
+from random import Random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy")
+
+from rl_helpers import IDS, PRESETS, decisions
+
+from paiju.rl.actions import Picker, space_of
+from paiju.rl.observe import Encoder
+
+#: (observation size, information-state size, ids) and the digest, per preset.
+PINNED = {
+    "lukfu-hongkong-4": ((636, 2892, 44),
+        "d6861a541f9e412ea9ddc4d55b4f295376e550ebad22e8250def24cd21128559"),
+    "lukfu-gloucester-3": ((636, 2892, 44),
+        "546759e6157e9e0a7ab853d5eee5035d0efa63eee17d57ea7843e9ef9bf94a1e"),
+    "lukfu-sung-3": ((636, 2892, 44),
+        "be71cbcf1923ce64d9e3698c6483dc18cbff36c4317fb62ee6a34e14fb3d8923"),
+    "lukfu-sung-4": ((636, 2892, 44),
+        "f1443020b456b186cd5275d9ee0c640557b4c948ce252e153cd07a94611aed92"),
+    "daifugo-pagat-4": ((872, 20712, 120),
+        "88d0b82502cfea507e332780231daaf1c1dfb307e2eb5dca9d9c5ab3a96276c3"),
+    "daifugo-uecda-5": ((944, 20944, 120),
+        "3227ce32fccad7c4160397da8afa3936683b594bf2c865b851ba2f0f28e92b20"),
+    "daifugo-popular-3": ((802, 20482, 120),
+        "44a86bb2913b8b7a5cbaff28fca28af5cb1a913628827e697b25a765f9ce81c9"),
+}
+
+
+def digest(game: str, preset: str, players: int) -> tuple[tuple[int, int, int], str]:
+    """The sizes, and the digest of every seat's vectors and the mover's masks along a
+    random path of ids, at each decision of two seeded hands."""
+    enc = Encoder(game, players)
+    space = space_of(game)
+    rng = Random(5)
+    h = hashlib.sha256(repr(enc.layout()).encode())
+    for state, mover in decisions(game, preset, players, hands=2, seed=17):
+        for seat in range(state.num_seats):
+            view = state.view(seat)
+            h.update(enc.observation(view).tobytes())
+            h.update(enc.info_state(view).tobytes())
+        picker = Picker(space, state.legal_actions())
+        view = state.view(mover)
+        while True:
+            h.update(picker.mask().tobytes())
+            h.update(enc.observation(view, picker.prefix).tobytes())
+            if picker.step(rng.choice(picker.legal_ids())) is not None:
+                break
+    return (enc.obs_size, enc.info_size, space.size), h.hexdigest()
+
+
+@pytest.mark.parametrize("game,preset,players", PRESETS, ids=IDS)
+def test_the_encodings_are_pinned(game: str, preset: str, players: int) -> None:
+    assert digest(game, preset, players) == PINNED[f"{game}-{preset}-{players}"]
+
+
+def test_the_digest_sees_a_changed_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pin has power: one entry more in every observation changes the digest."""
+    plain = digest("lukfu", "gloucester", 3)
+    real = Encoder.observation
+
+    def marked(self: Encoder, view: object, prefix: tuple[int, ...] = ()) -> np.ndarray:
+        out = real(self, view, prefix)  # type: ignore[arg-type]
+        out[0] += 1.0
+        return out
+
+    monkeypatch.setattr(Encoder, "observation", marked)
+    assert digest("lukfu", "gloucester", 3) != plain
+
+
+#: OpenSpiel: each game string's info (ids, chance outcomes, players, utilities, length,
+#: utility kind) and the digest of a seeded random hand's strings, tensors and returns.
+OPENSPIEL = {
+    "python_paiju_lukfu(players=3)": (
+        (44, 36, 3, -1040.0, 1040.0, 840, "ZERO_SUM"),
+        "f57db2bd741d93bf560a603f7c23e076837eeaafe6284074266d4c2c1563b3ae"),
+    "python_paiju_lukfu(rules=sung)": (
+        (44, 37, 4, -1040.0, 1040.0, 840, "ZERO_SUM"),
+        "8d0c8d69c458ff97ee07e6c2ab77d5d59c59f9743ae6046c9be66140e1ca7575"),
+    "python_paiju_daifugo(players=5)": (
+        (120, 53, 5, 0.0, 5.0, 864, "GENERAL_SUM"),
+        "273a0c2fe773d2adf0d29c0883fb57b4ee194955dbc2616c004f9d6667e989c1"),
+    "python_paiju_daifugo(rules=popular,players=3)": (
+        (120, 53, 3, 0.0, 3.0, 648, "GENERAL_SUM"),
+        "5731eff006e3250a8035744671e46326200418481f5449bcf8b41afd5f0ad0c0"),
+}
+
+
+def openspiel_digest(text: str) -> tuple[tuple[object, ...], str]:
+    """The game's info, and the digest of a random hand played through it."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import paiju.rl.openspiel  # noqa: F401  (registers the games)
+
+    g = pyspiel.load_game(text)
+    info = (g.num_distinct_actions(), g.max_chance_outcomes(), g.num_players(),
+            g.min_utility(), g.max_utility(), g.max_game_length(), g.get_type().utility.name)
+    rng = Random(3)
+    state = g.new_initial_state()
+    h = hashlib.sha256()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            h.update(repr(outcomes).encode())
+            action = rng.choice(outcomes)[0]
+        else:
+            p = state.current_player()
+            h.update(state.information_state_string(p).encode())
+            h.update(np.array(state.information_state_tensor(p), np.float32).tobytes())
+            h.update(state.observation_string(p).encode())
+            action = rng.choice(state.legal_actions())
+        h.update(state.action_to_string(state.current_player(), action).encode())
+        state.apply_action(action)
+    h.update(repr(state.returns()).encode() + str(state).encode())
+    return info, h.hexdigest()
+
+
+@pytest.mark.parametrize("text", OPENSPIEL)
+def test_the_openspiel_games_are_pinned(text: str) -> None:
+    assert openspiel_digest(text) == OPENSPIEL[text]
