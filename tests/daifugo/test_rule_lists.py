@@ -1,6 +1,6 @@
 """The lists kept by hand beside the registered rules are checked against them: the rule-
 based player's ``UNSURE_RULES`` against the registered hooks, and the header's rule words
-(``present_daifugo._RULE_WORDS``) against every option and value."""
+(``daifugo/header.py``'s ``_RULE_WORDS``) against every option and value."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from paiju.core.errors import UnknownOption
 from paiju.core.options import Option
 from paiju.daifugo import hooks  # noqa: F401  (registers the hooks)
 from paiju.daifugo.game import GAME
+from paiju.daifugo.present import DaifugoPresenter
 from paiju.daifugo.registry import BEATERS, ON_OUT, ON_PLAY
 from paiju.daifugo.strategy import UNSURE_RULES
-from paiju.table.present_daifugo import DaifugoPresenter
 
 #: The rules the player reckons with itself, though a hook of theirs lets a play be
 #: beaten by one not higher: the ♠3 on a lone joker, lock or not (strategy.py,

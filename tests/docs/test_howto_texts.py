@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from paiju.table.howto import GAMES, for_terminal, howto_text, picture, to_html, worked_hand
+from paiju.table.howto import for_terminal, games, howto_text, picture, to_html, worked_hand
 from paiju.table.text import LANGS
+
+GAMES = games()
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from paiju.core.games import get_game
-from paiju.table.hints import HINT_SEARCH
+from paiju.table.present import presenter_for
 from paiju.ui.match import Match
 
 
@@ -51,15 +51,15 @@ def test_dai_fugo_hints_come_from_the_ladder_search() -> None:
     from paiju.bots.ismcts import HALVING_SPEC, ISMCTSBot
 
     ladder = ISMCTSBot.from_params(dict(p.split("=") for p in HALVING_SPEC.split(":")[1:]))
-    settings = HINT_SEARCH["daifugo"]
+    settings = dict(presenter_for("daifugo").hint_search)
     assert {k: getattr(ladder, k) for k in settings} == settings
-    assert "lukfu" not in HINT_SEARCH
+    assert not presenter_for("lukfu").hint_search
 
 
 def test_a_kept_move_is_explained_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
     """When the search keeps the usual move over a better-looking one, the hint says so."""
-    stubborn = {**HINT_SEARCH["daifugo"], "z": 1e6}
-    monkeypatch.setitem(HINT_SEARCH, "daifugo", stubborn)
+    stubborn = {**presenter_for("daifugo").hint_search, "z": 1e6}
+    monkeypatch.setattr(presenter_for("daifugo"), "hint_search", stubborn)
     rules = get_game("daifugo").rules("popular")
     for seed in range(30):
         match = Match("daifugo", rules, 4, seed=seed, hands=1, save=False,

@@ -414,3 +414,10 @@ class Game(Protocol[A, R]):
         ``ismcts``): name -> factory taking a spec's ``key=value`` settings. Each makes an
         object with ``name`` and ``choose(view, rng)``, as :class:`paiju.bots.base.Bot`."""
         ...
+
+    def presenter(self) -> object:
+        """How the game reads at a table, in every language: its cards, actions, log lines
+        and results, and its part of the browser's messages (a
+        :class:`paiju.table.present.Presenter`, which lives above core: the front ends
+        ask for it through :func:`paiju.table.present.presenter_for`, which checks it)."""
+        ...

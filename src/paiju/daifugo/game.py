@@ -95,6 +95,12 @@ class DaifugoGame:
 
         return encoder()
 
+    def presenter(self) -> object:
+        """The game at a table (:mod:`paiju.daifugo.present`)."""
+        from paiju.daifugo.present import DaifugoPresenter
+
+        return DaifugoPresenter()
+
     def seat_view(self, state: State, seat: int) -> View:
         """The seat's view as it is (a Dai Fugō view works out what it is asked when asked)."""
         return state.view(seat)

@@ -169,6 +169,12 @@ class LukFuGame:
 
         return encoder()
 
+    def presenter(self) -> object:
+        """The game at a table (:mod:`paiju.lukfu.present`)."""
+        from paiju.lukfu.present import LukFuPresenter
+
+        return LukFuPresenter()
+
     def seat_view(self, state: State, seat: int) -> View:
         """The view with an active seat's aged cards from the engine's quick answer
         (``LukFuState.view(seat, aged=True)``: the same as the seat's own reasoning, by

@@ -1,9 +1,11 @@
 """The catalogues kept in step with the source: extraction, and ``python -m`` to update.
 
 A module speaks through a :class:`~paiju.table.text.Words` bound at its top
-(``WORDS = Words("lukfu")``); :func:`extract` reads every module of paiju for those calls
-and finds each sentence, its plural and its context. A game's Rules box wording is the
-``RULE_WORDING`` mapping of its ``wording`` module (context ``option=value`` -> English).
+(``WORDS = Words("table")``, or a game's name); :func:`extract` reads every module of
+paiju, and of a game's package outside it, for those calls and finds each sentence, its
+plural and its context. A game's Rules box wording is the ``RULE_WORDING`` mapping its
+presenter gives (context ``option=value`` -> English). The domains are
+:func:`paiju.table.text.domains`: the shared words and each game of the registry.
 
 ``python -m paiju.table.catalogue`` writes each domain's template (``<domain>.pot``) and
 merges it into every language's catalogue: a new sentence appears there untranslated,
@@ -13,7 +15,6 @@ for a translator to fill in; the catalogue test fails until it is.
 from __future__ import annotations
 
 import ast
-import importlib
 import io
 import re
 from collections.abc import Iterator
@@ -21,14 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from paiju.table.text import LANGS, SOURCE
+from paiju.table.text import LANGS, SHARED, SOURCE, domains, package
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
 SRC = Path(__file__).resolve().parents[1]
-#: The domains: the shared words, and each game's.
-DOMAINS = ("table", "lukfu", "daifugo")
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,8 @@ def extract_file(path: Path) -> list[Said]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = []
     for domain, call, method in words_calls(tree):
-        where = f"{path.relative_to(SRC.parent)}:{call.lineno}"
+        shown = path.relative_to(SRC.parent if path.is_relative_to(SRC) else _top(path))
+        where = f"{shown}:{call.lineno}"
         msg_i, plural_i, context_i = _METHODS[method]
         msgid = _literal(call, msg_i, where)
         assert msgid is not None
@@ -98,22 +98,45 @@ def extract_file(path: Path) -> list[Said]:
     return out
 
 
+def _top(path: Path) -> Path:
+    """The folder above the outermost package holding ``path``."""
+    top = path.parent
+    while (top / "__init__.py").exists():
+        top = top.parent
+    return top
+
+
+def folder(domain: str) -> Path:
+    """The folder of ``domain``'s package, where its ``locale/`` is."""
+    from importlib.resources import files
+
+    return Path(str(files(package(domain))))
+
+
 def rule_wording(domain: str) -> dict[str, str | tuple[str, str]]:
     """A game's Rules box wording (``option=value`` -> English), or none for ``table``."""
-    try:
-        module = importlib.import_module(f"paiju.{domain}.wording")
-    except ModuleNotFoundError:
+    if domain == SHARED:
         return {}
-    return dict(module.RULE_WORDING)
+    from paiju.table.present import presenter_for
+
+    return dict(presenter_for(domain).wording().RULE_WORDING)
+
+
+def sources(domain: str) -> list[Path]:
+    """The modules that may speak ``domain``: paiju's, and its package's beyond them."""
+    paths = set(SRC.rglob("*.py"))
+    home = folder(domain)
+    if not home.is_relative_to(SRC):
+        paths.update(home.rglob("*.py"))
+    return sorted(paths)
 
 
 def extract(domain: str) -> list[Said]:
     """Every sentence of ``domain``: the calls in the source, then the rule wording."""
-    found = [s for path in sorted(SRC.rglob("*.py")) for s in extract_file(path)
-             if s.domain == domain]
+    found = [s for path in sources(domain) for s in extract_file(path) if s.domain == domain]
     for key, text in rule_wording(domain).items():
         one, many = text if isinstance(text, tuple) else (text, None)
-        found.append(Said(domain, one, many, key, f"paiju.{domain}.wording"))
+        found.append(Said(domain, one, many, key, f"{package(domain)}.wording"))
     return found
 
 
@@ -137,18 +160,18 @@ def update() -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
-    for domain in DOMAINS:
+    for domain in domains():
         pot = template(domain)
-        folder = SRC / domain / "locale"
-        folder.mkdir(exist_ok=True)
+        locale = folder(domain) / "locale"
+        locale.mkdir(exist_ok=True)
         out = io.BytesIO()
         write_po(out, pot, omit_header=False, sort_output=False, width=100,
                  include_lineno=False)
-        _write_if_changed(folder / f"{domain}.pot", out.getvalue())
+        _write_if_changed(locale / f"{domain}.pot", out.getvalue())
         for lang in LANGS:
             if lang == SOURCE:
                 continue
-            path = folder / lang / "LC_MESSAGES" / f"{domain}.po"
+            path = locale / lang / "LC_MESSAGES" / f"{domain}.po"
             if path.exists():
                 with path.open("rb") as handle:
                     cat = read_po(handle, locale=lang, domain=domain)

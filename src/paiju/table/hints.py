@@ -23,12 +23,6 @@ WORDS = Words("table")
 HINT_SECONDS = 2.0
 #: ... and at most this many iterations.
 HINT_ITERATIONS = 3000
-#: The search settings of the hint per game, where they differ from ISMCTS's defaults:
-#: for Dai Fugō, the ladder's halving search (docs/strength.md), which beats the heuristic.
-HINT_SEARCH: dict[str, dict[str, Any]] = {
-    "daifugo": {"rollout": "heuristic", "prior": "heuristic", "reward": "place",
-                "root": "halving", "tree": "root"},
-}
 
 
 @dataclass(frozen=True)
@@ -66,7 +60,7 @@ def search_hint(
             lang: (presenter.describe(only, view.seat, names, lang),
                    (WORDS(lang, "it is the only legal action"),), "") for lang in LANGS}
         return _hint(only, alone, presenter.lang(native))
-    bot = ISMCTSBot(iterations=iterations, seconds=seconds, **HINT_SEARCH.get(game, {}))
+    bot = ISMCTSBot(iterations=iterations, seconds=seconds, **presenter.hint_search)
     choice = bot.choose(view, rng)
     stats = bot.last
     by_key = {str(a.to_json()): a for a in legal}

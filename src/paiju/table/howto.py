@@ -1,12 +1,13 @@
 """The "How to play" text of each game, written once and read by the docs, the terminal
 and the browser.
 
-Each game keeps its text as package data, one Markdown file a language, with the record
-of its worked hand and the pictures of its cards::
+Each game of the registry keeps its text as package data in its own package, one
+Markdown file a language, with the record of its worked hand and the pictures of its
+cards::
 
-    src/paiju/<game>/howto/<lang>.md      the text (en, zh_Hant, ja)
-    src/paiju/<game>/howto/hand.json      the worked hand, a record the referee reads
-    src/paiju/<game>/howto/*.svg          the pictures (tools/howto_pictures.py)
+    <the game's package>/howto/<lang>.md      the text (en, zh_Hant, ja)
+    <the game's package>/howto/hand.json      the worked hand, a record the referee reads
+    <the game's package>/howto/*.svg          the pictures (tools/howto_pictures.py)
 
 docs/how-to-play-<game>.md is the English text with the pictures beside it (the same
 tool writes it).
@@ -18,18 +19,21 @@ import re
 from importlib.resources import files
 from typing import Any
 
-from paiju.table.text import LANGS
-
-#: The games that have a "How to play" text.
-GAMES: tuple[str, ...] = ("lukfu", "daifugo")
+from paiju.core.games import GAMES
+from paiju.table.text import LANGS, package
 
 _PICTURE = re.compile(r"^[a-z][a-z0-9-]*\.svg$")
 
 
+def games() -> tuple[str, ...]:
+    """The games of the registry that have a "How to play" text."""
+    return tuple(g for g in GAMES if files(package(g)).joinpath("howto", "en.md").is_file())
+
+
 def _folder(game: str) -> Any:
-    if game not in GAMES:
+    if game not in games():
         raise KeyError(game)
-    return files(f"paiju.{game}") / "howto"
+    return files(package(game)) / "howto"
 
 
 def howto_text(game: str, lang: str = "en") -> str:

@@ -14,15 +14,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType, ModuleType
 from typing import Any
 
-from paiju.core.protocol import Action, State, View
+from paiju.core.protocol import Action, Game, State, View
 from paiju.table.text import SOURCE, Words, joined, match_sentence
 
 WORDS = Words("table")
 
 #: A language: its code, or True for the game's own and False for English.
 Lang = bool | str
+#: A game's Rules box wording: its ``wording`` module.
+Wording = ModuleType
 
 #: The key of each kind of action; enter plays the selected cards as the phase asks.
 MOVE_KEYS: dict[str, str] = {
@@ -74,6 +77,9 @@ class Presenter:
     native_name = ""
     #: The game's own language (the code of :data:`paiju.table.text.LANGS`).
     native_lang = SOURCE
+    #: The hint's search settings where they differ from ISMCTS's defaults
+    #: (:func:`paiju.table.hints.search_hint`).
+    hint_search: Mapping[str, Any] = MappingProxyType({})
 
     def lang(self, native: Lang) -> str:
         """The language code ``native`` names."""
@@ -146,6 +152,21 @@ class Presenter:
     def refusal_part(self, name: str, value: str, lang: str) -> str:
         """A placeholder's value of an engine's refusal, said in ``lang``."""
         return value
+
+    def game_title(self, lang: str) -> str:
+        """The game's name with its own, as a title: ``Luk Fu (六虎)``."""
+        from paiju.core.games import get_game
+
+        return get_game(self.game).title
+
+    def scoring_line(self, lang: str) -> str:
+        """How a hand scores, in a line short enough for the title of the result box."""
+        raise NotImplementedError
+
+    def wording(self) -> Wording:
+        """The game's Rules box wording (its ``wording`` module: ``RULE_WORDING``,
+        ``RULE_GROUPS``, ``OFF_LIST``; docs/architecture.md, "Words")."""
+        raise NotImplementedError
 
     def rules_text(self, rules: Any, native: Lang) -> list[dict[str, Any]]:
         """The Rules box: the rules in force in plain words, by group."""
@@ -229,6 +250,29 @@ class Presenter:
         """What a card token looks like in the engine's sentences (``None``: as on screen)."""
         return None
 
+    # ------------------------------------------------------------ the browser's messages
+
+    def card_info(self, token: str, aged: bool) -> dict[str, Any]:
+        """A card as the browser's messages name it: ``{"en", "native", "red", "aged"}``
+        (a game may add its own, such as how the card is spoken)."""
+        return {"en": self.label(token, False), "native": self.label(token, True),
+                "red": False, "aged": aged}
+
+    def marked(self, view: View, data: Mapping[str, Any]) -> set[str]:
+        """The seat's own cards that :meth:`chips` marks, read from ``view`` (``data``: its
+        JSON) without drawing the hand; none unless the game marks cards."""
+        return set()
+
+    def public_part(self, views: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The part of a hand every seat knows, from the JSON of every seat's view, when
+        the game has a seat whose view is public (``None``: the server takes a seat's view
+        less its own cards)."""
+        return None
+
+    def shows_own_deal(self, seat: int) -> bool:
+        """Whether the record ``seat`` is sent at a hand's end shows its own dealt hand."""
+        return True
+
     # ------------------------------------------------------------ actions
 
     def moves(self, legal: Sequence[Action]) -> list[str]:
@@ -280,14 +324,22 @@ def you(names: Sequence[str], seat: int) -> bool:
     return names[seat] == "You"
 
 
-def presenter_for(game: str) -> Presenter:
-    """The presenter of ``game``."""
-    if game == "lukfu":
-        from paiju.table.present_lukfu import LukFuPresenter
+#: Each game's presenter, once asked of it (presenters keep no state).
+_PRESENTERS: dict[str, Presenter] = {}
 
-        return LukFuPresenter()
-    if game == "daifugo":
-        from paiju.table.present_daifugo import DaifugoPresenter
 
-        return DaifugoPresenter()
-    raise KeyError(f"no presenter for the game {game!r}")
+def presenter_for(game: str | Game[Any, Any]) -> Presenter:
+    """The presenter of ``game`` (its name or the game), as the game gives it
+    (:meth:`~paiju.core.protocol.Game.presenter`). An unknown game raises
+    (:func:`~paiju.core.games.get_game`), and so does one whose presenter is not a
+    :class:`Presenter`."""
+    from paiju.core.games import get_game
+
+    name = game if isinstance(game, str) else game.name
+    made = _PRESENTERS.get(name)
+    if made is None:
+        found = (get_game(name) if isinstance(game, str) else game).presenter()
+        if not isinstance(found, Presenter):
+            raise TypeError(f"the game {name!r} gives no table presenter: {found!r}")
+        made = _PRESENTERS[name] = found
+    return made

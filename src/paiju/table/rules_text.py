@@ -8,7 +8,6 @@ but 0). The option's name and value go into a details line for those who want th
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
@@ -18,8 +17,11 @@ WORDS = Words("table")
 
 
 def wording(game: str) -> ModuleType:
-    """The game's ``wording`` module (its groups and the English of its rules)."""
-    return importlib.import_module(f"paiju.{game}.wording")
+    """The game's ``wording`` module (its groups and the English of its rules), as its
+    presenter gives it."""
+    from paiju.table.present import presenter_for
+
+    return presenter_for(game).wording()
 
 
 def group_title(group: str, lang: str) -> str:

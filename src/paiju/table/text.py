@@ -1,10 +1,11 @@
 """Every word a player reads, from gettext catalogues: one per domain and language.
 
-A domain is a package of paiju: ``table`` holds the words every game shares, and each
-game holds its own (``lukfu``, ``daifugo``), each in its folder::
+A domain is ``table``, the words every game shares, or a game of the registry
+(:mod:`paiju.core.games`) by its name, its words in its own package (:func:`package`)::
 
-    src/paiju/<domain>/locale/<domain>.pot                      the English template
-    src/paiju/<domain>/locale/<lang>/LC_MESSAGES/<domain>.po    one language
+    src/paiju/table/locale/table.pot                            the English template
+    src/paiju/table/locale/<lang>/LC_MESSAGES/table.po          one language
+    <the game's package>/locale/<game>.pot, <lang>/LC_MESSAGES/<game>.po
 
 English is the source language: a msgid is the English sentence itself, with named
 placeholders (``{name} passes.``) so that a translation may put them in its own order.
@@ -17,6 +18,7 @@ templates and catalogues up to date with the source (docs/architecture.md, "Word
 from __future__ import annotations
 
 import gettext
+import importlib
 import io
 import re
 from functools import cache, lru_cache
@@ -28,9 +30,27 @@ LANGS: tuple[str, ...] = ("en", "zh_Hant", "ja")
 SOURCE = "en"
 
 
+#: The domain of the words every game shares.
+SHARED = "table"
+
+
+def package(domain: str) -> str:
+    """The package whose ``locale/`` holds ``domain``'s catalogues: ``paiju.table`` for
+    the shared words, a game's own package (that of the module the registry names) for
+    a game's; an unknown domain raises."""
+    if domain == SHARED:
+        return "paiju.table"
+    from paiju.core.games import GAMES
+
+    if domain not in GAMES:
+        raise ValueError(f"no catalogue domain {domain!r}; known: {', '.join(domains())}")
+    module = importlib.import_module(GAMES[domain])
+    return module.__package__ or module.__name__
+
+
 def po_path(domain: str, lang: str) -> Any:
     """Where the catalogue of ``domain`` in ``lang`` lives (a package resource)."""
-    return files(f"paiju.{domain}") / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+    return files(package(domain)) / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @cache
@@ -58,10 +78,10 @@ SAID_MAX = 1 << 16
 
 
 def domains() -> list[str]:
-    """The packages of paiju that have a message catalogue (``locale/``)."""
-    root = files("paiju")
-    return sorted(p.name for p in root.iterdir()
-                  if p.is_dir() and root.joinpath(p.name, "locale").is_dir())
+    """Every domain: the shared words, then each game of the registry."""
+    from paiju.core.games import GAMES
+
+    return [SHARED, *GAMES]
 
 
 @cache
@@ -116,8 +136,8 @@ def _translate(domain: str, lang: str, msgid: str, n: int | None, plural: str | 
 class Words:
     """One domain's words: ``words(lang, "{name} passes.", name=...)``.
 
-    Bound once per module (``WORDS = Words("lukfu")``), so that the extraction
-    (:mod:`paiju.table.catalogue`) finds every sentence a module says by its calls:
+    Bound once per module (``WORDS = Words("table")``, or a game's name), so that the
+    extraction (:mod:`paiju.table.catalogue`) finds every sentence a module says by its calls:
     ``WORDS(lang, msgid, **params)``, ``WORDS.n(lang, singular, plural, n, **params)`` and
     ``WORDS.c(lang, context, msgid, **params)``.
     """

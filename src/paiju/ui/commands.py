@@ -77,7 +77,7 @@ def short_path(path: Path) -> str:
 def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
              bots: str, seed: int | None, hands: int | None, watch: bool, plain: bool,
              delay: float | None, hint_time: float, native: bool, no_save: bool) -> None:
-    """Play a session of GAME (lukfu or daifugo) against computer players.
+    """Play a session of GAME against computer players.
 
     Dai Fugō is dealt under the popular preset unless --rules says otherwise: the
     Japanese house rules, with revolution, Jack back and suit locks (--rules pagat
@@ -133,12 +133,12 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 @click.option("--no-save", is_flag=True, help="Do not save the record of the hand.")
 def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
               no_save: bool) -> None:
-    """Play a guided first hand of GAME (lukfu or daifugo) against computer players.
+    """Play a guided first hand of GAME against computer players.
 
     At each of your turns a panel says what you may do and, for each card you cannot
     use, why not, from the rules' own reasons; the end of the hand explains the scoring.
-    The rules are those `paiju play` deals (lukfu hongkong, daifugo popular), four
-    players. Keys as in `paiju play`; PgUp/PgDn scroll the guide, ? shows How to play,
+    The rules are those `paiju play` deals (each game's usual preset), with the players
+    it seats. Keys as in `paiju play`; PgUp/PgDn scroll the guide, ? shows How to play,
     n switches the language.
     """
     from paiju.ui.learn import learn_match

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import default_players, default_preset, get_game
 from paiju.table.guide import guided_turn
+from paiju.table.present import presenter_for
 from paiju.table.text import Words
 from paiju.ui.app import HandView, PlayApp
 from paiju.ui.match import HandSummary, Match
@@ -97,10 +98,8 @@ def guide_lines(app: PlayApp) -> list[str]:
 
 def scoring_line(game: str, lang: str) -> str:
     """How the hand scores, in a line short enough for the result box's title line (the
-    result lines under it say who paid what, and why)."""
-    if game == "lukfu":
-        return WORDS(lang, "each loser pays the winner 2^(n−6) for n tricks")
-    return WORDS(lang, "the first out is rich and scores; the last is poor")
+    result lines under it say who paid what, and why), as the game's presenter says it."""
+    return presenter_for(game).scoring_line(lang)
 
 
 class LearnApp(PlayApp):

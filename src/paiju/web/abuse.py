@@ -19,6 +19,16 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from paiju.core.games import GAMES, default_players, get_game
+
+#: The games the abuse is played at: the registry's first two (paiju's own), the first
+#: at its smallest table (a person and computers) and at the table its commands seat.
+GAME, OTHER = list(GAMES)[:2]
+SMALL = get_game(GAME).player_counts[0]
+SMALL_SEATS = ["human"] + ["random"] * (SMALL - 1)
+#: The players at the searchers' tables and at the busy table of computers.
+FULL, OTHER_FULL = default_players(get_game(GAME)), default_players(get_game(OTHER))
+
 #: The loopback address of each kind of stranger.
 SEARCHER, BODIES, NON_READER, TABLE_FLOOD, IDLE, MESSAGE_FLOOD, CHAT_FLOOD, LOBBY_FLOOD = (
     f"127.0.0.{n}" for n in range(2, 10))
@@ -60,8 +70,8 @@ async def searchers(port: int, max_think: float, until: float, did: Abuse) -> No
         watchers = []
         for _ in range(4):
             made = (await http.post("/api/tables", json={
-                "game": "lukfu", "players": 4, "hands": 100,
-                "seats": [f"ismcts:time={max_think:g}"] * 4})).json()
+                "game": GAME, "players": FULL, "hands": 100,
+                "seats": [f"ismcts:time={max_think:g}"] * FULL})).json()
             watchers.append(await connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
                                           local_addr=(SEARCHER, 0), max_size=None))
             await http.post(f"/api/tables/{made['table']}/start",
@@ -108,7 +118,8 @@ async def non_readers(port: int, until: float, did: Abuse) -> None:
 
     async with await _http(NON_READER, port) as http:
         made = (await http.post("/api/tables", json={
-            "game": "daifugo", "players": 4, "hands": 100, "seats": ["random"] * 4})).json()
+            "game": OTHER, "players": OTHER_FULL, "hands": 100,
+            "seats": ["random"] * OTHER_FULL})).json()
         table = made["table"]
         socks = []
         for _ in range(20):
@@ -145,7 +156,7 @@ def _closed(s: socket.socket) -> bool:
 async def table_flood(port: int, until: float, did: Abuse) -> None:
     """One address asking for tables as fast as it can."""
     async with await _http(TABLE_FLOOD, port) as http:
-        body = {"game": "lukfu", "players": 3, "seats": ["human", "random", "random"]}
+        body = {"game": GAME, "players": SMALL, "seats": SMALL_SEATS}
         while time.monotonic() < until:
             did.tables_asked += 1
             answer = await http.post("/api/tables", json=body)
@@ -190,7 +201,7 @@ async def message_flood(port: int, until: float, did: Abuse) -> None:
 
     async with await _http(MESSAGE_FLOOD, port) as http:
         made = (await http.post("/api/tables", json={
-            "game": "lukfu", "players": 3, "seats": ["human", "random", "random"]})).json()
+            "game": GAME, "players": SMALL, "seats": SMALL_SEATS})).json()
     while time.monotonic() < until:
         try:
             async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
@@ -213,8 +224,8 @@ async def chat_flood(port: int, until: float, did: Abuse) -> None:
 
     async with await _http(CHAT_FLOOD, port) as http:
         made = (await http.post("/api/tables", json={
-            "game": "lukfu", "players": 3, "spectators_chat": True,
-            "seats": ["human", "random", "random"]})).json()
+            "game": GAME, "players": SMALL, "spectators_chat": True,
+            "seats": SMALL_SEATS})).json()
     while time.monotonic() < until:
         try:
             async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",

@@ -13,7 +13,7 @@ from paiju.bots.base import make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
-from paiju.table.hints import HINT_SEARCH
+from paiju.table.present import presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
 from paiju.web.limits import LimitError, Limits, bad_character, check_player, refuse_files
@@ -45,7 +45,7 @@ class WebError(Exception):
 
 def strongest(game: str, seconds: float) -> str:
     """The spec of the strongest search at ``seconds`` a move (the hint's settings)."""
-    extra = "".join(f":{k}={v}" for k, v in HINT_SEARCH.get(game, {}).items())
+    extra = "".join(f":{k}={v}" for k, v in presenter_for(game).hint_search.items())
     return f"ismcts:time={seconds:g}{extra}"
 
 
@@ -97,12 +97,9 @@ def games_info(limits: Limits | None = None) -> dict[str, Any]:
 
 
 def title_text(game: Game) -> dict[str, str]:
-    """A game's title in every language (its English ``title`` for a game not worded)."""
-    def title(lang: str) -> str:
-        titles = {"lukfu": WORDS.c(lang, "game title", "Luk Fu (六虎)"),
-                  "daifugo": WORDS.c(lang, "game title", "Dai Fugō (大富豪)")}
-        return titles.get(game.name, game.title)
-    return {lang: title(lang) for lang in LANGS}
+    """A game's title in every language, as its presenter says it."""
+    presenter = presenter_for(game)
+    return {lang: presenter.game_title(lang) for lang in LANGS}
 
 
 @cache

@@ -13,7 +13,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
-from paiju.table.howto import GAMES, howto_text, picture, to_html
+from paiju.table.howto import games, howto_text, picture, to_html
 from paiju.table.text import LANGS
 
 router = APIRouter()
@@ -48,7 +48,7 @@ def learn_page(game: str, lang: str) -> str:
 
 @router.get("/learn/{game}", response_class=HTMLResponse)
 async def learn(game: str, lang: str = "en") -> HTMLResponse:
-    if game not in GAMES:
+    if game not in games():
         raise HTTPException(404)
     if lang not in LANGS:
         lang = "en"
@@ -57,7 +57,7 @@ async def learn(game: str, lang: str = "en") -> HTMLResponse:
 
 @router.get("/learn/{game}/pictures/{name}")
 async def learn_picture(game: str, name: str) -> Response:
-    found = picture(game, name) if game in GAMES else None
+    found = picture(game, name) if game in games() else None
     if found is None:
         raise HTTPException(404)
     return Response(found, media_type="image/svg+xml",

@@ -36,7 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from paiju.core.games import GAMES
 from paiju.web.collect import Collector
+
+#: The game played when not told: the registry's first.
+FIRST_GAME = next(iter(GAMES))
 
 #: Seconds of play before the measurement starts (every table dealt and going).
 WARMUP = 3.0
@@ -286,7 +290,7 @@ async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
 
 
 def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
-             bot_delay: float = 0.6, game: str = "lukfu", seed: int = 0,
+             bot_delay: float = 0.6, game: str = FIRST_GAME, seed: int = 0,
              abuse: bool = False, db: str | None = None, servers: int = 1) -> dict[str, Any]:
     """Start ``servers`` servers on ``db`` (a PostgreSQL address; by default a fresh SQLite
     file, one server), play ``tables`` tables on them for ``seconds``, and report (with
@@ -315,7 +319,7 @@ def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
 
 
 def compare(postgres: str, tables: int = 500, seconds: float = 20.0, think: float = 1.0,
-            bot_delay: float = 0.6, game: str = "lukfu", seed: int = 0) -> list[dict[str, Any]]:
+            bot_delay: float = 0.6, game: str = FIRST_GAME, seed: int = 0) -> list[dict[str, Any]]:
     """The same load on a fresh SQLite file (one server), then on the PostgreSQL database
     ``postgres`` with one server and with two: a report each."""
     args = (tables, seconds, think, bot_delay, game, seed)

@@ -20,15 +20,13 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from random import Random
 from typing import Any
 
 from paiju.core.protocol import Action, State, View
-from paiju.lukfu.view import LukFuView
 from paiju.table.hints import Hint
-from paiju.table.present import Presenter, Seen
-from paiju.table.present import presenter_for as _new_presenter
+from paiju.table.present import Seen, presenter_for
 from paiju.table.text import LANGS, Words, joined
 from paiju.web.sentences import bot_label_text, error_text, table_note
 
@@ -116,12 +114,6 @@ class PublicView:
 
 # ------------------------------------------------------------ the one door to the presenters
 
-@cache
-def presenter_for(game: str) -> Presenter:
-    """The game's presenter (they keep no state, so one serves every message)."""
-    return _new_presenter(game)
-
-
 def status_line(ctx: Context, seen: Seen, native: bool | str) -> str:
     """The presenter's status line, without its markup."""
     return _MARKUP.sub("", presenter_for(ctx.game).status(seen, ctx.names, native))
@@ -135,27 +127,17 @@ def in_every_language(game: str, say: Any) -> dict[str, Any]:
 
 
 def aged_tokens(ctx: Context, seen: Seen) -> set[str]:
-    """The seat's own cards that it knows to be aged (Luk Fu; empty otherwise), as the
-    presenter marks them in the drawn hand."""
-    if ctx.game != "lukfu" or not 0 <= seen.seat <= 2:
+    """The seat's own cards that the presenter marks in the drawn hand (Luk Fu's aged
+    cards; none in a game without marks)."""
+    if seen.seat < 0 or not seen.data.get("hand"):
         return set()
     return {chip.token for chip in presenter_for(ctx.game).chips(seen, False) if chip.mark}
 
 
 def quick_aged_tokens(view: View, data: Mapping[str, Any]) -> set[str]:
-    """The seat's own aged cards, as :func:`aged_tokens` finds them (the presenter's
-    marks), read straight from the view's answer without drawing the hand."""
-    if not isinstance(view, LukFuView) or not 0 <= view.seat <= 2 or not data["hand"]:
-        return set()
-    bits = view.aged()
-    return {t for t in data["hand"] if bits >> _lukfu_card(t) & 1}
-
-
-@lru_cache(maxsize=64)
-def _lukfu_card(token: str) -> int:
-    from paiju.lukfu.cards import parse_card
-
-    return parse_card(token)
+    """The seat's own marked cards, as :func:`aged_tokens` finds them, read by the
+    presenter straight from the view without drawing the hand."""
+    return presenter_for(view.game).marked(view, data)
 
 
 class Refusal(str):
@@ -220,18 +202,7 @@ def cards_named(game: str, tokens: set[str], aged: set[str]) -> dict[str, Any]:
 
 
 def _make_card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
-    presenter = presenter_for(game)
-    if game == "lukfu":
-        from paiju.lukfu.cards import RED_CARDS, parse_card, spoken
-
-        c = parse_card(token)
-        return {"en": token, "native": presenter.label(token, True), "spoken": spoken(c),
-                "red": c in RED_CARDS, "aged": aged}
-    from paiju.daifugo.cards import parse_play_token
-
-    card, _ = parse_play_token(token)
-    return {"en": presenter.label(token, False), "native": presenter.label(token, True),
-            "red": card < 52 and (card & 3) in (1, 2), "joker": card >= 52, "aged": False}
+    return presenter_for(game).card_info(token, aged)
 
 
 # ------------------------------------------------------------ what may be sent
@@ -281,17 +252,15 @@ def _collect(obj: Any, inside: bool, found: set[str]) -> None:
 def public_json(game: str, views: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The part of a hand every seat knows, from the JSON of every seat's view.
 
-    Luk Fu with four: the dreamer's view less the dreamer's card (until the end shows it).
-    Otherwise a seat's view less its own cards: its hand, its legal actions, the cards of
-    its own face-down moves, and what it alone knows of the hidden cards. The seat taken is
-    one that does not hold the Five Tigers window, so the window stays unseen.
+    The game's own public part where it has one (:meth:`Presenter.public_part`: Luk Fu's
+    dreamer's view less the dreamer's card, until the end shows it). Otherwise a seat's
+    view less its own cards: its hand, its legal actions, the cards of its own face-down
+    moves, and what it alone knows of the hidden cards. The seat taken is one that does
+    not hold the Five Tigers window, so the window stays unseen.
     """
-    if game == "lukfu" and len(views) == 4:
-        out = dict(views[3])
-        if out.get("phase") != "over":
-            out.pop("dreamer", None)
-        out["seat"] = None
-        return out
+    own = presenter_for(game).public_part(views)
+    if own is not None:
+        return own
     key = "actions"
     candidates = [v for v in views if v.get("phase") != "five_tigers"] or list(views)
     base = min(candidates, key=lambda v: len(v.get(key, [])))
@@ -421,16 +390,18 @@ def legal_json(view: View, data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any],
-                handovers: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+                handovers: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The finished hand's record as one receiver saw it, from its view's JSON at the end.
 
     The deal keeps only the receiver's own hand (a spectator's: none) and what the end
     reveals (the dreamer's card); the actions are the view's history, where another seat's
     face-down cards (Luk Fu discards; Dai Fugō gifts, 7-passes and 10-discards) are only
-    counted, and the receiver's own moves are shown in full. In Dai Fugō, ``handovers``
-    are the face-down moves the receiver took part in, with their cards
-    (``DaifugoView.handovers``: the gifts and 7-passes it received, the poorest's gift at
-    the deal), so the page can step through the receiver's hand from the record alone.
+    counted, and the receiver's own moves are shown in full. ``handovers`` are the
+    face-down moves the receiver took part in, with their cards (the view's
+    :class:`~paiju.core.protocol.HandsOver` answer: in Dai Fugō the gifts and 7-passes it
+    received, the poorest's gift at the deal), so the page can step through the
+    receiver's hand from the record alone;
+    ``None`` for a game whose views know no hand-overs (no ``handovers`` is sent).
     The full record, which the referee needs, is served by
     ``GET /api/tables/<id>/hands/<k>/record``.
     """
@@ -439,7 +410,7 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any],
     deal = dict(record.get("deal", {}))
     hands = deal.get("hands", [])
     deal["hands"] = [h if i == seat else None for i, h in enumerate(hands)]
-    if game == "lukfu" and seat == 3:
+    if seat is not None and not presenter_for(game).shows_own_deal(seat):
         deal["hands"] = [None] * len(hands)
     out["deal"] = deal
     history = [dict(a) for a in view.get("actions", [])]
@@ -449,7 +420,7 @@ def seen_record(record: Mapping[str, Any], game: str, view: Mapping[str, Any],
                    for mine, real in zip(history, full, strict=True)]
     out["actions"] = history
     out["seen_by"] = seat
-    if game == "daifugo":
+    if handovers is not None:
         out["handovers"] = [dict(h) for h in handovers] if seat is not None else []
     return out
 

@@ -137,7 +137,8 @@ class Table(Pacing, Seating):
         self.movers: list[int] = []  # the seat of each action of this hand
         self.last_over: dict[str, Any] | None = None  # the last hand_over message (full)
         self.last_views: list[dict[str, Any]] = []  # every seat's view at the hand's end
-        self.last_handovers: list[list[dict[str, Any]]] = []  # each seat's, at the end
+        #: each seat's hand-overs at the end (None where its view knows none: HandsOver)
+        self.last_handovers: list[list[dict[str, Any]] | None] = []
         self.receivers: set[Receiver] = set()
         self.away: set[int] = set()
         self.ready: set[int] = set()
@@ -373,7 +374,7 @@ class Table(Pacing, Seating):
         views = [v.to_json() for v in seen]
         self.last_views = views
         self.last_handovers = [list(cast(HandsOver, v).handovers()) if hands_over(type(v))
-                               else []
+                               else None
                                for v in seen]
         self.last_over = msg.hand_over_message(self.context(), record, report,
                                                msg.public_json(self.game.name, views))
@@ -383,9 +384,11 @@ class Table(Pacing, Seating):
         """The last ``hand_over`` message for one receiver: the record as it saw the hand."""
         assert self.last_over is not None
         views = self.last_views
-        handovers: list[dict[str, Any]] = []
+        handovers: list[dict[str, Any]] | None = None
         if player is None or player not in self.seat_players:
             view = msg.public_json(self.game.name, views)
+            if any(h is not None for h in self.last_handovers):
+                handovers = []
         else:
             seat = self.seat_players.index(player)
             view, handovers = views[seat], self.last_handovers[seat]

@@ -15,7 +15,7 @@ from paiju.table.present import Seen, you
 from paiju.table.text import Words, joined
 
 if TYPE_CHECKING:
-    from paiju.table.present_lukfu import LukFuPresenter
+    from paiju.lukfu.present import LukFuPresenter
 
 WORDS = Words("lukfu")
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from paiju.table.present import Chip, Lang, Presenter, Seen, pad, slots, you
+from paiju.core.protocol import View
+from paiju.table.present import Chip, Lang, Presenter, Seen, Wording, pad, slots, you
 from paiju.table.text import Words, joined
 
 WORDS = Words("lukfu")
@@ -34,6 +35,7 @@ def roles(lang: str) -> tuple[str, str, str, str]:
             WORDS.c(lang, "role", "third"), WORDS.c(lang, "role", "dreamer"))
 
 
+@lru_cache(maxsize=64)
 def _card(token: str) -> int:
     from paiju.lukfu.cards import parse_card
 
@@ -60,11 +62,22 @@ class LukFuPresenter(Presenter):
     native_name = "中文"
     native_lang = "zh_Hant"
 
+    def game_title(self, lang: str) -> str:
+        return WORDS.c(lang, "game title", "Luk Fu (六虎)")
+
+    def scoring_line(self, lang: str) -> str:
+        return WORDS(lang, "each loser pays the winner 2^(n−6) for n tricks")
+
     def role(self, seen: Seen, native: Lang) -> str:
         return roles(self.lang(native))[seen.seat]
 
     def seat_parts(self, data: Mapping[str, Any], native: Lang) -> list[str]:
         return list(roles(self.lang(native))[:data["players"]])
+
+    def wording(self) -> Wording:
+        from paiju.lukfu import wording
+
+        return wording
 
     def token_pattern(self) -> re.Pattern[str]:
         return _TOKEN
@@ -107,6 +120,38 @@ class LukFuPresenter(Presenter):
         if seen.seat > 2 or not seen.data["hand"] or not isinstance(view, LukFuView):
             return 0
         return view.aged()
+
+    def marked(self, view: View, data: Mapping[str, Any]) -> set[str]:
+        """The seat's aged cards, from the view's own reckoning (:meth:`_aged`)."""
+        from paiju.lukfu.view import LukFuView
+
+        if not isinstance(view, LukFuView) or not 0 <= view.seat <= 2 or not data["hand"]:
+            return set()
+        bits = view.aged()
+        return {t for t in data["hand"] if bits >> _card(t) & 1}
+
+    def card_info(self, token: str, aged: bool) -> dict[str, Any]:
+        """As :meth:`Presenter.card_info`, with the card spoken (``9 Sip``) and red for a
+        red imprint."""
+        from paiju.lukfu.cards import RED_CARDS, spoken
+
+        c = _card(token)
+        return {"en": token, "native": self.label(token, True), "spoken": spoken(c),
+                "red": c in RED_CARDS, "aged": aged}
+
+    def public_part(self, views: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """With four, the dreamer's view, less the dreamer's card until the end shows it."""
+        if len(views) != 4:
+            return None
+        out = dict(views[3])
+        if out.get("phase") != "over":
+            out.pop("dreamer", None)
+        out["seat"] = None
+        return out
+
+    def shows_own_deal(self, seat: int) -> bool:
+        """The dreamer's record shows no hand (its card is shown where the end shows it)."""
+        return seat != 3
 
     def chips(self, seen: Seen, native: Lang) -> list[Chip]:
         from paiju.lukfu.cards import RED_CARDS, hanzi, spoken
@@ -400,7 +445,7 @@ class LukFuPresenter(Presenter):
     def result_lines(
         self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
     ) -> list[str]:
-        from paiju.table.explain_lukfu import explain, head_line
+        from paiju.lukfu.explain import explain, head_line
 
         lang = self.lang(native)
         data = seen.data

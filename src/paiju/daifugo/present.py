@@ -9,86 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from paiju.core.protocol import Action
-from paiju.table.present import Chip, Lang, Presenter, Seen, pad, slots, you
+from paiju.daifugo.header import fired, rules_words
+from paiju.table.present import Chip, Lang, Presenter, Seen, Wording, pad, slots, you
 from paiju.table.text import Words, joined
 
 WORDS = Words("daifugo")
 
 #: A card token in the engine's sentences: ``10H``, ``JK``, ``JK=5S``.
 _TOKEN = re.compile(r"(?<![\w=])(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC])(?!\w)")
-
-def _fired(rule: str, lang: str) -> str:
-    """A rule that fired at a play, as the log names it (``rule``: its option, or the
-    revolution's)."""
-    if rule == "eight_cut":
-        return WORDS(lang, "8-cut: the table clears.")
-    if rule == "sandstorm":
-        return WORDS(lang, "Sandstorm (three 3s): the table clears.")
-    if rule == "ambulance":
-        return WORDS(lang, "Ambulance (a pair of 9s): the table clears.")
-    if rule == "emperor":
-        return WORDS(lang, "Emperor: the table clears.")
-    if rule == "spade_three_clears":
-        return WORDS(lang, "The ♠3 on the joker clears the table.")
-    if rule == "revolution":
-        return WORDS(lang, "Revolution: the order of the cards is reversed.")
-    if rule == "revolution_pending":
-        return WORDS(lang, "Revolution: the order of the cards reverses when the table clears.")
-    return WORDS(lang, "A house rule clears the table.")  # a rule with no words of its own
-
-
-#: The options that change play, as players name them, when they hold these values.
-_RULE_WORDS: dict[tuple[str, Any], str] = {
-    ("revolution", "four"): "revolution (four of a kind)",
-    ("revolution", "four_natural"): "revolution (four natural cards)",
-    ("three_threes_revolution", True): "three 3s revolt",
-    ("eight_cut", True): "8-cut",
-    ("shibari", "full"): "suit locks",
-    ("shibari", "partial"): "partial suit locks",
-    ("spade_three", True): "♠3 beats the joker",
-    ("spade_three_clears", True): "the ♠3 on the joker clears",
-    ("jack_back", True): "Jack back",
-    ("ten_discard", True): "10-discard",
-    ("seven_pass", True): "7-pass",
-    ("five_skip", True): "5-skip",
-    ("nine_reverse", True): "9-reverse",
-    ("four_stop", True): "4-stop",
-    ("sandstorm", True): "sandstorm",
-    ("ambulance", True): "ambulance",
-    ("emperor", True): "emperor",
-    ("down_number", True): "down number",
-    ("gekokujo", True): "gekokujō",
-    ("miyako_ochi", True): "miyako-ochi",
-    ("no_play_after_pass", True): "no play after a pass",
-    ("spade_three_over_lock", True): "the ♠3 on the joker ignores a lock",
-    ("group_joker_suit", "named"): "a joker in a group has a suit",
-    ("five_card_groups", True): "five-card groups",
-    ("last_player_again", True): "the last player may beat their own play",
-    ("lead_pass", True): "the leader may pass",
-    ("gift_order", "spades_first"): "the poor give ♠ first",
-    ("first_lead", "diamond_three"): "♦3 leads the first hand",
-    ("first_lead", "diamond_three_every"): "♦3 leads every hand",
-    ("dealer", "daifugo"): "the Dai Fugō deals",
-    ("joker_reversal", True): "joker reversal",
-    ("card_request", True): "the rich ask for cards",
-    ("exchange", "off"): "no exchange",
-    ("exchange", "always_two"): "2-card exchange",
-    ("jokers", 0): "no joker",
-    ("jokers", 2): "two jokers",
-    ("twos_in_sequences", False): "no 2 in a sequence",
-    ("revolution_timing", "immediate"): "a revolution turns the ranking at once",
-    ("shibari_after", 3): "locks after three plays",
-    ("exchange_keep_joker", True): "the poor keep their jokers",
-    ("seat_change", "standard"): "seats change by title",
-    ("seat_change", "reverse"): "seats change by title, the Dai Fugō first",
-    ("scoring", "payments"): "the poor pay the rich",
-    ("scoring", "uecda"): "n points for first to 1 for last",
-    ("sequence_beat", "above"): "a sequence must lie wholly above the one it beats",
-    ("sequence_joker_beyond_ends", True): "a sequence's joker may stand beyond the 3 or the 2",
-}
 
 
 def title(key: str, lang: str) -> str:
@@ -137,6 +69,17 @@ class DaifugoPresenter(Presenter):
     game = "daifugo"
     native_name = "日本語"
     native_lang = "ja"
+    #: The hint searches as the ladder's halving search does (docs/strength.md), which
+    #: beats the heuristic.
+    hint_search: Mapping[str, Any] = MappingProxyType({
+        "rollout": "heuristic", "prior": "heuristic", "reward": "place", "root": "halving",
+        "tree": "root"})
+
+    def game_title(self, lang: str) -> str:
+        return WORDS.c(lang, "game title", "Dai Fugō (大富豪)")
+
+    def scoring_line(self, lang: str) -> str:
+        return WORDS(lang, "the first out is rich and scores; the last is poor")
 
     def label(self, token: str, native: Lang) -> str:
         from paiju.daifugo.cards import RANK_NAMES, SUIT_SYMBOLS, parse_play_token
@@ -168,32 +111,25 @@ class DaifugoPresenter(Presenter):
                 WORDS(lang, "{rank} of diamonds", rank=rank),
                 WORDS(lang, "{rank} of clubs", rank=rank))[c & 3]
 
+    def card_info(self, token: str, aged: bool) -> dict[str, Any]:
+        """As :meth:`Presenter.card_info`: hearts and diamonds red, and the joker told
+        apart (no card is aged)."""
+        from paiju.daifugo.cards import parse_play_token
+
+        card, _ = parse_play_token(token)
+        return {"en": self.label(token, False), "native": self.label(token, True),
+                "red": card < 52 and (card & 3) in (1, 2), "joker": card >= 52, "aged": False}
+
+    def wording(self) -> Wording:
+        from paiju.daifugo import wording
+
+        return wording
+
     def token_pattern(self) -> re.Pattern[str]:
         return _TOKEN
 
     def rules_words(self, rules: Any) -> str:
-        v = rules.values
-        words: list[str] = []
-        for name, value in v.items():
-            said = _RULE_WORDS.get((name, value))
-            if said is not None:
-                words.append(said)
-        if v["revolution"] == "off" and not v["sequence_revolution"]:
-            words.insert(0, "no revolution")
-        if v["sequence_revolution"]:
-            words.append(f"a {v['sequence_revolution']}-card sequence revolts")
-        if v["pass_limit"]:
-            words.append(f"{v['pass_limit']} passes in a row end the hand")
-        if v["reseat_every"]:
-            words.append(f"new seats every {v['reseat_every']} hands")
-        if v["titles_reset_every"]:
-            words.append(f"titles forgotten every {v['titles_reset_every']} hands")
-        if v["forbidden_finish"]:
-            named = {"top": "2s", "joker": "jokers", "eight": "8s", "spade_three": "♠3"}
-            words.append("no going out on " + "/".join(named[f] for f in v["forbidden_finish"]))
-        if not v["sequences"]:
-            words.append("no sequences")
-        return f"{rules.preset}: " + ", ".join(words) if words else rules.preset
+        return rules_words(rules)
 
     def role(self, seen: Seen, native: Lang) -> str:
         before = seen.data.get("titles_before")
@@ -597,7 +533,7 @@ class DaifugoPresenter(Presenter):
         """The rule each play set going (the engine's ``rules`` of the action): the one
         that cleared the table, a revolution."""
         lang = self.lang(native)
-        return [_fired(rule, lang) for rule in action.get("rules", ())]
+        return [fired(rule, lang) for rule in action.get("rules", ())]
 
     def cleared_note(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
         lang = self.lang(native)
