@@ -40,7 +40,7 @@ from paiju.lukfu.inference import (
     sample_world,
     validate,
 )
-from paiju.lukfu.knowledge import DISCARD, STRICT, Event, Hidden, Knowledge
+from paiju.lukfu.knowledge import DISCARD, Event, Hidden, Knowledge, proven_from
 from paiju.lukfu.melds import SINGLE
 
 FACE_UP: Final = "face_up"
@@ -162,7 +162,8 @@ def _exclusion_words(k: Knowledge, c: Card, why: Exclusion) -> str:
     e = why.event
     assert e.top is not None
     top = e.top.describe()
-    if k.surrender == STRICT:
+    at = k.events.index(e)
+    if proven_from(k.surrender, at) == at:  # it held no beating meld even before discarding
         text = f"seat {why.seat} could not beat the {top} in round {e.round}"
     else:
         text = (

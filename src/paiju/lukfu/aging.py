@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from paiju.lukfu.cards import INITIALLY_AGED, SUIT_MASK, SUITS, Card, cards_of, mask
 from paiju.lukfu.inference import can_hold, problem
-from paiju.lukfu.knowledge import DISCARD, STRICT, Knowledge
+from paiju.lukfu.knowledge import DISCARD, Knowledge, held_at_surrender
 from paiju.lukfu.melds import has_beating
 from paiju.lukfu.position import Position
 from paiju.lukfu.rules import DEDUCED, Rules
@@ -24,7 +24,6 @@ class Aging:
 
     def __init__(self, rules: Rules) -> None:
         self.surrender = rules.surrender
-        self.strict = rules.surrender == STRICT
         self.deduced = rules.aged_knowledge == DEDUCED
         self.counts_aged = rules.declare_counts_aged
 
@@ -109,7 +108,11 @@ class Aging:
 
     def excluded(self, p: Position, o: int, h: Card) -> bool:
         """Whether one of seat ``o``'s surrenders shows it cannot hold ``h`` now: ``h``
-        with the cards ``o`` played face up afterwards would have made a beating meld."""
+        with the cards ``o`` played face up afterwards would have made a beating meld.
+
+        The cards a surrender speaks for (:func:`~paiju.lukfu.knowledge.proven_from`) are
+        the same under both rules here: only the discard's own cards differ, and they are
+        face down, unknown to the seat asking."""
         held = 1 << h
         events = p.events
         for i in range(len(events) - 1, -1, -1):
@@ -145,7 +148,7 @@ class Aging:
     ) -> bool:
         """Whether ``seat``, holding ``hand`` now and the plays of ``changed`` (event index:
         cards) in place of the true ones, could have made each of its face-down discards."""
-        strict = self.strict
+        surrender = self.surrender
         held = hand
         events = p.events
         for i in range(len(events) - 1, -1, -1):
@@ -155,14 +158,9 @@ class Aging:
             cards = changed.get(i, e.cards)
             if e.kind == DISCARD:
                 assert e.top is not None
-                if strict:
-                    held |= cards
-                if has_beating(held, e.top):
+                if has_beating(held_at_surrender(surrender, held | cards, cards), e.top):
                     return False
-                if not strict:
-                    held |= cards
-            else:
-                held |= cards
+            held |= cards
         return True
 
     def can_declare(self, p: Position, seat: int) -> bool:

@@ -13,7 +13,7 @@ from paiju.lukfu.cards import (
     mask,
 )
 from paiju.lukfu.constraint import HAND, InconsistentKnowledge
-from paiju.lukfu.knowledge import DISCARD, STRICT, Event
+from paiju.lukfu.knowledge import DISCARD, Event, proven_from
 from paiju.lukfu.melds import Meld, has_beating
 
 
@@ -22,7 +22,7 @@ class _Bystander:
 
     Places are the face-down discards (in play order) and the three hands. A world obeys
     the surrender rule when, for each face-down discard, the seat's cards from then on
-    (under ``strict`` the discard included, under ``break`` not) beat nothing: the same
+    (from :func:`~paiju.lukfu.knowledge.proven_from`'s play) beat nothing: the same
     constraint as for an active seat, with no cards of one's own to reason from.
     """
 
@@ -40,7 +40,7 @@ class _Bystander:
         for i, e in enumerate(events):
             if e.kind != DISCARD or e.top is None:
                 continue
-            start = i if surrender == STRICT else i + 1
+            start = proven_from(surrender, i)
             later = 0
             for j in range(start, len(events)):
                 if events[j].seat == e.seat and events[j].kind != DISCARD:

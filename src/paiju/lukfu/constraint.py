@@ -24,7 +24,7 @@ from paiju.lukfu.cards import (
     mask,
     spoken,
 )
-from paiju.lukfu.knowledge import BREAK, DISCARD, STRICT, Event, Knowledge
+from paiju.lukfu.knowledge import DISCARD, Event, Knowledge, proven_from
 from paiju.lukfu.melds import GOK, RUN, SINGLE, Meld
 
 #: Position of a seat's current hand in its list of places (after all its discards).
@@ -136,10 +136,10 @@ def validate(k: Knowledge) -> None:
         raise InconsistentKnowledge(f"Luk Fu is for 3 or 4 players, not {k.players}")
     if k.observer not in (0, 1, 2):
         raise InconsistentKnowledge(f"the observer must be active seat 0, 1 or 2, not {k.observer}")
-    if k.surrender not in (STRICT, BREAK):
-        raise InconsistentKnowledge(
-            f"unknown surrender rule {k.surrender!r}; it is {STRICT!r} or {BREAK!r}"
-        )
+    try:
+        proven_from(k.surrender, 0)
+    except ValueError as unknown:
+        raise InconsistentKnowledge(str(unknown)) from None
     if len(k.hand_counts) != 3 or any(n < 0 for n in k.hand_counts):
         raise InconsistentKnowledge(f"hand counts {k.hand_counts} are not three counts >= 0")
     full = _pack_mask(k.players)
@@ -181,7 +181,6 @@ def build(k: Knowledge) -> Problem:
     unknown = _pack_mask(k.players) & ~known
     opponents = tuple(s for s in (0, 1, 2) if s != k.observer)
     assert len(opponents) == 2
-    strict = k.surrender == STRICT
 
     seg_owner: list[int] = []
     seg_local: list[int] = []
@@ -203,9 +202,8 @@ def build(k: Knowledge) -> Problem:
         for i, e in enumerate(k.events):
             if e.seat != seat or e.kind != DISCARD or e.top is None:
                 continue
-            # the first play the constraint covers: the discard itself under strict, the
-            # next one under break
-            covered_from = i if strict else i + 1
+            # the first play the constraint covers: what the surrender proves
+            covered_from = proven_from(k.surrender, i)
             start = next(p for p, ev in enumerate(order) if ev >= covered_from)
             later = 0
             for e2 in k.events[covered_from:]:
@@ -217,7 +215,7 @@ def build(k: Knowledge) -> Problem:
                     continue
                 rest = beater & unknown
                 if not rest:
-                    how = "before" if strict else "after"
+                    how = "before" if covered_from == i else "after"
                     raise InconsistentKnowledge(
                         f"{where(k)}: seat {seat} discarded in round {e.round} yet held a "
                         f"meld beating the {e.top.describe()} {how} its discard"

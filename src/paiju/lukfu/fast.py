@@ -52,7 +52,6 @@ from paiju.lukfu.actions import (
 from paiju.lukfu.cards import SUITS, cards_of
 from paiju.lukfu.knowledge import Event
 from paiju.lukfu.melds import NUMBER_MASK, Meld, beater_masks
-from paiju.lukfu.rulebook import Break, Strict
 
 if TYPE_CHECKING:
     from paiju.lukfu.state import LukFuState
@@ -188,8 +187,7 @@ def random_playout(state: LukFuState, rng: Random) -> int:
     p = state.pos
     book = state.book
     surrender = book.surrender
-    # under both surrender rules a follower who cannot beat may discard any cards
-    any_discard = isinstance(surrender, (Strict, Break))
+    any_discard = surrender.any_discard_unbeaten
     randrange = uniform_index(rng)  # rng.randrange, bit for bit
     do = state._do
     n = 0

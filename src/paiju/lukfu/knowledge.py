@@ -25,6 +25,38 @@ STRICT: Final = "strict"
 BREAK: Final = "break"
 
 
+def proven_from(surrender: str, discard: int) -> int:
+    """What a surrender proves: the first play of the seat's that it speaks for.
+
+    The one statement of it, which the engine, the rulebook, the inference, the aging and
+    the dreamer's samples all ask. A seat that discarded face down at play ``discard``
+    (an index into the hand's plays) instead of beating the round's highest meld held no
+    meld beating it in its cards from play ``proven_from(surrender, discard)`` on: the
+    cards of its plays from that one, face up or down, and its hand now (hands only lose
+    cards, so those were its cards then). Under ``strict`` that play is the discard
+    itself: it held no beating meld just before discarding (001 'Following': "Each
+    player must head the trick or multitrick if possible"; 002 'Breaking Combinations').
+    Under ``break`` it is the next one: it held none just after (000 'Play of the hand',
+    the triple-twos example, "after discarding two fours, he no longer possesses cards
+    that can beat triple twos"; 001's variants, "provided that after discarding he is left
+    with no combination that could have beaten the highest play"). "Holds no beating meld"
+    is true of every part of such cards too (docs/lukfu-aged.md, "What each surrender
+    reveals").
+    """
+    if surrender == STRICT:
+        return discard
+    if surrender == BREAK:
+        return discard + 1
+    raise ValueError(f"unknown surrender rule {surrender!r}; it is {STRICT!r} or {BREAK!r}")
+
+
+def held_at_surrender(surrender: str, before: int, cards: int) -> int:
+    """The cards :func:`proven_from` speaks for when a seat holding ``before`` discards
+    ``cards``: all of ``before`` under ``strict``, ``before`` without ``cards`` under
+    ``break``. None of them makes a meld beating the round's highest."""
+    return before if proven_from(surrender, 0) == 0 else before & ~cards
+
+
 @final
 class Event:
     """One play of cards, as the observer saw it.

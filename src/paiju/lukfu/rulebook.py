@@ -53,7 +53,7 @@ from paiju.lukfu.actions import (
 )
 from paiju.lukfu.aging import Aging
 from paiju.lukfu.cards import FIVE_TIGERS, mask
-from paiju.lukfu.knowledge import BREAK, STRICT
+from paiju.lukfu.knowledge import BREAK, STRICT, held_at_surrender
 from paiju.lukfu.lead import PASSED_MASTER, SINGLE_RULES
 from paiju.lukfu.melds import (
     MELDS,
@@ -73,7 +73,15 @@ DREAMER: Final = 3
 
 
 class SurrenderRule:
-    """A ``surrender`` rule: why a follower may not discard ``cards``, and every discard."""
+    """A ``surrender`` rule: why a follower may not discard ``cards``, and every discard.
+
+    A discard is legal when the cards it proves to hold no beating meld
+    (:func:`~paiju.lukfu.knowledge.held_at_surrender`) hold none.
+    """
+
+    #: whether a follower holding no beating meld may discard any cards: true of both
+    #: rules, since then no part of its hand beats (the fast path's shortcut)
+    any_discard_unbeaten: bool = True
 
     def why_not(self, hand: int, cards: int, top: Meld) -> str | None:
         raise NotImplementedError
@@ -87,7 +95,7 @@ class Strict(SurrenderRule):
     """``strict`` (001, 002): a follower who can beat the highest meld must beat it."""
 
     def why_not(self, hand: int, cards: int, top: Meld) -> str | None:
-        if not has_beating(hand, top):
+        if not has_beating(held_at_surrender(STRICT, hand, cards), top):
             return None
         beats = beating_melds(hand, top)
         return (
@@ -103,7 +111,7 @@ class Break(SurrenderRule):
     """``break`` (000): a follower may discard when the discard leaves no beating meld."""
 
     def why_not(self, hand: int, cards: int, top: Meld) -> str | None:
-        if not has_beating(hand & ~cards, top):
+        if not has_beating(held_at_surrender(BREAK, hand, cards), top):
             return None
         left = beating_melds(hand & ~cards, top)
         return (
@@ -171,7 +179,6 @@ class Rulebook:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.strict = rules.surrender == STRICT
         self.deduced = rules.aged_knowledge == DEDUCED
         self.master_leads = rules.master_call == "lead"
         self.free_opening = rules.opening_lead == "free"

@@ -52,7 +52,7 @@ from paiju.lukfu.actions import (  # noqa: F401 (the names of actions, phases an
     LukFuAction,
 )
 from paiju.lukfu.cards import FIVE_TIGERS, Card, cards_of, mask, name, pack, sort_key
-from paiju.lukfu.knowledge import BEAT, DISCARD, LEAD, Event, Knowledge
+from paiju.lukfu.knowledge import BEAT, DISCARD, LEAD, Event, Knowledge, held_at_surrender
 from paiju.lukfu.melds import MELDS, Meld, has_beating
 from paiju.lukfu.position import Position
 from paiju.lukfu.rulebook import DREAMER, rulebook
@@ -329,8 +329,7 @@ class LukFuState:
         seen = p.seen
         if kind == DISCARD:
             assert top is not None
-            kept = before if self.book.strict else before & ~cards
-            if has_beating(kept, top):
+            if has_beating(held_at_surrender(self.book.rules.surrender, before, cards), top):
                 p.truth_consistent = False
             p.face_down |= cards
             p.discarded[seat] |= cards
