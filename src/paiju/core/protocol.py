@@ -35,6 +35,7 @@ from random import Random
 from typing import Any, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from paiju.core.options import OptionTable
+from paiju.core.page import PageDescription
 
 
 @runtime_checkable
@@ -420,4 +421,8 @@ class Game(Protocol[A, R]):
         and results, and its part of the browser's messages (a
         :class:`paiju.table.present.Presenter`, which lives above core: the front ends
         ask for it through :func:`paiju.table.present.presenter_for`, which checks it)."""
+        ...
+
+    def page(self) -> PageDescription:
+        """The game as the browser table draws it (``paiju/GAME/page.py``)."""
         ...

@@ -8,6 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
+from paiju.core.page import PageDescription
 from paiju.core.protocol import Game, PolicyEncoder, State, View
 from paiju.core.records import field
 from paiju.core.words import plural
@@ -94,6 +95,12 @@ class DaifugoGame:
         from paiju.daifugo.features import encoder
 
         return encoder()
+
+    def page(self) -> PageDescription:
+        """The game for the browser table (:mod:`paiju.daifugo.page`)."""
+        from paiju.daifugo.page import page
+
+        return page()
 
     def presenter(self) -> object:
         """The game at a table (:mod:`paiju.daifugo.present`)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
+from paiju.core.page import PageDescription
 from paiju.core.protocol import Game, PolicyEncoder, State, View
 from paiju.core.records import field
 from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
@@ -168,6 +169,12 @@ class LukFuGame:
         from paiju.lukfu.features import encoder
 
         return encoder()
+
+    def page(self) -> PageDescription:
+        """The game for the browser table (:mod:`paiju.lukfu.page`)."""
+        from paiju.lukfu.page import page
+
+        return page()
 
     def presenter(self) -> object:
         """The game at a table (:mod:`paiju.lukfu.present`)."""

@@ -67,7 +67,8 @@ def bot_choices(game: str, limits: Limits | None = None) -> list[dict[str, Any]]
 def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
     """One game as ``GET /api/games`` describes it: its title, presets and options in
     English (``title``, ``description``, ``meaning``, ``values``) and in every language
-    (``title_text``, ``description_text``, ``wording``: {lang: text})."""
+    (``title_text``, ``description_text``, ``wording``: {lang: text}); ``page``: how the
+    browser table draws it (:class:`paiju.core.page.PageDescription`)."""
     table = game.options
     options = []
     for option in table.options.values():
@@ -88,6 +89,7 @@ def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
         "player_counts": list(game.player_counts),
         "default_players": default_players(game), "default_preset": default_preset(game, True),
         "presets": presets, "options": options, "bots": bot_choices(game.name, limits),
+        "page": game.page().to_json(),
     }
 
 

@@ -317,6 +317,12 @@ class TinyGame:
     def strategy(self, view: Any, rng: _random.Random) -> Move:
         return heuristic(view, rng)
 
+    def page(self) -> Any:
+        """The game for the browser table (``tinygame/page.py``)."""
+        from .page import page
+
+        return page()
+
     def seat_view(self, state: Any, seat: int) -> Any:
         return state.view(seat)
 

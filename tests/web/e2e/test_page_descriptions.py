@@ -1,0 +1,75 @@
+"""Each game's description for the browser table (paiju/GAME/page.py) against the game
+itself, with no browser: every card a hand deals or names has a face, every kind of
+action a button, and the order the page sorts a hand by is the game's ranking."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+
+import pytest
+
+from paiju.core.games import GAMES, get_game
+from paiju.core.page import PageDescription
+from paiju.daifugo.cards import parse_card, rank_of
+
+
+def _hands(name: str, seed: int) -> tuple[set[str], set[str]]:
+    """The card tokens and the kinds of action met in a hand played at random."""
+    game = get_game(name)
+    rng = Random(seed)
+    state = game.new_hand(game.rules(), game.player_counts[-1], rng)
+    tokens: set[str] = set()
+    kinds: set[str] = set()
+    while not state.is_terminal():
+        for seat in range(state.num_seats):
+            tokens.update(state.view(seat).to_json().get("hand") or [])
+        action = rng.choice(list(state.legal_actions()))
+        kinds.add(action.do)
+        tokens.update(action.to_json().get("cards", []))
+        state.apply(action)
+    return tokens, kinds
+
+
+@pytest.mark.parametrize("name", ["lukfu", "daifugo"])
+def test_every_card_has_a_face_and_every_kind_a_button(name: str) -> None:
+    desc = get_game(name).page()
+    assert isinstance(desc, PageDescription)
+    seen: set[str] = set()
+    for seed in range(6):
+        tokens, kinds = _hands(name, seed)
+        assert kinds <= set(desc.moves), kinds - set(desc.moves)
+        seen |= tokens
+    # a joker's reading ("JK=10H") is the joker's face with the card it stands for
+    missing = {t for t in seen if t.split("=")[0] not in desc.deck
+               or ("=" in t and t.split("=")[1] not in desc.deck)}
+    assert not missing, missing
+    assert all(face.parts and face.en and face.native for face in desc.deck.values())
+
+
+def test_the_description_goes_to_the_page_as_json() -> None:
+    for name in ("lukfu", "daifugo"):
+        sent = json.loads(json.dumps(get_game(name).page().to_json()))
+        assert sent["title"] and sent["native_lang"] in ("en", "zh", "ja")
+        assert len(sent["deck"]) == len(get_game(name).page().deck)
+    assert {n: get_game(n).page().native_lang for n in ("lukfu", "daifugo")} == {
+        "lukfu": "zh", "daifugo": "ja"}
+
+
+def test_a_hand_sorted_by_the_description_is_in_the_ranking_in_force() -> None:
+    desc = get_game("daifugo").page()
+    assert desc.hand_order == "strength"
+    suited = [t for t in desc.deck if t != "JK"]
+    for turned in (False, True):
+        def place(token: str, turned: bool = turned) -> int:
+            face = desc.deck[token]
+            return face.turned if turned and face.turned is not None else face.order
+        ranks = [rank_of(parse_card(t)) for t in sorted(suited, key=place)]
+        assert ranks == sorted(ranks, reverse=turned)
+        # the joker is the strongest either way
+        assert place("JK") > max(place(t) for t in suited)
+
+
+def test_every_registered_game_describes_itself() -> None:
+    for name in GAMES:
+        assert get_game(name).page().moves
