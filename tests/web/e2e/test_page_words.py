@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from paiju.core.games import GAMES, get_game
+
 STATIC = Path(__file__).resolve().parents[3] / "src" / "paiju" / "web" / "static"
 ENTRY = re.compile(r'^  "?([\w.]+)"?: \{(.*?)\},$', re.M | re.S)
 TEXT = re.compile(r'\b(en|zh|ja): "((?:[^"\\]|\\.)*)"')
@@ -47,13 +49,15 @@ def test_every_phrase_the_page_asks_for_is_there() -> None:
     for page in ("table.html", "index.html"):
         html = (STATIC / page).read_text()
         asked |= set(re.findall(r'data-i18n(?:-label)?="([\w.]+)"', html))
-    # the families the page builds the key of
-    asked |= {f"role.lukfu.{s}" for s in range(4)}
-    asked |= {f"title.{t}" for t in ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")}
-    asked |= {f"move.{k}" for k in ("five_tigers", "call", "play", "discard", "declare",
-                                    "pass", "give", "seven_pass", "discard.daifugo")}
-    asked |= {f"rp.{k}" for k in ("pass", "call", "declare", "five_tigers", "play", "give",
-                                  "seven_pass", "discard", "discard.daifugo", "other")}
+    # the phrases the games' descriptions for the page name (paiju/GAME/page.py)
+    for name in GAMES:
+        desc = get_game(name).page()
+        asked |= {*desc.roles, *desc.titles.values(), *desc.player_notes.values()}
+        asked |= {key for key in (desc.red_word, desc.card_caption, desc.hand_caption) if key}
+        for kind in desc.moves:
+            words = desc.move_words.get(kind, kind)
+            asked |= {f"move.{words}", f"rp.{words}"}
+    asked.add("rp.other")
     assert len(asked) > 80
     missing = sorted(asked - set(known))
     assert not missing, missing

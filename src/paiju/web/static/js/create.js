@@ -2,6 +2,7 @@
 // in the language chosen in its menu (the same choice as the table page's).
 import { el, getJSON, postJSON } from "./api.js";
 import { chosenLang, languageMenu, translatePage, tr } from "./i18n.js";
+import { learnGames } from "./games.js";
 import { renderLearn, watchLobby } from "./lobby.js";
 import { SERVER_LANG, said } from "./words.js";
 
@@ -220,7 +221,7 @@ function renderSeats() {
             selected: c.spec === value }))));
     }),
   );
-  const note = game.name === "lukfu" && n === 4 ? "seatsDream" : "seatsTurn";
+  const note = (game.page && game.page.player_notes[String(n)]) || "seatsTurn";
   box.append(el("p", { class: "note", text: tr(note, L) }));
 }
 
@@ -297,6 +298,8 @@ async function main() {
   relabelLobby = watchLobby($("lobby-list"), L);
   try {
     games = (await getJSON("/api/games")).games;
+    learnGames(games);
+    relabelLobby(L);
   } catch (err) {
     showError(tr("gamesUnread", L, { reason: reasonOf(err) }));
     return;

@@ -1,16 +1,16 @@
-// The Dai Fugō exchange in words: who gave how many cards to whom, who gives now, what the
+// The exchange of cards after a hand (the game's description's "exchange") in words: who gave how many cards to whom, who gives now, what the
 // poor had taken from them and what this seat received, from the state's view alone (and
 // the server's hand-overs when it sends them).
 import { el } from "./api.js";
+import { gamePage } from "./games.js";
 import { tr } from "./i18n.js";
-
-/** (rich title, poor title, cards) of each exchange, in the order they are made. */
-const PAIRS = [["daifugo", "daihinmin", 2], ["fugo", "hinmin", 1]];
 
 /** The exchanges of this hand: [{rich, poor, n, done, now, asked, asking}] (seats of the
  *  hand); with `asking` (the rules' request for cards), each rich first names cards
  *  (`asked`: the ask made, `asking`: the ask still to make). */
-export function exchangePairs(view, legal = [], asking = false) {
+export function exchangePairs(game, view, legal = [], asking = false) {
+  // (rich title, poor title, cards) of each exchange, in the order they are made
+  const PAIRS = gamePage(game).exchange;
   const titles = view.titles_before || [];
   const actions = view.actions || [];
   const gives = actions.filter((a) => a.do === "give");
@@ -30,7 +30,7 @@ export function exchangePairs(view, legal = [], asking = false) {
   const mine = legal.find((a) => a.do === "give" || a.do === "ask");
   const now = pairs.find((p) => p.now);
   if (now && mine && mine.do === "give") now.n = (mine.cards || []).length;
-  // where the rules leave the Dai Fugō out of the exchange (few players), the Fugō gives first
+  // where the rules leave the richest out of the exchange (few players), the next gives first
   return now ? pairs.filter((p) => p.done || p === now || pairs.indexOf(p) > pairs.indexOf(now)) : pairs.filter((p) => p.done);
 }
 
@@ -51,11 +51,11 @@ export function receivedFromServer(msg, me) {
 const one = (n, oneKey, manyKey, L, vars) => tr(n === 1 ? oneKey : manyKey, L, { ...vars, n });
 
 /** The lines of the exchange panel: [{text, cls}] in the page's language `L`. */
-export function exchangeLines(msg, L, label, received = []) {
+export function exchangeLines(game, msg, L, label, received = []) {
   const view = msg.view || {};
   const names = msg.names || [];
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
-  const pairs = exchangePairs(view, msg.legal || [], !!msg.asking);
+  const pairs = exchangePairs(game, view, msg.legal || [], !!msg.asking);
   const lines = [];
   for (const p of pairs) {
     const rich = names[p.rich] ?? "?";
@@ -96,11 +96,11 @@ export function exchangeLines(msg, L, label, received = []) {
 
 /** What this seat's own exchange came to, in sentences, once play has begun: the cards it
  *  received, and those the other side took or was given (empty when it had no part). */
-export function exchangeSummary(msg, L, label, received = []) {
+export function exchangeSummary(game, msg, L, label, received = []) {
   const view = msg.view || {};
   const names = msg.names || [];
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
-  const pair = exchangePairs(view).find((p) => p.done && (p.rich === me || p.poor === me));
+  const pair = exchangePairs(game, view).find((p) => p.done && (p.rich === me || p.poor === me));
   if (!pair) return [];
   const other = pair.rich === me ? pair.poor : pair.rich;
   const who = names[other] ?? "?";
@@ -115,10 +115,10 @@ export function exchangeSummary(msg, L, label, received = []) {
 }
 
 /** The exchange panel for the middle of the table. */
-export function exchangePanel(msg, L, label, received = []) {
+export function exchangePanel(game, msg, L, label, received = []) {
   return [el("p", { class: "label", testid: "exchange-head", text: tr("exchangeHead", L) }),
     el("ul", { class: "exchange", testid: "exchange" },
-      exchangeLines(msg, L, label, received).map((line) => el("li", { class: line.cls, testid: line.testid, text: line.text })))];
+      exchangeLines(game, msg, L, label, received).map((line) => el("li", { class: line.cls, testid: line.testid, text: line.text })))];
 }
 
 /**
@@ -134,7 +134,7 @@ export class ExchangeMemory {
   }
 
   /** Update from a state; returns the tokens to mark as received in the hand. */
-  update(msg) {
+  update(game, msg) {
     const view = msg.view || {};
     const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
     if (me === null || !view.titles_before) return [];
@@ -142,7 +142,7 @@ export class ExchangeMemory {
     if (fromServer) return fromServer.filter((t) => (view.hand || []).includes(t));
     if (this.handNo !== msg.hand) this.load(msg.hand);
     const hand = view.hand || [];
-    const pair = exchangePairs(view).find((p) => p.poor === me);
+    const pair = exchangePairs(game, view).find((p) => p.poor === me);
     if (pair && !pair.done) this.hand = [...hand];
     else if (pair && pair.done && this.hand && !this.received.length) {
       this.received = hand.filter((t) => !this.hand.includes(t));

@@ -2,13 +2,11 @@
 // remembered by the browser. The page's own words are in phrases.js; the engine's sentences
 // come from the server, as {en, native} pairs (native: the game's own language) or, where
 // the server gives them, one text a language.
+import { gamePage } from "./games.js";
 import { WORDS } from "./phrases.js";
 
 /** The languages a player may choose, with their names in themselves. */
 export const LANGUAGES = [["en", "English"], ["zh", "中文"], ["ja", "日本語"]];
-
-/** Each game's own language: the server's "native" texts are in it. */
-export const GAME_LANG = { lukfu: "zh", daifugo: "ja" };
 
 /** The value of the html element's lang attribute for a page language. */
 export const HTML_LANG = { en: "en", zh: "zh-Hant", ja: "ja" };
@@ -57,9 +55,10 @@ export function languageMenu(select, lang, onChange) {
   });
 }
 
-/** Whether the server's "native" texts are the ones to show: the page is in the game's language. */
+/** Whether the server's "native" texts are the ones to show: the page is in the game's own
+ *  language (its description's native_lang). */
 export function isNative(game, lang) {
-  return !!game && GAME_LANG[game] === lang;
+  return !!game && gamePage(game).native_lang === lang;
 }
 
 /** The page's word `key` in `lang`, with `{name}` places filled from `vars`. */
@@ -73,9 +72,12 @@ export function tr(key, lang, vars = {}) {
 /** Whether the catalogue has `key`. */
 export const hasWord = (key) => Object.prototype.hasOwnProperty.call(WORDS, key);
 
+/** The phrase key's suffix of an action's kind in `game` (a kind may have words of its own). */
+const wordsOf = (game, kind) => gamePage(game).move_words[kind] || kind;
+
 /** The words of a move's button. */
 export function moveWord(game, kind, lang) {
-  const key = game === "daifugo" && kind === "discard" ? "move.discard.daifugo" : `move.${kind}`;
+  const key = `move.${wordsOf(game, kind)}`;
   return hasWord(key) ? tr(key, lang) : kind;
 }
 
@@ -93,7 +95,7 @@ export function translatePage(root, lang) {
 
 /** One action of a record in words (`cards` already written, or counted). */
 export function actionWords(game, kind, who, cards, lang) {
-  const key = game === "daifugo" && kind === "discard" ? "rp.discard.daifugo" : `rp.${kind}`;
+  const key = `rp.${wordsOf(game, kind)}`;
   return hasWord(key) ? tr(key, lang, { who, cards }) : tr("rp.other", lang, { who, what: kind });
 }
 

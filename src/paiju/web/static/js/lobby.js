@@ -2,11 +2,11 @@
 // play" entries, which make a guided table of one hand against computer players.
 import { el, getJSON, postJSON, saveSeat } from "./api.js";
 import { tr } from "./i18n.js";
-import { GAME_TITLES, SERVER_LANG } from "./words.js";
+import { gameTitle, SERVER_LANG } from "./words.js";
 
 /** One public table of the lobby as a list item: what it is, who sits there, join or watch. */
 function entry(t, L) {
-  const game = GAME_TITLES[t.game] || t.title || t.game;
+  const game = gameTitle(t.game) || t.title || t.game;
   const name = t.name || tr("unnamedTable", L, { game });
   const free = t.seats.filter((s) => s.free).map((s) => tr("lobbySeatFree", L, { seat: tr("playerN", L, { n: s.player + 1 }) }));
   const people = t.seats.filter((s) => s.kind === "human" && !s.free).map((s) => s.name);
@@ -67,7 +67,7 @@ export function watchLobby(box, lang) {
 
 /** The guided hand of `game`: a table of one hand, you and computer players, your seat taken. */
 async function learn(game, L, showError) {
-  const players = game.name === "lukfu" ? 3 : game.default_players;
+  const players = (game.page && game.page.learn_players) || game.default_players;
   const bot = (game.bots.find((b) => b.spec === "heuristic") || game.bots[0]).spec;
   const name = (document.getElementById("creator").value || "").trim() || tr("learnerName", L);
   try {
@@ -89,7 +89,7 @@ async function learn(game, L, showError) {
 export function renderLearn(box, games, L, showError) {
   box.replaceChildren(...games.map((g) => el("button", {
     type: "button", class: "primary", testid: `learn-${g.name}`,
-    text: tr("learnGame", L, { game: GAME_TITLES[g.name] || g.title || g.name }),
+    text: tr("learnGame", L, { game: (g.page && g.page.title) || g.title || g.name }),
     onclick: () => learn(g, L, showError),
   })));
 }

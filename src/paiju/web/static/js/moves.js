@@ -1,10 +1,5 @@
 // Matching the selected cards against the legal actions the server sent.
-
-/** The kinds of action, in the order their buttons are shown (their words: i18n.moveWord). */
-export const MOVES = {
-  lukfu: ["five_tigers", "call", "play", "discard", "declare", "pass"],
-  daifugo: ["ask", "give", "play", "seven_pass", "discard", "pass"],
-};
+import { gamePage } from "./games.js";
 
 /** Actions that never take cards. */
 export const NO_CARDS = new Set(["pass", "call", "declare", "five_tigers"]);
@@ -16,9 +11,10 @@ function key(tokens) {
   return tokens.map(plain).sort().join(" ");
 }
 
-/** The kinds of action legal now, in button order (unknown kinds last). */
+/** The kinds of action legal now, in the game's button order (unknown kinds last; their
+ *  words: i18n.moveWord). */
 export function legalKinds(game, legal) {
-  const order = MOVES[game] || [];
+  const order = gamePage(game).moves;
   const kinds = [...new Set(legal.map((a) => a.do))];
   const rank = (d) => (order.includes(d) ? order.indexOf(d) : order.length);
   return kinds.sort((a, b) => rank(a) - rank(b));

@@ -1,6 +1,7 @@
 // The end of a hand and of the session: the result in words, the scores, and the buttons
 // to step through the hand and to say you are ready for the next one.
 import { el } from "./api.js";
+import { gamePage } from "./games.js";
 import { ordinal, tr } from "./i18n.js";
 import { pick, said } from "./words.js";
 
@@ -15,11 +16,14 @@ export function showHandOver(msg, state, game, native, L, { seated, sessionOver 
   $("over-title").textContent = tr("handOver", L, { n: msg.hand });
   const lines = said(msg, "lines", native, L) || [];
   $("over-lines").replaceChildren(...lines.map((line) => el("li", { text: pick(line, native, L) })));
-  const lukfu = game === "lukfu";
-  const perSeat = lukfu ? report.payments : report.points;
+  // a hand's result: each seat's payment, its place and points, or its points (as the game says)
+  const style = gamePage(game).result;
+  const payments = style === "payments";
+  const places = style === "places";
+  const perSeat = payments ? report.payments : report.points;
   const head = el("tr", {}, el("th", { class: "num", text: tr("numberHead", L) }), el("th", { text: tr("player", L) }),
-    lukfu ? null : el("th", { text: tr("place", L) }),
-    el("th", { class: "num", text: tr(lukfu ? "payment" : "points", L) }), el("th", { class: "num", text: tr("totalHead", L) }));
+    places ? el("th", { text: tr("place", L) }) : null,
+    el("th", { class: "num", text: tr(payments ? "payment" : "points", L) }), el("th", { class: "num", text: tr("totalHead", L) }));
   const order = report.order || [];
   const rows = names.map((name, s) => {
     const p = players[s] ?? s;
@@ -27,7 +31,7 @@ export function showHandOver(msg, state, game, native, L, { seated, sessionOver 
     const placeText = place < 0 ? "" : tr("placeN", L, { n: place + 1, ord: ordinal(place + 1) });
     return el("tr", { testid: `over-row-${s}` }, el("td", { class: "num", text: String(p + 1) }),
       el("td", { text: name || (seats[p] && seats[p].name) || "" }),
-      lukfu ? null : el("td", { text: placeText }),
+      places ? el("td", { text: placeText }) : null,
       el("td", { class: "num", testid: "payment", text: perSeat ? String(perSeat[s]) : "" }),
       el("td", { class: "num", text: msg.totals ? String(msg.totals[p]) : "" }));
   });

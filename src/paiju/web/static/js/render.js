@@ -2,25 +2,29 @@
 // be beaten (or the exchange), your seat and hand, the log. `L` is the page's language and
 // `native` whether the server's texts and card names are the game's own.
 import { el } from "./api.js";
-import { cardElement, cardRow, daifugoStrength, label } from "./cards.js";
+import { cardElement, cardRow, label, strength } from "./cards.js";
 import { exchangePanel } from "./exchange.js";
+import { gamePage } from "./games.js";
 import { actionWords, count, ordinal, tr } from "./i18n.js";
 import { namedCards } from "./moves.js";
 import { markup, pick, said } from "./words.js";
 
-/** Whether the Dai Fugō ranking is turned round now (revolution xor Jack back). */
-export function reversedOrder(view) {
-  return !!(view && (!!view.revolution !== !!view.jack_back));
+/** Whether the ranking is turned round now: an odd number of the game's turning flags
+ *  (a revolution, a Jack back) are set in the view. */
+export function reversedOrder(game, view) {
+  if (!view) return false;
+  return gamePage(game).turned_by.filter((flag) => !!view[flag]).length % 2 === 1;
 }
 
-/** The hand as shown: Luk Fu in the view's order, Dai Fugō weakest first in the ranking in force. */
+/** The hand as shown: in the view's order, or weakest first in the ranking in force, as the
+ *  game's description says. */
 export function shownHand(game, view, legal = []) {
   const hand = (view && view.hand) || [];
-  if (game !== "daifugo") return [...hand];
-  const rev = reversedOrder(view);
+  if (gamePage(game).hand_order !== "strength") return [...hand];
+  const rev = reversedOrder(game, view);
   // a request for cards: the cards that may be named, which the seat does not hold
   const shown = legal.some((a) => a.do === "ask") ? namedCards(legal, "ask", hand) : [...hand];
-  return shown.sort((a, b) => daifugoStrength(a, rev) - daifugoStrength(b, rev));
+  return shown.sort((a, b) => strength(game, a, rev) - strength(game, b, rev));
 }
 
 const seated = (msg) => msg.player !== null && msg.player !== undefined;
@@ -31,10 +35,11 @@ export function playerNumber(msg, s) {
   return (players[s] ?? s) + 1;
 }
 
-function seatLukFu(view, s, L) {
-  const parts = { role: tr(`role.lukfu.${s}`, L), count: "", flags: [] };
-  if (s === 3) {
-    parts.count = view.phase === "over" && view.dreamer ? "" : tr("card", L);
+/** A seat of a game whose seats play roles: its role, its cards and tricks, and its calls. */
+function seatWithRole(desc, view, s, L) {
+  const parts = { role: desc.roles[s] ? tr(desc.roles[s], L) : "", count: "", flags: [] };
+  if (s === desc.card_seat) {
+    parts.count = view.phase === "over" && view[desc.card_key] ? "" : tr("card", L);
     return parts;
   }
   const n = view.hand_counts ? view.hand_counts[s] : 0;
@@ -45,7 +50,8 @@ function seatLukFu(view, s, L) {
   return parts;
 }
 
-function seatDaifugo(view, s, L) {
+/** A seat of a game whose players carry titles: its cards, its place out, its last title. */
+function seatWithTitle(desc, view, s, L) {
   const n = view.counts ? view.counts[s] : 0;
   const parts = { role: "", count: count(n, "card", "cards", L), flags: [] };
   const finished = view.finished || [];
@@ -54,15 +60,21 @@ function seatDaifugo(view, s, L) {
     parts.flags.push(tr("outPlace", L, { n: place, ord: ordinal(place) }));
   }
   const before = view.titles_before;
-  if (before && before[s]) parts.role = tr("wasTitle", L, { title: tr(`title.${before[s]}`, L) });
+  const title = before && before[s] ? desc.titles[before[s]] : null;
+  if (title) parts.role = tr("wasTitle", L, { title: tr(title, L) });
   return parts;
 }
 
-/** Seat `s`'s part in this hand in the page's words: its Luk Fu role, its Dai Fugō title
- *  of the last hand ("" when it has none). */
+/** The parts of seat `s` as the game tells its seats apart (by role, or by title). */
+function gameParts(game, view, s, L) {
+  const desc = gamePage(game);
+  return desc.seats === "roles" ? seatWithRole(desc, view, s, L) : seatWithTitle(desc, view, s, L);
+}
+
+/** Seat `s`'s part in this hand in the page's words: its role, or its title of the last
+ *  hand ("" when it has none). */
 export function seatRole(game, msg, s, L) {
-  const view = msg.view || {};
-  return game === "lukfu" ? seatLukFu(view, s, L).role : seatDaifugo(view, s, L).role;
+  return gameParts(game, msg.view || {}, s, L).role;
 }
 
 /** The parts of seat `s` in words: {who, role, count, flags, away, total}. */
@@ -70,7 +82,7 @@ function seatParts(game, msg, s, L) {
   const view = msg.view || {};
   const names = msg.names || [];
   const player = (msg.players || [])[s] ?? s;
-  const parts = game === "lukfu" ? seatLukFu(view, s, L) : seatDaifugo(view, s, L);
+  const parts = gameParts(game, view, s, L);
   const info = (msg.seats || [])[player] || {};
   const mine = msg.seat === s && seated(msg);
   const away = info.kind === "human" && (info.away || info.connected === false);
@@ -146,16 +158,17 @@ function playItem(game, who, tokens, cards, native, text) {
     tokens && tokens.length ? cardRow(game, tokens, cards, native) : el("span", { class: "face-down", text }));
 }
 
-/** The Luk Fu round in progress (or the last one, once won), from the view's history. */
-export function lukfuRound(history) {
+/** The round in progress (or the last one, once won) of a game played in rounds of `size`
+ *  plays, from the view's history. */
+export function roundOf(history, size) {
   const moves = history.filter((a) => a.do === "play" || a.do === "discard");
   const n = moves.length;
-  if (!n) return { done: false, items: [] };
-  const open = n % 3;
-  return open ? { done: false, items: moves.slice(n - open) } : { done: true, items: moves.slice(n - 3) };
+  if (!n || !size) return { done: false, items: [] };
+  const open = n % size;
+  return open ? { done: false, items: moves.slice(n - open) } : { done: true, items: moves.slice(n - size) };
 }
 
-function lukfuHead(view, names, round, L) {
+function roundHead(view, names, round, L) {
   if (view.top) return tr("toBeat", L, { meld: view.top.meld, name: names[view.top.seat] ?? "?", r: view.round });
   if (round.done && view.phase === "lead" && view.leader !== null && view.leader !== undefined) {
     return tr("roundTakenLeads", L, { name: names[view.leader] ?? "?", r: view.round - 1, next: view.round });
@@ -166,22 +179,24 @@ function lukfuHead(view, names, round, L) {
   return "";
 }
 
-function lukfuTrick(box, msg, native, L) {
+/** The felt of a game played in rounds: the plays of the round, under what is to beat. */
+function roundTrick(box, game, msg, native, L) {
   const view = msg.view || {};
   const names = msg.names || [];
-  const round = lukfuRound(view.actions || []);
+  const round = roundOf(view.actions || [], gamePage(game).round_size);
   const items = round.items.map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const n = a.cards ? a.cards.length : a.count;
-    return playItem("lukfu", who, a.cards, msg.cards, native, a.do === "discard" ? tr("faceDown", L, { n }) : "");
+    return playItem(game, who, a.cards, msg.cards, native, a.do === "discard" ? tr("faceDown", L, { n }) : "");
   });
-  const head = lukfuHead(view, names, round, L);
+  const head = roundHead(view, names, round, L);
   // (replaceChildren writes a null as the text "null": leave the head out instead)
   box.replaceChildren(...(head ? [el("p", { class: "label", testid: "to-beat", text: head })] : []),
     el("div", { class: "plays" }, items));
 }
 
-function daifugoFlags(view, L) {
+/** The flags of a game with a ranking in force (a revolution, a Jack back, a suit lock ...). */
+function rankingFlags(view, L) {
   const flags = [];
   if (view.revolution) flags.push(tr("revolution", L));
   if (view.revolution_pending) flags.push(tr("revolutionPending", L));
@@ -191,39 +206,52 @@ function daifugoFlags(view, L) {
   return flags;
 }
 
-function daifugoTrick(box, msg, native, L, received) {
+/** The felt of a game with a play to beat: the ranking in force, the play to beat and what
+ *  followed it (or the exchange, while the cards are handed over). */
+function tableTrick(box, game, msg, native, L, received) {
   const view = msg.view || {};
   const names = msg.names || [];
-  const rev = reversedOrder(view);
-  const flags = daifugoFlags(view, L);
-  const order = el("p", { class: "label", testid: "order" }, tr(rev ? "orderReversed" : "orderNormal", L),
-    flags.length ? el("span", { class: "flags", testid: "flags", text: ` · ${flags.join(" · ")}` }) : null);
+  const rev = reversedOrder(game, view);
+  const flags = rankingFlags(view, L);
+  // the ranking in force, for a game whose ranking may turn round
+  const order = gamePage(game).turned_by.length ? [el("p", { class: "label", testid: "order" }, tr(rev ? "orderReversed" : "orderNormal", L),
+    flags.length ? el("span", { class: "flags", testid: "flags", text: ` · ${flags.join(" · ")}` }) : null)] : [];
   if (view.phase === "exchange") {
-    box.replaceChildren(order, ...exchangePanel(msg, L, (t) => label(msg.cards, t, native), received));
+    box.replaceChildren(...order, ...exchangePanel(game, msg, L, (t) => label(msg.cards, t, native), received));
     return;
   }
   const leader = names[view.to_move] ?? "?";
-  const top = view.table && view.table.length
-    ? playItem("daifugo", tr("toBeatBy", L, { name: names[view.table_seat] ?? "?" }), view.table, msg.cards, native, "")
+  const beat = toBeat(game, view);
+  const top = beat.cards.length
+    ? playItem(game, tr("toBeatBy", L, { name: names[beat.seat] ?? "?" }), beat.cards, msg.cards, native, "")
     : view.phase === "over" ? null : el("span", { class: "face-down", text: tr("tableClear", L, { name: leader }) });
-  box.replaceChildren(order, el("div", { class: "plays", testid: "to-beat" }, top), ...sinceTop(msg, native, L));
+  box.replaceChildren(...order, el("div", { class: "plays", testid: "to-beat" }, top), ...sinceTop(game, msg, native, L));
+}
+
+/** The play to beat: its cards (the view's key the game names), who played them (the view's
+ *  table_seat, or the last play of those cards) and where in the history (-1: not found). */
+function toBeat(game, view) {
+  const cards = view[gamePage(game).to_beat] || [];
+  const actions = view.actions || [];
+  const key = (list) => (list || []).map((t) => t.split("=")[0]).sort().join(" ");
+  const want = key(cards);
+  const by = view.table_seat;
+  let at = cards.length ? actions.length - 1 : -1;
+  while (at >= 0 && !(actions[at].do === "play" && (by === undefined || actions[at].seat === by) && key(actions[at].cards) === want)) at -= 1;
+  return { cards, at, seat: by ?? (at >= 0 ? actions[at].seat : null) };
 }
 
 /** What the others did after the play to beat (passes, and the hand-overs it brought), in words. */
-function sinceTop(msg, native, L) {
+function sinceTop(game, msg, native, L) {
   const view = msg.view || {};
   const actions = view.actions || [];
-  if (!view.table || !view.table.length) return [];
-  const key = (cards) => (cards || []).map((t) => t.split("=")[0]).sort().join(" ");
-  const want = key(view.table);
-  let at = actions.length - 1;
-  while (at >= 0 && !(actions[at].do === "play" && actions[at].seat === view.table_seat && key(actions[at].cards) === want)) at -= 1;
+  const { at } = toBeat(game, view);
   if (at < 0) return [];
   const names = msg.names || [];
   const lines = actions.slice(at + 1).map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const cards = a.cards ? a.cards.map((t) => label(msg.cards, t, native)).join(" ") : count(a.count ?? 0, "card", "cards", L);
-    return actionWords("daifugo", a.do, who, cards, L);
+    return actionWords(game, a.do, who, cards, L);
   });
   return lines.length ? [el("p", { class: "since", testid: "since" }, lines.join(" · "))] : [];
 }
@@ -233,21 +261,23 @@ export function renderTrick(box, game, msg, native, L, received = []) {
     box.replaceChildren();
     return;
   }
-  if (game === "lukfu") lukfuTrick(box, msg, native, L);
-  else daifugoTrick(box, msg, native, L, received);
+  if (gamePage(game).trick === "rounds") roundTrick(box, game, msg, native, L);
+  else tableTrick(box, game, msg, native, L, received);
 }
 
 /** The caption above the hand: what the colours and marks mean, or the ranking in force. */
 export function handCaption(game, msg, native, L, received = []) {
   const view = msg.view || {};
   if (!seated(msg)) return tr("watchingHidden", L);
-  if (game === "lukfu") {
-    if (msg.seat === 3) return tr("dreamCard", L, { card: view.dreamer ? label(msg.cards, view.dreamer, native) : "?" });
-    return tr("lukfuHand", L);
+  const desc = gamePage(game);
+  if (msg.seat === desc.card_seat) {
+    const card = view[desc.card_key];
+    return tr(desc.card_caption, L, { card: card ? label(msg.cards, card, native) : "?" });
   }
+  if (desc.hand_order !== "strength") return tr(desc.hand_caption, L);
   // a request for cards: the cards shown are those that may be named, not the hand
   if ((msg.legal || []).some((a) => a.do === "ask")) return tr("handToName", L);
-  const caption = tr(reversedOrder(view) ? "handReversed" : "handNormal", L);
+  const caption = tr(reversedOrder(game, view) ? "handReversed" : desc.hand_caption, L);
   return received.length ? tr("captionAndKey", L, { caption, key: tr("receivedKey", L) }) : caption;
 }
 
@@ -255,7 +285,7 @@ export function handCaption(game, msg, native, L, received = []) {
  *  keep a finger's width (one row on a short screen). */
 export function cardWidth(room, n, game, short, big = false) {
   const gap = 3;
-  const most = big ? 60 : short ? 40 : game === "lukfu" ? 46 : 48;
+  const most = big ? 60 : short ? 40 : gamePage(game).card_shape === "tall" ? 46 : 48;
   const least = 33;
   const rowsMax = short ? 1 : 3;
   let rows = 1;
@@ -273,11 +303,13 @@ export function fitHand(box, game) {
   box.style.setProperty("--cw", `${cardWidth(box.clientWidth || window.innerWidth, n, game, short, big)}px`);
 }
 
-/** The hand as buttons (selectable) or plain cards; the dreamer's card is shown on its own. */
+/** The hand as buttons (selectable) or plain cards; a seat that holds one card (the game's
+ *  card_seat) has it shown on its own. */
 export function renderHand(box, game, msg, tokens, selected, native, onToggle, received = [], L = "en") {
   const view = msg.view || {};
   let shown = tokens;
-  if (game === "lukfu" && msg.seat === 3 && view.dreamer && !tokens.length) shown = [view.dreamer];
+  const desc = gamePage(game);
+  if (msg.seat === desc.card_seat && view[desc.card_key] && !tokens.length) shown = [view[desc.card_key]];
   const marked = [...received];
   box.replaceChildren(...shown.map((token, index) => {
     const card = cardElement(game, token, msg.cards, {

@@ -1,8 +1,9 @@
 // Stepping through a finished hand from its record: the public actions, and the seat's own
 // hand at each step. Other seats' hands and face-down cards are never drawn.
 import { el } from "./api.js";
-import { cardRow, daifugoStrength } from "./cards.js";
-import { lukfuRound } from "./render.js";
+import { cardRow, strength } from "./cards.js";
+import { gamePage } from "./games.js";
+import { roundOf } from "./render.js";
 import { actionWords, tr } from "./i18n.js";
 import { cardInfo, cardLabel } from "./words.js";
 
@@ -34,12 +35,14 @@ const plain = (t) => t.split("=")[0];
 
 /** The seat's own hand after `step` actions, from the record the seat received alone: its
  *  deal, less the cards of its own moves, with the face-down hand-overs it took part in
- *  (Dai Fugō: the gifts and 7-passes it received, the poorest's gift at the deal, the cards
- *  a fallen Dai Fugō drops), each at its place in the hand. */
+ *  (the gifts and 7-passes it received, the poorest's gift at the deal, the cards a fallen
+ *  richest drops), each at its place in the hand; a seat that holds one card (the game's
+ *  card_seat), that card alone. */
 export function handAt(record, seat, step) {
   if (seat === null || seat === undefined) return [];
   const deal = record.deal || {};
-  if (record.game === "lukfu" && seat === 3) return deal.dreamer ? [deal.dreamer] : [];
+  const desc = gamePage(record.game);
+  if (seat === desc.card_seat) return deal[desc.card_key] ? [deal[desc.card_key]] : [];
   const hand = [...((deal.hands && deal.hands[seat]) || [])];
   const actions = record.actions || [];
   const handovers = record.handovers || [];
@@ -115,14 +118,15 @@ export class Replay {
     const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
     q("replay-table").replaceChildren(...this.tableAt(game, seen));
     const hand = handAt(this.record, this.seat, s);
-    if (game === "daifugo") hand.sort((a, b) => daifugoStrength(a, false) - daifugoStrength(b, false));
+    if (gamePage(game).hand_order === "strength") hand.sort((a, b) => strength(game, a, false) - strength(game, b, false));
     q("replay-hand").replaceChildren(hand.length ? cardRow(game, hand, infoFor(game, hand), this.native) : "");
   }
 
   tableAt(game, seen) {
     let items;
-    if (game === "lukfu") {
-      items = lukfuRound(seen).items;
+    const desc = gamePage(game);
+    if (desc.trick === "rounds") {
+      items = roundOf(seen, desc.round_size).items;
     } else {
       const plays = seen.filter((a) => a.do === "play" || a.do === "pass");
       items = plays.slice(-4);

@@ -5,6 +5,7 @@ import {
   adoptSeatLink, copyText, creatorOf, decorateSeats, renderRematch, renderSeatLink, renderTakeOver,
 } from "./comeback.js";
 import { ExchangeMemory, exchangeSummary } from "./exchange.js";
+import { gamePage, loadGames } from "./games.js";
 import { chosenLang, isNative, moveWord, saveLang, translatePage, tr } from "./i18n.js";
 import { NO_CARDS, build, legalKinds, plain } from "./moves.js";
 import { renderGuide } from "./guide.js";
@@ -16,7 +17,7 @@ import {
 import { animateTrick, fitDrawer, renderClock, renderRules } from "./panels.js";
 import { Replay } from "./replay.js";
 import { Chat, announce, renderSound, signalTurn, toggleSound } from "./social.js";
-import { GAME_TITLES, pick, said } from "./words.js";
+import { gameTitle, pick, said } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -181,7 +182,7 @@ function handWords(n) {
 }
 
 function renderTitle() {
-  const title = GAME_TITLES[page.game] || page.game || "";
+  const title = gameTitle(page.game);
   const msg = page.msg;
   $("title").textContent = msg && msg.started && msg.hand ? tr("titleHand", lang(), { title, hand: handWords(msg.hand) }) : title;
   document.title = page.myTurn ? tr("titleYourTurn", lang(), { title }) : `paiju · ${title}`;
@@ -220,7 +221,6 @@ function onState(msg) {
   const history = msg.view ? msg.view.actions || [] : [];
   play.dataset.moves = String(history.length);
   play.dataset.phase = (msg.view && msg.view.phase) || "";
-  if (!page.game && msg.view && msg.view.hand_counts) page.game = "lukfu";
   if (!msg.started || !msg.view) {
     $("lobby").hidden = false;
     $("play").hidden = true;
@@ -269,15 +269,16 @@ function renderOverExtras() {
 /** The cards received in the exchange: marked in the hand; once play begins, what the seat's
  *  exchange came to is said until its first move. */
 function noteExchange(msg) {
-  page.received = page.game === "daifugo" ? page.exchange.update(msg) : [];
+  const trades = gamePage(page.game).exchange.length > 0;
+  page.received = trades ? page.exchange.update(page.game, msg) : [];
   const view = msg.view || {};
-  if (page.game !== "daifugo" || !isSeated(msg) || view.phase === "exchange") return;
+  if (!trades || !isSeated(msg) || view.phase === "exchange") return;
   const actions = view.actions || [];
   const began = actions.findIndex((a) => a.do !== "give");
   const moved = actions.slice(began < 0 ? actions.length : began).some((a) => a.seat === msg.seat);
   const said = `${msg.hand}:${page.received.join(",")}`;
   if (moved || page.exchangeSaid === said) return;
-  const lines = exchangeSummary(msg, lang(), (t) => label(msg.cards, t, native()), page.received);
+  const lines = exchangeSummary(page.game, msg, lang(), (t) => label(msg.cards, t, native()), page.received);
   if (!lines.length) return;
   page.exchangeSaid = said;
   say(lines.join("\n"), "exchange");
@@ -312,7 +313,7 @@ function render() {
   renderTotals($("totals"), msg, L);
   renderClock(msg);
   renderRules(msg, page.info, nat, L);
-  // a card named as the card line writes it (Luk Fu's spoken "9 Gon", not the token)
+  // a card named as the card line writes it (its spoken name, "9 Gon", where it has one)
   const spoken = (t) => (!nat && msg.cards && msg.cards[t] && msg.cards[t].spoken) || label(msg.cards, t, nat);
   renderGuide(msg, page.detail, spoken, nat, L);
   decorateSeats(tableId, msg, L, say, takeSeat);
@@ -349,7 +350,8 @@ function showDetail() {
   const L = lang();
   const info = (page.msg.cards || {})[token];
   const words = info ? [info.spoken || info.en, info.native].filter(Boolean).join(" · ") : token;
-  const marks = [info && info.red && page.game === "lukfu" ? tr("redImprint", L) : "", info && info.aged ? tr("aged", L) : "",
+  const redWord = gamePage(page.game).red_word;
+  const marks = [info && info.red && redWord ? tr(redWord, L) : "", info && info.aged ? tr("aged", L) : "",
     page.received.includes(token) ? tr("receivedMark", L) : ""].filter(Boolean);
   $("card-detail").textContent = marks.length ? tr("cardMarks", L, { card: words, marks: marks.join(", ") }) : words;
 }
@@ -620,7 +622,9 @@ function main() {
   setInterval(() => {
     if (page.socket && page.socket.readyState === WebSocket.OPEN) page.socket.send(JSON.stringify({ type: "ping" }));
   }, 25000);
-  refreshInfo().then((found) => {
+  // the games' descriptions first: every game-specific part of the table is drawn from them
+  Promise.all([refreshInfo(), loadGames()]).then(([found]) => {
+    renderTitle();
     if (found) connect(!!page.seat);
   });
 }

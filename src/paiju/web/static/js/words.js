@@ -1,32 +1,22 @@
 // The server's texts in the page's language, card labels for the step-through, markup.
+import { faceOf, gamePage } from "./games.js";
 
-export const GAME_TITLES = { lukfu: "Luk Fu 六虎", daifugo: "Dai Fugō 大富豪" };
+/** The game's name at the head of the page ("" while the server has not described it). */
+export const gameTitle = (game) => gamePage(game).title;
 
-const LF_DIGITS = "一二三四五六七八九";
-const LF_SUITS = { Sip: "拾", Gon: "貫", Sok: "索", Chen: "綫" };
-const DF_SYMBOLS = { S: "♠", H: "♡", D: "♢", C: "♣" };
-
-/** A card's label when the server's map does not hold it (the step-through of a record). */
+/** A card's label when the server's map does not hold it (the step-through of a record),
+ *  from the game's deck; a joker's reading "JK=10H" as "JK(10♡)". */
 export function cardLabel(game, token, native) {
-  if (game === "lukfu") {
-    if (!native) return token;
-    if (token === "LiChen") return "麗綫";
-    const m = /^(\d)(Sip|Gon|Sok|Chen)$/.exec(token);
-    return m ? LF_DIGITS[Number(m[1]) - 1] + LF_SUITS[m[2]] : token;
-  }
   const [plainToken, stands] = token.split("=");
-  if (plainToken === "JK") return stands ? `JK(${cardLabel(game, stands, native)})` : "JK";
-  const rank = plainToken.slice(0, -1);
-  const suit = DF_SYMBOLS[plainToken.slice(-1)] || plainToken.slice(-1);
-  return native ? suit + rank : rank + suit;
+  const face = faceOf(game, plainToken);
+  const name = face ? (native ? face.native : face.en) : plainToken;
+  return stands ? `${name}(${cardLabel(game, stands, native)})` : name;
 }
 
 /** The server's {token: {en, native, red, aged}} entry for a card it did not list. */
 export function cardInfo(game, token) {
-  const red = game === "lukfu"
-    ? /^(9(Sip|Gon|Sok|Chen)|1Sip|1Chen|LiChen|8Sip)$/.test(token)
-    : /^[^=]+[HD]$/.test(token.split("=")[0]);
-  return { en: cardLabel(game, token, false), native: cardLabel(game, token, true), red, aged: false };
+  const face = faceOf(game, token);
+  return { en: cardLabel(game, token, false), native: cardLabel(game, token, true), red: !!(face && face.red), aged: false };
 }
 
 /** The server's code of each page language (its catalogues' locale names). */
