@@ -1,7 +1,11 @@
+import importlib
+from dataclasses import dataclass, fields
+from typing import Literal
+
 import pytest
 
 from paiju.core.errors import UnknownOption
-from paiju.core.options import Option, OptionTable, parse_overrides
+from paiju.core.options import Option, OptionTable, option, options_of, parse_overrides
 
 TABLE = OptionTable(
     "demo",
@@ -50,3 +54,49 @@ def test_bad_specs_name_the_problem(spec: object, message: str) -> None:
 def test_override_syntax_is_checked() -> None:
     with pytest.raises(UnknownOption, match="name=value"):
         parse_overrides(["jokers"])
+
+
+# ---------------------------------------------------------------- declared once, as fields
+
+
+@dataclass(frozen=True)
+class _Declared:
+    preset: str
+    cut: bool = option(False, "an 8 clears the table", "004 'Eight stop'")
+    jokers: int = option(1, "jokers in the pack", "004 'Jokers'", choices=(0, 1, 2))
+    lock: Literal["off", "suit", "full"] = option("off", "what locks", "house rule")
+    bans: tuple[Literal["top", "joker"], ...] = option((), "what may not finish", "house rule")
+
+
+def test_an_options_kind_and_choices_come_from_its_fields_type() -> None:
+    got = {o.name: (o.kind, o.default, o.choices) for o in options_of(_Declared)}
+    assert got == {"cut": ("bool", False, ()), "jokers": ("int", 1, (0, 1, 2)),
+                   "lock": ("choice", "off", ("off", "suit", "full")),
+                   "bans": ("list", (), ("top", "joker"))}
+    (lock,) = (o for o in options_of(_Declared) if o.name == "lock")
+    assert lock.source == "house rule" and lock.meaning == "what locks"
+    with pytest.raises(UnknownOption, match="option 'lock' takes one of off, suit, full"):
+        lock.parse("half")
+
+
+def test_a_field_of_no_options_type_or_a_default_outside_it_is_refused() -> None:
+    @dataclass(frozen=True)
+    class Loose:
+        size: float = option(1.0, "a size", "nowhere")
+
+    @dataclass(frozen=True)
+    class Outside:
+        lock: Literal["off", "full"] = option("half", "what locks", "nowhere")
+
+    with pytest.raises(AssertionError, match="option size: declare it as bool, int"):
+        options_of(Loose)
+    with pytest.raises(AssertionError, match="option lock: its default 'half' is not a value"):
+        options_of(Outside)
+
+
+@pytest.mark.parametrize("game", ["lukfu", "daifugo"])
+def test_each_games_options_are_its_rules_fields(game: str) -> None:
+    module = importlib.import_module(f"paiju.{game}.rules")
+    names = [f.name for f in fields(module.Rules)]
+    assert names == ["preset", *(o.name for o in module.OPTIONS)]
+    assert all(o.source and o.meaning for o in module.OPTIONS)

@@ -1,17 +1,21 @@
 """Named rule options and presets, shared by every game.
 
-A game declares its options as :class:`Option` values and its presets as
-mappings from option name to value. :meth:`OptionTable.resolve` turns a rules
-spec (a preset name, or ``{"preset": P, "options": {...}}``) plus overrides into
-a complete, validated mapping, or raises :class:`UnknownOption` naming the problem.
+A game declares each option once, as a typed field of its frozen rules dataclass made
+with :func:`option` (its default, what it does, its source passage, what each value
+means); :func:`options_of` reads them back as :class:`Option` values, the kind and the
+choices from the field's type (``bool``, ``int``, a ``Literal`` of names, or a tuple of
+such a ``Literal``). Presets are mappings from option name to value.
+:meth:`OptionTable.resolve` turns a rules spec (a preset name, or
+``{"preset": P, "options": {...}}``) plus overrides into a complete, validated mapping,
+or raises :class:`UnknownOption` naming the problem.
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from paiju.core.errors import UnknownOption
 
@@ -87,6 +91,65 @@ class Option:
 
     def _bad(self, raw: Any, wanted: str) -> UnknownOption:
         return UnknownOption(f"option {self.name!r} takes {wanted}, not {raw!r}")
+
+
+#: The key of a field's metadata that holds its declaration (:func:`option`).
+_DECLARED = "paiju.option"
+
+
+@dataclass(frozen=True)
+class _Declared:
+    meaning: str
+    source: str
+    choices: tuple[Any, ...]
+    values: Mapping[str, str]
+
+
+def option(default: Any, meaning: str, source: str, *, choices: Iterable[Any] = (),
+           values: Mapping[str, str] | None = None) -> Any:
+    """A rules dataclass's field that is an option: its ``default``, what it does
+    (``meaning``), the seed passages it comes from (``source``), and what each value
+    means (``values``). ``choices`` bounds an ``int`` option; a ``Literal`` field's
+    choices are its type's."""
+    return field(default=default, metadata={
+        _DECLARED: _Declared(meaning, source, tuple(choices), dict(values or {}))})
+
+
+def _kind(name: str, hint: Any, choices: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    """An option's kind and choices from its field's type."""
+    if hint is bool:
+        return "bool", ()
+    if hint is int:
+        return "int", choices
+    if get_origin(hint) is Literal and not choices:
+        return "choice", get_args(hint)
+    if get_origin(hint) is tuple and not choices:
+        inner = get_args(hint)
+        if len(inner) == 2 and inner[1] is Ellipsis and get_origin(inner[0]) is Literal:
+            return "list", get_args(inner[0])
+    raise AssertionError(f"option {name}: declare it as bool, int, a Literal of its "
+                         f"values or a tuple of one, not {hint!r} with choices {choices!r}")
+
+
+def options_of(rules: type) -> tuple[Option, ...]:
+    """The options declared by :func:`option` in a rules dataclass, in field order."""
+    hints = get_type_hints(rules)
+    out = []
+    for f in fields(rules):
+        declared = f.metadata.get(_DECLARED)
+        if declared is None:
+            continue
+        kind, choices = _kind(f.name, hints[f.name], declared.choices)
+        made = Option(f.name, kind, f.default, declared.meaning, declared.source, choices,
+                      declared.values)
+        try:
+            fits = made.parse(made.default) == made.default
+        except UnknownOption:
+            fits = False
+        if not fits:
+            raise AssertionError(f"option {f.name}: its default {f.default!r} is not a value")
+        out.append(made)
+    return tuple(out)
 
 
 class OptionTable:

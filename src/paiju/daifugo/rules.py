@@ -1,109 +1,131 @@
 """Dai Fugō options, presets and the rules object.
 
-Every option quotes the passage of seed 004 (pagat.com, "Dai Fugō / Dai Hinmin") it
-comes from, or, for the house rules beyond 004, says that it is a common Japanese house
-rule and how paiju reads it. docs/daifugo.md gives the same with the interpretations.
+Every option is declared once, as a field of :class:`Rules` made by
+:func:`~paiju.core.options.option` (its type gives the values it takes; :data:`OPTIONS`
+is read from the fields), and quotes the passage of seed 004 (pagat.com, "Dai Fugō / Dai
+Hinmin") it comes from, or, for the house rules beyond 004, says that it is a common
+Japanese house rule and how paiju reads it. docs/daifugo.md gives the same with the interpretations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from paiju.core.errors import UnknownOption
-from paiju.core.options import Option, OptionTable
+from paiju.core.options import Option, OptionTable, option, options_of
 
 HOUSE = "common Japanese house rule, not in 004"
 
-OPTIONS = [
-    Option(
-        "jokers", "int", 1, "how many jokers are added to the 52-card pack",
+#: The numbers of hands the session options offer (tndhms.cfg takes any).
+HAND_COUNTS = (0, 1, 2, 3, 4, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, checked set of Dai Fugō options: one typed field per option.
+
+    Built once by :func:`make_rules`; the rules themselves (what beats what, what a
+    play does) are the :class:`paiju.daifugo.rulebook.Rulebook` built from it.
+    """
+
+    preset: str
+    jokers: int = option(
+        1,
+        "how many jokers are added to the 52-card pack",
         '004 "Players and Cards": "one joker is normally added"; "Jokers": "Rarely, this game '
         'is played without jokers, or with two jokers, in which case a pair of jokers is the '
         'highest pair."',
         choices=(0, 1, 2),
         values={"0": "52 cards", "1": "53 cards (004's normal pack)",
                 "2": "54 cards; the pair of jokers is the highest pair"},
-    ),
-    Option(
-        "sequences", "bool", True, "sequences (three or more consecutive cards of a suit) may "
+    )
+    sequences: bool = option(
+        True,
+        "sequences (three or more consecutive cards of a suit) may "
         "be played",
         '004 "Play": "A sequence: Three or more consecutive cards of the same suit"; "Jokers": '
         '"In an early form of the game ... there were two jokers but no sequences were allowed."',
         values={"true": "sequences are played", "false": "no sequences"},
-    ),
-    Option(
-        "twos_in_sequences", "bool", True, "a 2 may end a sequence (K-A-2)",
+    )
+    twos_in_sequences: bool = option(
+        True,
+        "a 2 may end a sequence (K-A-2)",
         '004 "No twos in sequences": "Some play that a 2 cannot be used to make a sequence '
         'K-A-2. In this version a sequence headed by an ace is unbeatable."',
         values={"true": "K-A-2 is the highest 3-card sequence",
                 "false": "a 2 is never in a sequence; Q-K-A is the highest"},
-    ),
-    Option(
-        "revolution", "choice", "off", "which four of a kind causes a revolution (kakumei)",
+    )
+    revolution: Literal["off", "four", "four_natural"] = option(
+        "off",
+        "which four of a kind causes a revolution (kakumei)",
         '004 "Revolution (kakumei)": "any play of four of a kind (such as 9-9-9-9 or '
         '5-5-5-Joker) causes a revolution ... Some only allow a revolution with a genuine '
         'four of a kind, but not with three equal cards plus a joker."',
-        choices=("off", "four", "four_natural"),
         values={"off": "four of a kind is just the highest group size",
                 "four": "any four of a kind, joker allowed, reverses the ranking",
                 "four_natural": "only four natural cards of a rank reverse the ranking"},
-    ),
-    Option(
-        "sequence_revolution", "int", 0, "a sequence of this many cards or more causes a "
+    )
+    sequence_revolution: int = option(
+        0,
+        "a sequence of this many cards or more causes a "
         "revolution (0: never)",
         '004 "Revolution": "Some people play that a revolution is also caused if anyone plays '
         'a five-card or longer sequence. Other variants are sometimes encountered, such as '
         '... a 4-card sequence."',
         choices=(0, *range(3, 14)),
         values={"0": "sequences never cause a revolution"},
-    ),
-    Option(
-        "three_threes_revolution", "bool", False, "a triple of 3s causes a revolution",
+    )
+    three_threes_revolution: bool = option(
+        False,
+        "a triple of 3s causes a revolution",
         '004 "Revolution": "Other variants are sometimes encountered, such as that a '
         'revolution is caused by a set of three 3\'s"',
         values={"true": "three 3s (joker allowed) reverse the ranking", "false": "they do not"},
-    ),
-    Option(
-        "revolution_timing", "choice", "next_clear", "when a revolution changes the ranking",
+    )
+    revolution_timing: Literal["next_clear", "immediate"] = option(
+        "next_clear",
+        "when a revolution changes the ranking",
         '004 "Revolution": "reverses the ranking of the cards from the next time that the '
         'table is cleared ... if someone plays 5-5-5-5 to the empty table, another player can '
         'beat this with (for example) 7-7-7-7, and the card ranking order remains as it was, '
         'the revolution having been cancelled." Immediate effect is the UECda reading.',
-        choices=("next_clear", "immediate"),
         values={"next_clear": "from the next clear; a second revolution in the same trick "
                               "cancels it",
                 "immediate": "at once: the next play in the trick must be lower"},
-    ),
-    Option(
-        "eight_cut", "bool", False, "a play containing an 8 clears the table (hachi-giri)",
+    )
+    eight_cut: bool = option(
+        False,
+        "a play containing an 8 clears the table (hachi-giri)",
         '004 "Eights rule (hachi-giri)": "any 8 or combination containing an 8 causes the '
         'table to be cleared immediately. The person who played the 8 begins again"',
         values={"true": "an 8 (or a joker standing for an 8) clears the table",
                 "false": "8s are ordinary"},
-    ),
-    Option(
-        "shibari", "choice", "off", "suit lock",
+    )
+    shibari: Literal["off", "full", "partial"] = option(
+        "off",
+        "suit lock",
         '004 "Suit lock rule (Shibari)": "if two consecutive plays are in the same suit, then '
         'subsequent players can only beat this with another play in the same suit" ... "Some '
         'also play with Kata-Shibari (partial suit lock). If a pair is beaten by a higher pair '
         'with one suit in common, then subsequent players can only beat this with a pair that '
         'includes the same suit."',
-        choices=("off", "full", "partial"),
         values={"off": "no suit lock",
                 "full": "plays in exactly the same suits lock those suits until the clear",
                 "partial": "suits common to the locking plays must be included (kata-shibari)"},
-    ),
-    Option(
-        "shibari_after", "int", 2, "how many consecutive plays in the same suits lock them",
+    )
+    shibari_after: int = option(
+        2,
+        "how many consecutive plays in the same suits lock them",
         '004 "Suit lock": "if two consecutive plays are in the same suit"; "Some play that '
         'suits are only locked if there are three consecutive plays in the same suit."',
         choices=(2, 3),
         values={"2": "two plays in a row lock", "3": "three plays in a row lock"},
-    ),
-    Option(
-        "forbidden_finish", "list", (), "plays you may not go out with; going out with one "
+    )
+    forbidden_finish: tuple[Literal["top", "joker", "eight", "spade_three"], ...] = option(
+        (),
+        "plays you may not go out with; going out with one "
         "makes you Dai Hinmin",
         '004 "Cannot go out with highest card": "Some play that you cannot go out by playing a '
         '2 or a set of 2\'s ... the highest sequence (K-A-2) or a single joker. If there has '
@@ -112,30 +134,31 @@ OPTIONS = [
         'penalty only applies to a player who goes out by playing a single joker."; "Eights '
         'rule": "some also play that it is illegal to go out with a play that includes an '
         'eight." spade_three is the common Japanese ban on going out with the ♠3 over a joker.',
-        choices=("top", "joker", "eight", "spade_three"),
         values={"top": "2s (3s when reversed) and the top sequence",
                 "joker": "a lone joker or the pair of jokers",
                 "eight": "a play with an 8 (eight_cut)",
                 "spade_three": "the ♠3 played on the joker"},
-    ),
-    Option(
-        "spade_three", "bool", False, "the ♠3 beats a lone joker",
+    )
+    spade_three: bool = option(
+        False,
+        "the ♠3 beats a lone joker",
         '004 "Three of spades rule": "when the joker is played as a single card, it can be '
         'beaten by the 3 of spades (but by no other card). The ♠3 can then in turn be beaten '
         'by any higher card."',
         values={"true": "♠3 beats a lone joker", "false": "nothing beats a lone joker"},
-    ),
-    Option(
-        "spade_three_clears", "bool", False, "the ♠3 played on a lone joker clears the table",
+    )
+    spade_three_clears: bool = option(
+        False,
+        "the ♠3 played on a lone joker clears the table",
         '004 "Three of spades rule": "The ♠3 can then in turn be beaten by any higher card." '
         'The UECda rules of 2010 (man/rule.html 4.3.2) read it the other way: the ♠3 on the '
         'joker clears the field, and its player leads next.',
         values={"true": "the ♠3 on a lone joker clears the table; its player leads again",
                 "false": "the ♠3 stands like any single and may be beaten (004)"},
-    ),
-    # UECda 2010's turn order and gifts (issue 14): man/rule.html 4.2.1, 4.2.4, 4.2.9, 4.5.1
-    Option(
-        "last_player_again", "bool", False, "when every other player has passed, the turn comes "
+    )
+    last_player_again: bool = option(
+        False,
+        "when every other player has passed, the turn comes "
         "back to the player whose play is on the table",
         '004 "Play": "When all the other players has passed, the player of the unbeaten card '
         'or combination sets aside all the played cards face down, and begins again." The UECda '
@@ -144,85 +167,93 @@ OPTIONS = [
         'play or pass, and the field then clears and they lead.',
         values={"true": "the last player may play again on their own play, or pass to clear it",
                 "false": "the table clears as soon as every other player has passed (004)"},
-    ),
-    Option(
-        "lead_pass", "bool", False, "the player to lead may pass; the next player then leads",
+    )
+    lead_pass: bool = option(
+        False,
+        "the player to lead may pass; the next player then leads",
         '004 "Play": "The first player may play any card or valid combination" (the leader '
         'plays). The UECda rules of 2010 allow a pass on the lead (man/rule.html 4.5.1: a '
         'client "that does not play when it has the lead"): the next player then leads, and '
         'when every player still in has passed the table stays clear and the same leader '
         'leads again.',
         values={"true": "the leader may pass", "false": "the leader must play (004)"},
-    ),
-    Option(
-        "pass_limit", "int", 0, "after this many passes in a row the players still in are "
+    )
+    pass_limit: int = option(
+        0,
+        "after this many passes in a row the players still in are "
         "ranked by lot (0: never)",
         'The UECda rules of 2010 (man/rule.html 4.5.1, "sennichite"): "if passes continue 20 '
         'times, the clients that have not gone out are ranked at random." Not in 004.',
         choices=(0, *range(3, 41)),
         values={"0": "passes never end the hand", "20": "UECda's limit"},
-    ),
-    Option(
-        "gift_order", "choice", "clubs_first", "which of equal cards the poor give first in "
+    )
+    gift_order: Literal["clubs_first", "spades_first"] = option(
+        "clubs_first",
+        "which of equal cards the poor give first in "
         "the exchange",
         '004 "Exchange of cards": "The Dai Hinmin must give his highest ranking two cards" '
         '(no suit order; paiju gives clubs first). The UECda rules of 2010 (man/rule.html '
         '4.2.9): among cards of the same rank the poor give spades, then hearts, diamonds, '
         'clubs (the server\'s trans_strong_card, after the joker).',
-        choices=("clubs_first", "spades_first"),
         values={"clubs_first": "among equal ranks: ♣, then ♢, ♡, ♠",
                 "spades_first": "among equal ranks: ♠, then ♡, ♢, ♣ (UECda)"},
-    ),
-    Option(
-        "jack_back", "bool", False, "a Jack reverses the ranking until the table clears",
+    )
+    jack_back: bool = option(
+        False,
+        "a Jack reverses the ranking until the table clears",
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
         'but this reversal lasts only until the cards are cleared."',
         values={"true": "Jack back (11-back) is on", "false": "Jacks are ordinary"},
-    ),
-    Option(
-        "ten_discard", "bool", False, "playing tens lets you discard one card face down per ten",
+    )
+    ten_discard: bool = option(
+        False,
+        "playing tens lets you discard one card face down per ten",
         '004 "Discard for tens": "anyone playing one or more tens is allowed to discard one '
         'further card from their hand for each ten played. These discards are placed face '
         'down in the pile of used cards."',
         values={"true": "after a play with tens, a 'discard' step of up to that many cards",
                 "false": "tens are ordinary"},
-    ),
-    Option(
-        "no_play_after_pass", "bool", False, "a player who passes may not play again until the "
+    )
+    no_play_after_pass: bool = option(
+        False,
+        "a player who passes may not play again until the "
         "table is cleared",
         '004 "Cannot play after passing": "a player who passes is not allowed to play again '
         'until after the cards have been cleared."',
         values={"true": "passing ends your part in the trick", "false": "pass freely"},
-    ),
-    Option(
-        "miyako_ochi", "bool", False, "the previous Dai Fugō who fails to win becomes Dai Hinmin",
+    )
+    miyako_ochi: bool = option(
+        False,
+        "the previous Dai Fugō who fails to win becomes Dai Hinmin",
         '004 "Miyako-Ochi": "if the Dai Fugō of the previous hand fails to win again and '
         'maintain his position, he automatically becomes Dai Hinmin."',
         values={"true": "he drops out at once when another player goes out first",
                 "false": "no miyako-ochi"},
-    ),
-    Option(
-        "exchange", "choice", "standard", "the card exchange before the second and later hands",
+    )
+    exchange: Literal["standard", "always_two", "off"] = option(
+        "standard",
+        "the card exchange before the second and later hands",
         '004 "Exchange of cards": "The Dai Hinmin must give his highest ranking two cards to '
         'the Dai Fugō and the Hinmin must give his highest card to the Fugō. In exchange, the '
         'Dai Fugō gives any two unwanted cards ..."; "Card exchange variants": "Some play that '
         'the loser must always exchange two cards with the winner, even if there are only 3 or '
         '4 players, and with 4 players the second player exchanges one card with the third."',
-        choices=("standard", "always_two", "off"),
         values={"standard": "2 cards between Dai Fugō and Dai Hinmin, 1 between Fugō and "
                             "Hinmin (with 3-4 players: 1 card, winner and loser)",
                 "always_two": "the winner and loser always exchange 2 cards",
                 "off": "no exchange"},
-    ),
-    Option(
-        "exchange_keep_joker", "bool", False, "the poor keep a joker in the exchange",
+    )
+    exchange_keep_joker: bool = option(
+        False,
+        "the poor keep a joker in the exchange",
         '004 "Card exchange variants": "Some play that if you are the Dai Hinmin and have the '
         'joker in your hand, you don\'t have to give it to the Dai Fugō"',
         values={"true": "the poor give their best cards other than jokers",
                 "false": "a joker is the best card and is given"},
-    ),
-    Option(
-        "card_request", "bool", False, "the rich name the cards the poor must give them",
+    )
+    card_request: bool = option(
+        False,
+        "the rich name the cards the poor must give them",
         '004 "Card exchange variants": "A few people play that the winners are allowed to ask '
         'for particular cards from the losers, and the losers must give these cards rather '
         'than their highest ranking cards, if they have them." paiju\'s reading '
@@ -232,140 +263,152 @@ OPTIONS = [
         'cards, as in the normal exchange.',
         values={"true": "each winner first names up to that many cards (an ask step)",
                 "false": "the poor give their highest cards"},
-    ),
-    Option(
-        "joker_reversal", "bool", False, "a poor player dealt both jokers reverses the titles",
+    )
+    joker_reversal: bool = option(
+        False,
+        "a poor player dealt both jokers reverses the titles",
         '004 "Jokers": "if the Dai Hinmin or the Hinmin was dealt both jokers there was a '
         'different kind of revolution, in which the roles of the players were reversed"',
         values={"true": "titles are reversed before the exchange", "false": "no reversal"},
-    ),
-    Option(
-        "seat_change", "choice", "off", "players change seats by their result before each hand",
+    )
+    seat_change: Literal["off", "standard", "reverse"] = option(
+        "off",
+        "players change seats by their result before each hand",
         '004 "Switching seats": "The Dai Fugō sits to the right of the Dai Hinmin, then the '
         'Fugō and so on in order of their result, with the Hinmin to the Dai Hinmin\'s left. '
         '... the reverse ... in this version Dai Fugō begins the play."',
-        choices=("off", "standard", "reverse"),
         values={"off": "seats stay", "standard": "play runs Dai Hinmin, Hinmin, ..., Dai Fugō",
                 "reverse": "play runs Dai Fugō, Fugō, ..., Dai Hinmin; Dai Fugō leads"},
-    ),
-    Option(
-        "scoring", "choice", "titles", "points for a hand",
+    )
+    scoring: Literal["titles", "payments", "uecda"] = option(
+        "titles",
+        "points for a hand",
         '004 "Result": "the Dai Fugō should score +2 points, and the Fugō +1"; "Scoring '
         'variants": "the Hinmin pays 1 point to the Fugō and the Dai Hinmin pays 2 points to '
         'the Dai Fugō." uecda: the computer competition\'s 5/4/3/2/1.',
-        choices=("titles", "payments", "uecda"),
         values={"titles": "Dai Fugō +2, Fugō +1", "payments": "Hinmin pays 1 to Fugō, "
                 "Dai Hinmin pays 2 to Dai Fugō", "uecda": "n points for first .. 1 for last"},
-    ),
-    Option(
-        "first_lead", "choice", "random", "who leads the first hand of a session (or every hand)",
+    )
+    first_lead: Literal["random", "diamond_three", "diamond_three_every"] = option(
+        "random",
+        "who leads the first hand of a session (or every hand)",
         '004 "Play": "In the first deal of a new session the first player is decided at '
         'random." diamond_three is the UECda rule (the ♦3 holder leads); diamond_three_every '
         'the other reading of it and a common house rule: the ♦3 holder after the exchange '
         'leads every hand.',
-        choices=("random", "diamond_three", "diamond_three_every"),
         values={"random": "any seat (chosen at random)", "diamond_three": "the ♦3 holder",
                 "diamond_three_every": "the ♦3 holder, and in later hands the ♦3 holder "
                                        "after the exchange (not the loser)"},
-    ),
-    Option(
-        "sequence_beat", "choice", "higher", "what a sequence must do to beat a sequence",
+    )
+    sequence_beat: Literal["higher", "above"] = option(
+        "higher",
+        "what a sequence must do to beat a sequence",
         '004 "Play": "A sequence can only be beaten by a higher sequence containing the same '
         'number of cards." above is the UECda reading: every card above the table\'s top card.',
-        choices=("higher", "above"),
         values={"higher": "a higher sequence (it may share ranks)",
                 "above": "its lowest card must beat the table's highest"},
-    ),
-    Option(
-        "seven_pass", "bool", False, "7-watashi: playing 7s hands cards to the next player",
+    )
+    seven_pass: bool = option(
+        False,
+        "7-watashi: playing 7s hands cards to the next player",
         HOUSE + ": after a play with 7s the player hands that many cards (all, if fewer) to "
         "the next player who has cards, in a 'seven_pass' step",
         values={"true": "7-watashi is on", "false": "7s are ordinary"},
-    ),
-    Option(
-        "five_skip", "bool", False, "5-skip: playing 5s skips players",
+    )
+    five_skip: bool = option(
+        False,
+        "5-skip: playing 5s skips players",
         HOUSE + ": each 5 in a play skips the next player in turn (a skip counts as a pass)",
         values={"true": "5-skip is on", "false": "5s are ordinary"},
-    ),
-    Option(
-        "sandstorm", "bool", False, "sandstorm: three 3s beat anything and clear the table",
+    )
+    sandstorm: bool = option(
+        False,
+        "sandstorm: three 3s beat anything and clear the table",
         HOUSE + " (suna-arashi): a triple of 3s may be played on any play and clears the "
         "table; its player leads again",
         values={"true": "sandstorm is on", "false": "3-3-3 is the lowest triple"},
-    ),
-    Option(
-        "ambulance", "bool", False, "ambulance: a pair of 9s clears the table",
+    )
+    ambulance: bool = option(
+        False,
+        "ambulance: a pair of 9s clears the table",
         HOUSE + " (kyūkyūsha): a pair of 9s, played where a pair may be played, clears the "
         "table like an 8",
         values={"true": "ambulance is on", "false": "9-9 is an ordinary pair"},
-    ),
-    Option(
-        "nine_reverse", "bool", False, "9-reverse: a play with a 9 reverses the direction of play",
+    )
+    nine_reverse: bool = option(
+        False,
+        "9-reverse: a play with a 9 reverses the direction of play",
         HOUSE + ": after a play containing a 9 the turn goes the other way round the table "
         "until another 9 turns it back",
         values={"true": "9-reverse is on", "false": "play always runs clockwise"},
-    ),
-    Option(
-        "four_stop", "bool", False, "4-stop: 4s stop an 8-cut",
+    )
+    four_stop: bool = option(
+        False,
+        "4-stop: 4s stop an 8-cut",
         HOUSE + " (yon-dome): when a single, pair, triple or four with an 8 is played, the "
         "others may stop the cut with as many 4s; if all pass the table clears",
         values={"true": "4-stop is on", "false": "an 8-cut clears at once"},
-    ),
-    Option(
-        "emperor", "bool", False, "emperor: four consecutive ranks in four suits beat anything",
+    )
+    emperor: bool = option(
+        False,
+        "emperor: four consecutive ranks in four suits beat anything",
         HOUSE + ": four natural cards of consecutive ranks, one of each suit (e.g. ♠5 ♡6 ♢7 "
         "♣8), may be played on anything and clear the table",
         values={"true": "emperor is on", "false": "such cards make no combination"},
-    ),
-    Option(
-        "down_number", "bool", False, "down number: a single may be followed by the next lower "
+    )
+    down_number: bool = option(
+        False,
+        "down number: a single may be followed by the next lower "
         "card of its suit",
         HOUSE + ": on a natural single, the card of the same suit one step lower in the "
         "ranking then in force may be played",
         values={"true": "down number is on", "false": "singles must be beaten"},
-    ),
-    Option(
-        "gekokujo", "bool", False, "gekokujō: the previous loser going out first reverses all "
+    )
+    gekokujo: bool = option(
+        False,
+        "gekokujō: the previous loser going out first reverses all "
         "titles",
         HOUSE + ": if the previous hand's last player goes out first, the hand ends at once "
         "and every title of the previous hand is reversed",
         values={"true": "gekokujō is on", "false": "no gekokujō"},
-    ),
-    # ---- UECda meld rules (issue 14: man/rule.html 4.2.8, 4.3.1, 4.3.2; tndhms's columns)
-    Option(
-        "spade_three_over_lock", "bool", False, "the ♠3 may beat a lone joker under a suit lock",
+    )
+    spade_three_over_lock: bool = option(
+        False,
+        "the ♠3 may beat a lone joker under a suit lock",
         '004 "Three of spades rule" says nothing of a lock, so a lock binds the ♠3 like any '
         'card. The UECda rules of 2010 (man/rule.html 4.3.2, in translation): "in this case '
         'it does not matter whether a lock (shibari) had been made before the joker was '
         'played."',
         values={"true": "the ♠3 on a lone joker ignores the lock (UECda)",
                 "false": "a lock binds the ♠3 like any card"},
-    ),
-    Option(
-        "group_joker_suit", "choice", "none", "whether a joker in a group has a suit",
+    )
+    group_joker_suit: Literal["none", "named"] = option(
+        "none",
+        "whether a joker in a group has a suit",
         '004 "Play": "The joker may be used as a substitute for any card in a pair, '
         'triplet, four of a kind or sequence" and "Suit lock" speaks of the suits of the '
         'cards, so paiju gives a group\'s joker no suit. The UECda rules of 2010 '
         '(man/rule.html 4.3.1, in translation): "the joker can be used as any card ... a '
         'lock (shibari) can be made with the joker"; the server reads its suit from the '
         'cell of the card it stands for.',
-        choices=("none", "named"),
         values={"none": "a group's joker has no suit: it never makes a lock and stands for "
                         "any suit a lock asks for",
                 "named": "a group's joker takes the suit of the card it stands for "
                          "(JK=9H): it makes a lock and is bound by one (UECda)"},
-    ),
-    Option(
-        "five_card_groups", "bool", False, "four of a kind and the joker make a five-card group",
+    )
+    five_card_groups: bool = option(
+        False,
+        "four of a kind and the joker make a five-card group",
         '004 "Play" knows groups of at most four ("Four of a kind"). The UECda rules of 2010 '
         '(man/rule.html 4.2.8, in translation) list among the plays that cause a revolution '
         '"four cards of the same number and the joker played together".',
         values={"true": "a five-card group may be led, is beaten only by a higher one, and "
                         "revolts as four of a kind does (UECda)",
                 "false": "a group is at most four cards"},
-    ),
-    Option(
-        "sequence_joker_beyond_ends", "bool", False, "a sequence's joker may stand below the "
+    )
+    sequence_joker_beyond_ends: bool = option(
+        False,
+        "a sequence's joker may stand below the "
         "3 or above the 2",
         '004 "Play": "The highest 3-card sequence is K-A-2 and the lowest is 3-4-5", so a '
         'joker stands for a card of the run. The UECda rules of 2010 (man/rule.html 4.3.1, in '
@@ -379,17 +422,11 @@ OPTIONS = [
         values={"true": "JK=<3S (below the ♠3) and JK=>2S (above the ♠2) lengthen a "
                         "sequence; it ranks from the joker's place (UECda)",
                 "false": "a sequence's joker stands for a card from the 3 to the 2"},
-    ),
-]
-
-# ------------------------------------------------------------ sessions (UECda point 10)
-
-#: The numbers of hands the session options offer (tndhms.cfg takes any).
-HAND_COUNTS = (0, 1, 2, 3, 4, 5, 10, 20, 50, 100, 200, 500, 1000)
-
-SESSION_OPTIONS = [
-    Option(
-        "dealer", "choice", "loser", "who deals the second and later hands of a session, and "
+    )
+    # sessions (UECda point 10)
+    dealer: Literal["loser", "daifugo"] = option(
+        "loser",
+        "who deals the second and later hands of a session, and "
         "so who gets the extra cards",
         '004 "Deal": "After the first hand, the loser of each hand deals the next. All the '
         'cards are dealt out one at a time as equally as possible" (the first card to the '
@@ -397,13 +434,13 @@ SESSION_OPTIONS = [
         'the second game on, the cards are dealt from the Dai Fugō in seat order", so the '
         "Dai Fugō and the seats after him get the extra cards (53 cards to 5: 11, 11, 11, "
         "10, 10).",
-        choices=("loser", "daifugo"),
         values={"loser": "the loser deals: the first card goes to the seat after him",
                 "daifugo": "the first card goes to the previous winner (the Dai Fugō), "
                            "then round in seat order"},
-    ),
-    Option(
-        "reseat_every", "int", 0, "the seats are drawn at random before the first hand and "
+    )
+    reseat_every: int = option(
+        0,
+        "the seats are drawn at random before the first hand and "
         "then every this many hands (0: never); seat_change, when on, seats the players "
         "instead",
         "UECda's server tndhms (tndhms.cfg RULE_SEKIGAE yes, RULE_SEKIGAE_NUM 3; man/rule.html "
@@ -411,18 +448,42 @@ SESSION_OPTIONS = [
         'order the seats change again"). 004 has no such rule (0).',
         choices=HAND_COUNTS,
         values={"0": "the seats stay as they are"},
-    ),
-    Option(
-        "titles_reset_every", "int", 0, "every this many hands the titles are forgotten: the "
+    )
+    titles_reset_every: int = option(
+        0,
+        "every this many hands the titles are forgotten: the "
         "next hand is dealt as a session's first (0: never)",
         "UECda's server tndhms (tndhms.cfg FLASH_MIBUN_NUMBER 100): hands 1, 101, 201, ... "
         "have no exchange, a dealer at random and the first lead of a new session. 004 has "
         "no such rule (0).",
         choices=HAND_COUNTS,
         values={"0": "the titles carry on through the session"},
-    ),
-]
-OPTIONS += SESSION_OPTIONS
+    )
+
+    @classmethod
+    def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
+        """The rules of resolved option ``values`` (every option named once)."""
+        return cls(preset, **values)
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """Every option by name, as resolved (a new dict)."""
+        return {o.name: getattr(self, o.name) for o in OPTIONS}
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from the preset, as JSON values."""
+        base = TABLE.preset(self.preset)
+        return {
+            k: list(v) if isinstance(v, tuple) else v
+            for k, v in self.values.items() if base[k] != v
+        }
+
+    def spec(self) -> dict[str, Any]:
+        """The rules as a record holds them."""
+        return {"preset": self.preset, "options": self.changed()}
+
+
+OPTIONS: tuple[Option, ...] = options_of(Rules)
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -466,84 +527,6 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 TABLE = OptionTable("daifugo", OPTIONS, PRESETS)
-
-
-@dataclass(frozen=True)
-class Rules:
-    """A complete, checked set of Dai Fugō options: one typed field per option.
-
-    Built once by :func:`make_rules`; the rules themselves (what beats what, what a
-    play does) are the :class:`paiju.daifugo.rulebook.Rulebook` built from it.
-    """
-
-    preset: str
-    jokers: int
-    sequences: bool
-    twos_in_sequences: bool
-    revolution: str
-    sequence_revolution: int
-    three_threes_revolution: bool
-    revolution_timing: str
-    eight_cut: bool
-    shibari: str
-    shibari_after: int
-    forbidden_finish: tuple[str, ...]
-    spade_three: bool
-    spade_three_clears: bool
-    last_player_again: bool
-    lead_pass: bool
-    pass_limit: int
-    gift_order: str
-    jack_back: bool
-    ten_discard: bool
-    no_play_after_pass: bool
-    miyako_ochi: bool
-    exchange: str
-    exchange_keep_joker: bool
-    card_request: bool
-    joker_reversal: bool
-    seat_change: str
-    scoring: str
-    first_lead: str
-    sequence_beat: str
-    seven_pass: bool
-    five_skip: bool
-    sandstorm: bool
-    ambulance: bool
-    nine_reverse: bool
-    four_stop: bool
-    emperor: bool
-    down_number: bool
-    gekokujo: bool
-    spade_three_over_lock: bool
-    group_joker_suit: str
-    five_card_groups: bool
-    sequence_joker_beyond_ends: bool
-    dealer: str
-    reseat_every: int
-    titles_reset_every: int
-
-    @classmethod
-    def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
-        """The rules of resolved option ``values`` (every option named once)."""
-        return cls(preset, **values)
-
-    @property
-    def values(self) -> dict[str, Any]:
-        """Every option by name, as resolved (a new dict)."""
-        return {o.name: getattr(self, o.name) for o in OPTIONS}
-
-    def changed(self) -> dict[str, Any]:
-        """The options that differ from the preset, as JSON values."""
-        base = TABLE.preset(self.preset)
-        return {
-            k: list(v) if isinstance(v, tuple) else v
-            for k, v in self.values.items() if base[k] != v
-        }
-
-    def spec(self) -> dict[str, Any]:
-        """The rules as a record holds them."""
-        return {"preset": self.preset, "options": self.changed()}
 
 
 def conflicts(values: Mapping[str, Any]) -> list[str]:

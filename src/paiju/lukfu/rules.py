@@ -1,8 +1,10 @@
 """Luk Fu rule options and the presets ``hongkong`` (000), ``gloucester`` (001), ``sung`` (002+003).
 
-Every point where the seeds differ is an :class:`~paiju.core.options.Option`; its
-``source`` names the seed file and passage. :func:`make_rules` resolves a spec into a
-frozen :class:`Rules` and refuses options that contradict each other.
+Every point where the seeds differ is declared once, as a field of :class:`Rules` made
+by :func:`~paiju.core.options.option`: its type (the values it takes), default, meaning
+and ``source`` (the seed file and passage); :data:`OPTIONS` is read from those fields.
+:func:`make_rules` resolves a spec into a frozen :class:`Rules` and refuses options that
+contradict each other.
 docs/lukfu.md holds the same matrix with the interpretations.
 """
 
@@ -11,21 +13,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from paiju.core.errors import UnknownOption
-from paiju.core.options import Option, OptionTable
+from paiju.core.options import Option, OptionTable, option, options_of
 from paiju.lukfu.knowledge import BREAK, STRICT
 
 FACE_UP, DEDUCED = "face_up", "deduced"
 
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "tariff", "choice", "doubling",
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete, validated set of Luk Fu options, one typed field per option.
+
+    Built once by :func:`make_rules` from the resolved options; the engine reads the
+    fields (a misspelt one is a type error), the records and menus read :attr:`values`.
+    """
+
+    preset: str  #: the preset the rules start from
+    tariff: Literal["doubling", "doubling5", "tsoi", "pang", "sung"] = option(
+        "doubling",
         "what each loser pays the winner of n tricks",
         "000 'Scoring' (2^(n-6), 12 tricks pay 2x2^6 = 128; 'In some places ... 5 instead of "
         "6'); 001 'In Miss Tsoi's tariff' and 'Mr Pang's tariff'; 003 scoring table",
-        choices=("doubling", "doubling5", "tsoi", "pang", "sung"),
         values={
             "doubling": "2^(n-6): 1, 2, 4 ... 32 for 11; 12 tricks pay 128 (the extra double)",
             "doubling5": "2^(n-5): 2, 4 ... 64 for 11; 12 tricks pay 256 (the extra double)",
@@ -33,41 +43,38 @@ OPTIONS: tuple[Option, ...] = (
             "pang": "6-9 tricks pay 1-4 units; 10 and 11 pay double (10, 12); 12 pays triple (21)",
             "sung": "Sung's table: n-5 plus one per red card won; 12 with all 8 reds pays 30",
         },
-    ),
-    Option(
-        "aged_knowledge", "choice", FACE_UP,
+    )
+    aged_knowledge: Literal["face_up", "deduced"] = option(
+        FACE_UP,
         "what a seat may use to show that no opponent can beat one of its cards",
         "000 'Aged cards' (\"one does not only reason by using those cards that have been "
         "played face-up ... through a logical argument\"); 001 'Old Cards' (\"any card which "
         "is known to become ... the highest\"); 002 'Lao Sui Pai' (\"all higher cards have been "
         "revealed\")",
-        choices=(FACE_UP, DEDUCED),
         values={
             FACE_UP: "higher cards count as gone only when seen face up or held in one's own hand",
             DEDUCED: "the full logical argument: no deal consistent with what the seat has seen "
             "puts a beating card in an opponent's hand",
         },
-    ),
-    Option(
-        "surrender", "choice", STRICT,
+    )
+    surrender: Literal["strict", "break"] = option(
+        STRICT,
         "when a follower may discard face down instead of beating",
         "000 'Play of the hand' (the triple-twos example); 001 'Following' (\"must head the "
         "trick ... if possible\") and its variant list (\"a player can discard even if he could "
         "have beaten ... provided that after discarding he is left with no combination\"); 002 "
         "'Breaking Combinations'",
-        choices=(STRICT, BREAK),
         values={
             STRICT: "a follower who can beat the highest meld must beat it",
             BREAK: "a follower may discard if the discard leaves no meld that beats it",
         },
-    ),
-    Option(
-        "lead_rule", "choice", "categories",
+    )
+    lead_rule: Literal["categories", "old_cards"] = option(
+        "categories",
         "which single card a leader may lead",
         "000 'Privileged player and restriction on the lead' (nine categories); 001 'Leading "
         "to a Trick' (Old Cards 1-3 and 'Secondly') and its variant list; 002 'Playing the "
         "Game' (three conditions) and 'Lao Sui Pai'",
-        choices=("categories", "old_cards"),
         values={
             "categories": "lead from the highest of: non-aged Sip, aged Sip, non-aged Gon, aged "
             "Gon, non-aged Sok, aged Sok, non-aged Chen, aged Chen, Li Chen; the privileged "
@@ -75,157 +82,172 @@ OPTIONS: tuple[Option, ...] = (
             "old_cards": "an Old card may be led alone only by the Vulnerable seat or when all "
             "one holds is Old; otherwise lead from the highest suit holding a non-Old card",
         },
-    ),
-    Option(
-        "privileged", "choice", "players_2_3",
+    )
+    privileged: Literal["players_2_3", "caller"] = option(
+        "players_2_3",
         "which caller is privileged (Vulnerable, Tsoh): may lead aged cards early, and pays "
         "the other loser's share when he loses",
         "000 'Calling' (\"If the player who calls the hand is player 2 or player 3\"); 001 'The "
         "Decision to Play' (\"the Master ... can never be Vulnerable\"); 002 'Lao Sui Pai' "
         "(\"Only the person who says Tsoh\", Bao Su); 003 'I said Tsoh, but I lost'",
-        choices=("players_2_3", "caller"),
         values={
             "players_2_3": "only seats 1 and 2 who call; a Master who calls or leads is not",
             "caller": "whoever called, the Master included",
         },
-    ),
-    Option(
-        "master_call", "choice", "word",
+    )
+    master_call: Literal["word", "lead"] = option(
+        "word",
         "how the Master takes up the hand",
         "000 'Calling' (\"The dealer will first call out Jor ... or Ng Jor\"); 001 'The "
         "Decision to Play' (\"the Master either makes a lawful lead or passes\"); 002 'The Tsoh "
         "- Um Tsoh Ritual'",
-        choices=("word", "lead"),
         values={
             "word": "the Master says call or pass, then (if anyone called) leads",
             "lead": "the Master's call is his first lead: he leads (or declares) or passes",
         },
-    ),
-    Option(
-        "opening_lead", "choice", "restricted",
+    )
+    opening_lead: Literal["restricted", "free"] = option(
+        "restricted",
         "whether the Master's first lead of the hand obeys the lead rule",
         "002 'Playing the Game' (\"During the opening move ... the dealer can lead play with "
         "any single card\"); 000 'Privileged player ...' (the 9 8 7 4 Sok example is a first "
         "lead); 001 'Leading to a Trick'",
-        choices=("restricted", "free"),
         values={
             "restricted": "the opening lead obeys the lead rule like any other",
             "free": "the opening single may be any card",
         },
-    ),
-    Option(
-        "passed_master_lead", "choice", "free",
+    )
+    passed_master_lead: Literal["free", "no_four", "beatable"] = option(
+        "free",
         "what a Master who passed may lead when another seat called",
         "001 'Leading to a Trick' (\"if the Master passed he is constrained never to lead a set "
         "of four or a sequence of four or more\") and its variant list (\"There is no actual "
         "ban\"); 002 'Card Play by the Dealer' (\"he must open the game by playing cards which "
         "are not impossible to beat\")",
-        choices=("free", "no_four", "beatable"),
         values={
             "free": "no extra limit",
             "no_four": "he may never lead a set of four or a run of four or more",
             "beatable": "his opening lead must be one that an opponent could beat",
         },
-    ),
-    Option(
-        "five_tigers_claim", "choice", "optional",
+    )
+    five_tigers_claim: Literal["optional", "automatic"] = option(
+        "optional",
         "how the holder of the Five Tigers (four 1s and Li Chen) wins, four players only",
         "000 'Ng Fu Ha San' (\"may opt not to claim victory immediately\"); 001 'Leading to a "
         "Trick' (\"can claim an immediate victory before the first card is led\"); 002 "
         "'Clusters of the Same Numerical Value' (\"wins by default\")",
-        choices=("optional", "automatic"),
         values={
             "optional": "after the deal the holder claims (five_tigers) or declines (pass)",
             "automatic": "the deal itself wins: the hand ends at once",
         },
-    ),
-    Option(
-        "five_tigers_value", "choice", "eight_tricks",
+    )
+    five_tigers_value: Literal["eight_tricks", "six_tricks", "sung_table"] = option(
+        "eight_tricks",
         "what the Five Tigers are worth",
         "000 'Scoring' (\"he gets 8 tricks\"); 001 'Leading to a Trick' (Miss Tsoi: \"valued it "
         "at six\"; Mr Pang: \"8\"); 003 table (\"5 ung fu ha san ... 6\")",
-        choices=("eight_tricks", "six_tricks", "sung_table"),
         values={
             "eight_tricks": "paid as eight tricks at the tariff",
             "six_tricks": "paid as six tricks at the tariff",
             "sung_table": "6 points: 3 plus 3 red-card bonus (tariff sung only)",
         },
-    ),
-    Option(
-        "dreamer_income", "choice", "exponent",
+    )
+    dreamer_income: Literal["exponent", "per_match"] = option(
+        "exponent",
         "what the dreamer collects from each loser when his card's number matches the "
         "winner's winning cards",
         "000 'Scoring' (\"the dreamer is always granted 5 tricks and every match ... an "
         "additional trick\"); 001 (\"he collects at 10p per match\"; variant: \"doubles the "
         "amount won for each extra winning card\"); 003 'Tsuk Mung' (1 point per match)",
-        choices=("exponent", "per_match"),
         values={
             "exponent": "the dreamer counts 5 + matches tricks, paid at the tariff",
             "per_match": "one unit per matching card",
         },
-    ),
-    Option(
-        "li_chen_is_ace", "bool", True,
+    )
+    li_chen_is_ace: bool = option(
+        True,
         "whether Li Chen counts as a 1 when the dreamer's card is matched",
         "000 'Scoring' (\"(Li Chen = 1)\"); 001 (\"If the dealer's card is the Extra Ace it "
         "matches any other Aces\"); 002 'Leeten' (\"not a numerical value card when it is by "
         "itself\")",
         values={"true": "Li Chen matches the 1s", "false": "Li Chen matches nothing"},
-    ),
-    Option(
-        "red_bonus", "bool", False,
+    )
+    red_bonus: bool = option(
+        False,
         "whether the winner gets one more unit per red card among his winning cards",
         "001 'Variant: Miss Tsoi said ... an extra 10p for each card with a red overprint'; 003 "
         "table (\"score = number of cards winning + number of bonus reds\")",
         values={"true": "one unit per red card won", "false": "no red bonus"},
-    ),
-    Option(
-        "declare_counts_aged", "bool", True,
+    )
+    declare_counts_aged: bool = option(
+        True,
         "whether the aged cards left in hand count towards the six when declaring",
         "000 'Winning requirements' (\"tricks he has won so far plus the number of aged cards "
         "in his hand\"); 001 'Old Cards' 1 (\"may lay down any one or more Old Cards ... if "
         "this brings immediate victory\"); 002 'Lao Sui Pai' (\"completing his 6 or more\")",
         values={"true": "tricks + aged cards in hand", "false": "tricks only"},
-    ),
-    Option(
-        "cards_out", "choice", "six",
+    )
+    cards_out: Literal["six", "leader"] = option(
+        "six",
         "who wins when the last round is over and nobody declared",
         "000 'Winning requirements' (\"If all cards have been played and no one gets enough "
         "tricks, the game is drawn\"); 001 'The Objective' (\"another player takes the other six "
         "then that other player is the sole victor\"); 003 'I said Tsoh, but no-one won'",
-        choices=("six", "leader"),
         values={
             "six": "a seat with six tricks or more wins (of two with six, the later to reach six)",
             "leader": "only the winner of the last round (the next leader) may win; else drawn",
         },
-    ),
-    Option(
-        "seating", "choice", "dealer_leads",
+    )
+    seating: Literal["dealer_leads", "dealer_dreams"] = option(
+        "dealer_leads",
         "who is Master and who dreams, from the dealer",
         "000 'Dealing' (dealer, player 2, dreamer, player 3); 001 'The Deal' (\"starts with "
         "the player opposite the dealer, who will be Master\"); 002 'Place Settings'",
-        choices=("dealer_leads", "dealer_dreams"),
         values={
             "dealer_leads": "the dealer is Master; with four the player opposite him dreams",
             "dealer_dreams": "with four the dealer holds the one card and the player opposite "
             "is Master; with three the dealer is Master",
         },
-    ),
-    Option(
-        "rotation", "choice", "hongkong",
+    )
+    rotation: Literal["hongkong", "tsoi", "pang", "sung"] = option(
+        "hongkong",
         "when the deal passes to the next player",
         "001 variant list (\"The same dealer deals again only when he Tsoh and wins or "
         "draws\"); 001 'The Deal' and 'The Objective' (Mr Pang, Miss Tsoi, Dylan W.H.S.); 003 "
         "'I said Tsoh, but no-one won'; 002 'The Tsoh - Um Tsoh Ritual'",
-        choices=("hongkong", "tsoi", "pang", "sung"),
         values={
             "hongkong": "the dealer keeps the deal only when he called and won or drew",
             "tsoi": "the dealer keeps the deal only when the Master won",
             "pang": "as tsoi, and also in a drawn hand when the Master had not passed",
             "sung": "the dealer keeps the deal after a draw or when everyone passed",
         },
-    ),
-)
+    )
+
+    @classmethod
+    def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
+        """The rules of resolved ``values`` (every option by name)."""
+        return cls(preset, **{name: values[name] for name in OPTION_NAMES})
+
+    @property
+    def values(self) -> Mapping[str, Any]:
+        """Every option's value by its name (read-only)."""
+        return MappingProxyType({name: getattr(self, name) for name in OPTION_NAMES})
+
+    def spec(self) -> str | dict[str, Any]:
+        """The rules as a record writes them: the preset name, plus the options that differ
+        (worked out once per rules: every view's JSON names them)."""
+        made = _SPECS.get(self)
+        if made is None:
+            base = TABLE.preset(self.preset)
+            changed = {k: _jsonable(v) for k, v in self.values.items() if base.get(k) != v}
+            made = _SPECS[self] = (self.preset if not changed
+                                   else {"preset": self.preset, "options": changed})
+        if isinstance(made, str):
+            return made
+        return {"preset": made["preset"], "options": dict(made["options"])}
+
+
+OPTIONS: tuple[Option, ...] = options_of(Rules)
 
 PRESETS: dict[str, dict[str, Any]] = {
     "hongkong": {
@@ -265,57 +287,6 @@ OPTION_NAMES = tuple(option.name for option in OPTIONS)
 
 #: :meth:`Rules.spec` by rules (a handful of distinct rules are ever made).
 _SPECS: dict[Rules, str | dict[str, Any]] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """A complete, validated set of Luk Fu options, one typed field per option.
-
-    Built once by :func:`make_rules` from the resolved options; the engine reads the
-    fields (a misspelt one is a type error), the records and menus read :attr:`values`.
-    """
-
-    preset: str  #: the preset the rules start from
-    tariff: str  #: what each loser pays the winner of n tricks
-    aged_knowledge: str  #: face_up or deduced: what shows a card aged
-    surrender: str  #: strict or break: when a follower may discard
-    lead_rule: str  #: categories or old_cards: which single a leader may lead
-    privileged: str  #: players_2_3 or caller: which caller is privileged
-    master_call: str  #: word or lead: how the Master takes up the hand
-    opening_lead: str  #: restricted or free: the Master's first single
-    passed_master_lead: str  #: free, no_four or beatable: a passed Master's leads
-    five_tigers_claim: str  #: optional or automatic
-    five_tigers_value: str  #: eight_tricks, six_tricks or sung_table
-    dreamer_income: str  #: exponent or per_match
-    li_chen_is_ace: bool  #: Li Chen matches the dreamer's 1s
-    red_bonus: bool  #: one unit more per red card won
-    declare_counts_aged: bool  #: aged cards in hand count towards the six
-    cards_out: str  #: six or leader: who wins when the cards run out
-    seating: str  #: dealer_leads or dealer_dreams
-    rotation: str  #: when the deal passes on
-
-    @classmethod
-    def of(cls, preset: str, values: Mapping[str, Any]) -> Rules:
-        """The rules of resolved ``values`` (every option by name)."""
-        return cls(preset, **{name: values[name] for name in OPTION_NAMES})
-
-    @property
-    def values(self) -> Mapping[str, Any]:
-        """Every option's value by its name (read-only)."""
-        return MappingProxyType({name: getattr(self, name) for name in OPTION_NAMES})
-
-    def spec(self) -> str | dict[str, Any]:
-        """The rules as a record writes them: the preset name, plus the options that differ
-        (worked out once per rules: every view's JSON names them)."""
-        made = _SPECS.get(self)
-        if made is None:
-            base = TABLE.preset(self.preset)
-            changed = {k: _jsonable(v) for k, v in self.values.items() if base.get(k) != v}
-            made = _SPECS[self] = (self.preset if not changed
-                                   else {"preset": self.preset, "options": changed})
-        if isinstance(made, str):
-            return made
-        return {"preset": made["preset"], "options": dict(made["options"])}
 
 
 def _jsonable(value: Any) -> Any:
