@@ -28,9 +28,10 @@ from typing import Any
 
 #: The modules pip compiles: each game's cards, combinations, rulebook, position, state,
 #: views, fast path and rule-based player, the UECda standard client's strategy (tables,
-#: fast path and the player over a view), the Luk Fu actions and sampling, the bitset
-#: helpers and uniform draw they share, and the research envs' actions, match and
-#: observations (which import NumPy at run time; the build reads it as untyped).
+#: fast path and the player over a view), the Luk Fu actions and sampling, each game's
+#: research observer, the bitset helpers and uniform draw they share, and the research
+#: envs' actions, match and observations (which import NumPy at run time; the build reads
+#: it as untyped).
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
     "paiju.core.draw",
@@ -40,6 +41,7 @@ MODULES: tuple[str, ...] = (
     "paiju.daifugo.fast",
     "paiju.daifugo.generate",
     "paiju.daifugo.hooks",
+    "paiju.daifugo.observe",
     "paiju.daifugo.position",
     "paiju.daifugo.registry",
     "paiju.daifugo.rewind",
@@ -64,6 +66,7 @@ MODULES: tuple[str, ...] = (
     "paiju.lukfu.knowledge",
     "paiju.lukfu.lead",
     "paiju.lukfu.melds",
+    "paiju.lukfu.observe",
     "paiju.lukfu.position",
     "paiju.lukfu.rulebook",
     "paiju.lukfu.scoring",

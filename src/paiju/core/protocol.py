@@ -25,6 +25,9 @@ that players and the simulator test with :func:`offers` (never by looking up a n
   holds the cards ``barred[seat]`` (what an opponent model says its moves rule out,
   ``ismcts:facts``), where the counts allow;
 - :class:`ShowsHand`, a view's ``hand``: the seat's own cards, a collection or a bitset.
+- :class:`Researched`, a game's ``research``: what the research envs (``paiju.rl``) ask
+  it for, its action ids (:class:`ActionSpace`), observer (:class:`Observer`) and deal
+  (:class:`ChanceDeal`).
 """
 
 from __future__ import annotations
@@ -348,6 +351,136 @@ class PolicyEncoder(Protocol[A, R]):
     def encode(self, view: View[A, R], actions: Sequence[A]) -> list[list[int]]:
         """For each of ``actions`` (legal in ``view``), the indices of its features."""
         ...
+
+
+#: An action type a protocol only reads (:class:`ActionSpace`).
+A_in = TypeVar("A_in", bound=Action, contravariant=True)
+
+
+class ActionSpace(Protocol[A_in]):
+    """A game's fixed action ids for research (docs/rl.md, "A game's part"): a decision
+    is its kind, then its cards one token at a time (:mod:`paiju.rl.actions`)."""
+
+    @property
+    def dos(self) -> tuple[str, ...]:
+        """The kinds of action, as the records' ``do`` field, in id order."""
+        ...
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """Every card token an action may name, in id order."""
+        ...
+
+    def card_ids(self, action: A_in) -> tuple[int, ...] | None:
+        """The indices in :attr:`tokens` of ``action``'s cards, ascending, read from the
+        action directly; ``None`` to have them read from its record form."""
+        ...
+
+
+@runtime_checkable
+class PicksBits(Protocol[A]):
+    """An action space whose actions' cards are a bitset of token indices: a decision is
+    read by kind as bitsets, and only the action chosen is built."""
+
+    def grouped(self, legal: Sequence[A]) -> list[tuple[str, list[int]]]:
+        """The legal actions (of one seat) as ``(do, [cards bitsets])``, kind by kind."""
+        ...
+
+    def build(self, seat: int, do: str, cards: int) -> A:
+        """The action of ``seat`` of kind ``do`` with the cards ``cards``."""
+        ...
+
+
+class Observer(Protocol[A, R]):
+    """A game's research observation at one player count (docs/rl.md, "A game's part"),
+    read from a seat's view alone. :mod:`paiju.rl.observe` adds the rule flags and the
+    picks after the game's segments, and the history rows of an information state."""
+
+    @property
+    def actors(self) -> int:
+        """Seats that act (the width of a history row's seat)."""
+        ...
+
+    @property
+    def history(self) -> int:
+        """Rows of history an information-state tensor keeps (the last ones)."""
+        ...
+
+    def segments(self) -> Sequence[tuple[str, int]]:
+        """The game's segments, ``(name, width)`` in order from offset 0."""
+        ...
+
+    def count_offsets(self) -> Sequence[int]:
+        """The offsets of the entries that are counts, in the order :meth:`encode` gives
+        their values."""
+        ...
+
+    def encode(self, view: View[A, R]) -> tuple[int, Sequence[float]]:
+        """The seat's observation: its entries that are 1 as one integer (bit ``i`` for
+        entry ``i``), and the values of its counts."""
+        ...
+
+
+class ChanceDeal(Protocol):
+    """A hand dealt card by card, as OpenSpiel's chance nodes deal it, at one setting."""
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The cards dealt, by number (the chance outcomes), in no particular order."""
+        ...
+
+    @property
+    def draws_first(self) -> bool:
+        """Whether chance then draws the seat that leads."""
+        ...
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The least and the most points a seat can score in a hand."""
+        ...
+
+    @property
+    def max_length(self) -> int:
+        """The most decision steps (action ids) a hand can take."""
+        ...
+
+    def token(self, card: int) -> str:
+        """A dealt card's record token."""
+        ...
+
+    def holder(self, index: int) -> int:
+        """The seat the ``index``-th card dealt goes to (-1: no seat, as a kitty)."""
+        ...
+
+    def record(self, rules: Mapping[str, object], dealt: Sequence[int],
+               first: int | None) -> dict[str, object]:
+        """The record (no actions) of the deal ``dealt`` under ``rules`` (a preset and
+        every value), ``first`` the seat drawn to lead (``None`` when not drawn)."""
+        ...
+
+
+class Research(Protocol[A, R]):
+    """What the research envs (:mod:`paiju.rl`) ask a game for."""
+
+    @property
+    def action_space(self) -> ActionSpace[A]: ...
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether a hand's points always add up to zero."""
+        ...
+
+    def observer(self, players: int) -> Observer[A, R]: ...
+
+    def deal(self, rules: R, players: int) -> ChanceDeal: ...
+
+
+@runtime_checkable
+class Researched(Protocol[A, R]):
+    """A game the research envs can hold: ``research``, its :class:`Research`."""
+
+    @property
+    def research(self) -> Research[A, R]: ...
 
 
 class Player(Protocol[A, R]):

@@ -9,7 +9,7 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.page import PageDescription
-from paiju.core.protocol import Game, PolicyEncoder, State, View
+from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
 from paiju.core.records import field
 from paiju.core.words import plural
 from paiju.daifugo.actions import Action, action_from_json
@@ -107,6 +107,13 @@ class DaifugoGame:
         from paiju.daifugo.present import DaifugoPresenter
 
         return DaifugoPresenter()
+
+    @property
+    def research(self) -> Research[Action, Rules]:
+        """What the research envs ask for (:mod:`paiju.daifugo.research`)."""
+        from paiju.daifugo.research import RESEARCH
+
+        return RESEARCH
 
     def seat_view(self, state: State, seat: int) -> View:
         """The seat's view as it is (a Dai Fugō view works out what it is asked when asked)."""

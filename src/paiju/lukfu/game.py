@@ -9,7 +9,7 @@ from typing import Any
 from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.page import PageDescription
-from paiju.core.protocol import Game, PolicyEncoder, State, View
+from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
 from paiju.core.records import field
 from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
 from paiju.lukfu.rules import TABLE, Rules, make_rules
@@ -181,6 +181,13 @@ class LukFuGame:
         from paiju.lukfu.present import LukFuPresenter
 
         return LukFuPresenter()
+
+    @property
+    def research(self) -> Research[LukFuAction, Rules]:
+        """What the research envs ask for (:mod:`paiju.lukfu.research`)."""
+        from paiju.lukfu.research import RESEARCH
+
+        return RESEARCH
 
     def seat_view(self, state: State, seat: int) -> View:
         """The view with an active seat's aged cards from the engine's quick answer

@@ -6,14 +6,15 @@ steps (docs/rl.md, "Actions"):
 
 1. the kind of action, one id per ``do`` of the game (``play``, ``pass``, ``discard`` ...);
 2. then its cards, one id per card token, in the fixed order of :class:`ActionSpace`;
-3. ``end`` closes a choice where the number of cards is free (a Luk Fu discard of one
-   card when three could follow, a Dai Fugō single when a pair could follow).
+3. ``end`` closes a choice where the number of cards is free (a single when a pair could
+   follow, a discard of one card when more could).
 
-A choice closes by itself as soon as exactly one legal action agrees with the ids
-picked so far, so ``pass`` takes one step and a play takes at most one step a card
-(plus ``end`` where needed). The mask of each step holds exactly the ids that lead to a
-legal action, so any path through the masks ends on a legal action and every legal
-action has exactly one path (:meth:`ActionSpace.ids_of`).
+The kinds and the tokens are the game's own (``Game.research``'s action space,
+:class:`paiju.core.protocol.ActionSpace`). A choice closes by itself as soon as exactly one
+legal action agrees with the ids picked so far, so ``pass`` takes one step and a play
+takes at most one step a card (plus ``end`` where needed). The mask of each step holds
+exactly the ids that lead to a legal action, so any path through the masks ends on a legal
+action and every legal action has exactly one path (:meth:`ActionSpace.ids_of`).
 """
 
 from __future__ import annotations
@@ -25,40 +26,9 @@ from typing import Any, SupportsIndex
 
 import numpy as np
 
-from paiju.core.protocol import Action
-from paiju.daifugo import cards as dcards
-from paiju.lukfu import cards as lcards
-from paiju.lukfu.actions import LukFuAction
-from paiju.lukfu.actions import grouped as lukfu_grouped
-
-#: Each game's kinds of action, as the records' ``do`` field (docs/records.md).
-DOS: dict[str, tuple[str, ...]] = {
-    "lukfu": ("call", "pass", "play", "discard", "declare", "five_tigers"),
-    "daifugo": ("play", "pass", "give", "seven_pass", "discard", "ask"),
-}
-
-
-def _lukfu_tokens() -> tuple[str, ...]:
-    """The 37 dealt Luk Fu cards, 1 Sip .. 9 Chen then Li Chen (paiju.lukfu.cards)."""
-    return tuple(lcards.name(c) for c in range(lcards.LI_CHEN + 1))
-
-
-def _daifugo_tokens() -> tuple[str, ...]:
-    """The 52 suited cards (3S .. 2C), the joker, a joker standing for each card, then a
-    sequence's joker below each 3 and above each 2 (``sequence_joker_beyond_ends``)."""
-    suited = dcards.TOKENS[:52]
-    return (*suited, "JK", *("JK=" + t for t in suited), *DAIFUGO_PLACES)
-
-
-#: The joker's tokens beyond the ends: below the 3s, then above the 2s, ♠ ♡ ♢ ♣.
-DAIFUGO_PLACES = tuple("JK=" + dcards.stand_token(c) for c in (*range(-4, 0), *range(52, 56)))
-
-
-TOKENS: dict[str, tuple[str, ...]] = {
-    "lukfu": _lukfu_tokens(),
-    "daifugo": _daifugo_tokens(),
-}
-
+from paiju.core.protocol import Action, PicksBits
+from paiju.core.protocol import ActionSpace as GameSpace
+from paiju.rl.games import game_named, research_of
 
 #: How many actions' ids an :class:`ActionSpace` keeps before it starts again.
 IDS_KEPT = 1 << 16
@@ -66,11 +36,16 @@ IDS_KEPT = 1 << 16
 
 @dataclass(frozen=True)
 class ActionSpace:
-    """The ids of one game: its kinds of action, its card tokens, and ``end``."""
+    """The ids of one game: its kinds of action, its card tokens, and ``end`` (made by
+    :func:`space_of` from the game's own action space, ``spec``)."""
 
     game: str
     dos: tuple[str, ...]
     tokens: tuple[str, ...]
+    #: The game's action space the ids are of.
+    spec: GameSpace[Any] = field(repr=False, compare=False)
+    #: The game's action space again where it reads a decision by kind as bitsets.
+    bits: PicksBits[Any] | None = field(default=None, repr=False, compare=False)
     _do_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _token_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
@@ -91,8 +66,8 @@ class ActionSpace:
         object.__setattr__(self, "end", self.size - 1)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickled by its arguments (a compiled frozen class is not rebuilt by setting fields)
-        return (ActionSpace, (self.game, self.dos, self.tokens))
+        # pickled by its game's name (a compiled frozen class is not rebuilt by setting fields)
+        return (space_of, (self.game,))
 
     def token_id(self, token: str) -> int:
         """The id of a card token; ``ValueError`` naming it if the game has no such token."""
@@ -122,9 +97,9 @@ class ActionSpace:
             raise ValueError(f"{self.game} has no kind of action {do!r}") from None
 
     def fast_ids_of(self, action: Action) -> tuple[int, ...]:
-        """:meth:`ids_of` without writing the record: a Luk Fu action's cards are a bitset
-        of card numbers (paiju.lukfu.cards), a Dai Fugō action's are its tokens. Actions
-        are values, so the answer is kept (up to :data:`IDS_KEPT` actions)."""
+        """:meth:`ids_of` without writing the record: the game's action space reads the
+        card ids from the action itself. Actions are values, so the answer is kept (up to
+        :data:`IDS_KEPT` actions)."""
         got = self._ids.get(action)
         if got is None:
             got = self._fast_ids(action)
@@ -134,18 +109,12 @@ class ActionSpace:
         return got
 
     def _fast_ids(self, action: Action) -> tuple[int, ...]:
-        cards = getattr(action, "cards", None)
         do = self._do_index.get(action.do)
-        if do is None:
+        cards = None if do is None else self.spec.card_ids(action)
+        if do is None or cards is None:
             return self.ids_of(action)
         base = len(self.dos)
-        if isinstance(cards, int) and self.game == "lukfu":
-            return (do, *(base + c for c in lcards.iter_cards(cards)))
-        if isinstance(cards, tuple) and self.game == "daifugo":
-            if action.do == "pass":
-                return (do,)
-            return (do, *sorted(self._token_index[t] for t in cards))
-        return self.ids_of(action)
+        return (do, *(base + i for i in cards))
 
     def describe(self, action_id: int) -> str:
         """A step as words: ``do play``, ``card 9Sip``, ``end``."""
@@ -158,17 +127,21 @@ class ActionSpace:
         return f"card {self.tokens[action_id - len(self.dos)]}"
 
 
-SPACES: dict[str, ActionSpace] = {
-    game: ActionSpace(game, DOS[game], TOKENS[game]) for game in DOS
-}
+#: The action space of each game asked for so far, by name.
+SPACES: dict[str, ActionSpace] = {}
 
 
 def space_of(game: str) -> ActionSpace:
-    """The action space of ``game`` (``lukfu`` or ``daifugo``)."""
-    try:
-        return SPACES[game]
-    except KeyError:
-        raise ValueError(f"unknown game {game!r}; known games: {', '.join(SPACES)}") from None
+    """The action space of ``game`` (a name the registry knows); ``ValueError`` naming an
+    unknown game, or a game that offers no research interface."""
+    space = SPACES.get(game)
+    if space is None:
+        g = game_named(game)
+        spec = research_of(g).action_space
+        bits = spec if isinstance(spec, PicksBits) else None
+        space = SPACES[game] = ActionSpace(g.name, tuple(spec.dos), tuple(spec.tokens), spec,
+                                           bits)
+    return space
 
 
 def as_id(action_id: SupportsIndex) -> int:
@@ -184,26 +157,26 @@ class Picker:
     """One decision in progress: the legal actions and the ids picked so far.
 
     Once a kind is picked, each action still possible is kept with the ids it has left:
-    a Luk Fu action's cards left as a bitset (its card ids go up, so the next is the
-    lowest), a Dai Fugō action's ids left as a tuple (a pair of jokers is ``JK`` twice).
-    Luk Fu's legal actions are read by kind as bitsets (:func:`paiju.lukfu.actions.grouped`),
-    and only the action chosen is built.
+    as a tuple of ids (a card picked twice is there twice), or, where the game's action
+    space reads a decision by kind as bitsets (:class:`paiju.core.protocol.PicksBits`),
+    as a bitset of its cards left (its card ids go up, so the next is the lowest), and
+    only the action chosen is built.
     """
 
     space: ActionSpace
     #: the ids picked so far
     prefix: tuple[int, ...]
-    #: whether the ids left are a bitset of cards (Luk Fu)
+    #: whether the ids left are a bitset of cards (:class:`~paiju.core.protocol.PicksBits`)
     _bits: bool
-    #: Luk Fu: the seat and the legal actions by kind, ``(do, [cards bitsets])``
+    #: bitsets: the seat and the legal actions by kind, ``(do, [cards bitsets])``
     _seat: int
     _groups: list[tuple[str, list[int]]]
-    #: Dai Fugō: the legal actions, read once
+    #: otherwise: the legal actions, read once
     _legal: list[Action]
-    #: the kind picked (Luk Fu), once picked
+    #: bitsets: the kind picked, once picked
     _kind: str
-    #: ``(ids left, action)`` of the actions still possible, once a kind is picked (Luk
-    #: Fu: ``(cards left, cards)``)
+    #: ``(ids left, action)`` of the actions still possible, once a kind is picked
+    #: (bitsets: ``(cards left, cards)``)
     _options: list[tuple[Any, Any]] | None
     _next: set[int] | None
     _mask: np.ndarray | None
@@ -220,11 +193,12 @@ class Picker:
         if not legal:
             raise ValueError("a decision needs at least one legal action")
         self.prefix = ()
-        self._bits = space.game == "lukfu"
+        bits = space.bits
+        self._bits = bits is not None
         self._seat, self._groups, self._legal, self._kind = 0, [], [], ""
         self._options = None
-        if self._bits:
-            self._groups = lukfu_grouped(legal)  # type: ignore[arg-type]
+        if bits is not None:
+            self._groups = bits.grouped(legal)
             self._seat = legal[0].seat
         else:
             self._legal = legal if isinstance(legal, list) else list(legal)
@@ -314,9 +288,11 @@ class Picker:
         return None
 
     def _chosen(self, option: Any) -> Action:
-        """The action an option closes on (Luk Fu's is built from its cards here)."""
-        if self._bits:
-            return LukFuAction(self._seat, self._kind, option)
+        """The action an option closes on (built from its cards here, for bitsets)."""
+        bits = self.space.bits
+        if bits is not None:
+            built: Action = bits.build(self._seat, self._kind, option)
+            return built
         action: Action = option
         return action
 

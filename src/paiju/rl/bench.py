@@ -27,11 +27,15 @@ import numpy as np
 
 from paiju.core.words import plural
 
-#: The paiju environments measured: (label, game, preset, players).
-TARGETS = (
-    ("paiju Luk Fu hongkong, 4 players", "lukfu", "hongkong", 4),
-    ("paiju Dai Fugo pagat, 4 players", "daifugo", "pagat", 4),
-)
+
+def targets() -> list[tuple[str, str, str, int]]:
+    """The paiju environments measured, ``(label, game, preset, players)``: each game of
+    the registry with a research interface, its first preset, its usual players."""
+    from paiju.core.games import default_players, default_preset
+    from paiju.rl.games import plain_title, researched
+
+    return [(f"paiju {plain_title(g)} {default_preset(g)}, {default_players(g)} players",
+             g.name, default_preset(g), default_players(g)) for g in researched()]
 PEER_HINT = "not installed (pip install rlcard pygame)"
 
 #: The clock every measurement reads (a test may replace it).
@@ -120,7 +124,7 @@ def run_rl_bench(seconds: float, seed: int,
                  log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every figure, each measured for ``seconds``."""
     jobs: list[tuple[str, Callable[[], dict[str, Any]]]] = []
-    for label, game, preset, players in TARGETS:
+    for label, game, preset, players in targets():
         jobs.append((label, partial(paiju_figure, label, game, preset, players, seconds, seed)))
     for name in ("leduc_holdem_v4", "texas_holdem_v4"):
         jobs.append((f"PettingZoo {name}", partial(pettingzoo_figure, name, seconds, seed)))

@@ -1,12 +1,14 @@
 """Gymnasium single-agent environments: the agent holds one player, paiju players the rest.
 
-``import paiju.rl.gym`` registers ``paiju/LukFu-v0`` and ``paiju/DaiFugo-v0``::
+``import paiju.rl.gym`` registers an id for each game of the registry that offers a
+research interface: ``paiju/`` and the letters of its title, ``-v0`` (:func:`env_id`;
+docs/rl.md lists them)::
 
     import gymnasium as gym
     import paiju.rl.gym  # noqa: F401  (registers the ids)
-    env = gym.make("paiju/DaiFugo-v0", rules="popular", players=3, opponents="random")
+    env = gym.make(paiju.rl.gym.env_id("<game>"), rules="<preset>", players=3)
 
-(``gym.make("paiju.rl.gym:paiju/LukFu-v0")`` imports it by itself.) An episode is a
+(``gym.make("paiju.rl.gym:<id>")`` imports it by itself.) An episode is a
 session of ``hands_per_session`` hands; the reward is the agent's points of each hand,
 given at the step that ends it. Observations are dicts of ``observation`` and
 ``action_mask`` as in :mod:`paiju.rl.pettingzoo`; :meth:`PaijuEnv.action_masks` gives
@@ -15,7 +17,7 @@ the mask too. ``opponents`` is a comma-separated list of player specs (``random`
 in order. An id outside the mask (the action space holds every id) changes nothing in
 the hand and ends the episode with reward ``illegal_reward`` and the reason as
 ``info["illegal"]``, as PettingZoo's classic games do. A session in which the agent
-would never act (it dreams through every hand of four-player Luk Fu) is skipped at reset.
+would never act (it sits out every hand, as a game's dreamer may) is skipped at reset.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import numpy as np
 from gymnasium import spaces
 
 from paiju.bots import make_bot
+from paiju.core.games import get_game
+from paiju.rl.games import plain_title, researched
 from paiju.rl.match import Match, new_seed
 from paiju.rl.observe import HIGH
 
@@ -37,9 +41,9 @@ RESETS = 100
 
 
 class PaijuEnv(gymnasium.Env[Any, Any]):
-    """One player of a session of Luk Fu or Dai Fugō; paiju players hold the others."""
+    """One player of a session of a game; paiju players hold the others."""
 
-    def __init__(self, game: str = "lukfu", rules: Any = None,
+    def __init__(self, game: str | None = None, rules: Any = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None,
                  hands_per_session: int = 1, player: int = 0, opponents: str = "random",
                  info_state: bool = False, illegal_reward: float = -1.0,
@@ -47,6 +51,7 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
         self.metadata = {"render_modes": ["ansi"]}
         self.illegal_reward = float(illegal_reward)
         self.match = Match(game, rules, options, players, hands_per_session)
+        game = self.match.game.name
         n = self.match.players
         if not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player is a number from 0 to {n - 1}, not {player!r}")
@@ -129,11 +134,20 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
         return f"player {self.player}: {view}"
 
 
-def _register() -> None:
-    for env_id, game in (("paiju/LukFu-v0", "lukfu"), ("paiju/DaiFugo-v0", "daifugo")):
-        if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="paiju.rl.gym:PaijuEnv",
-                               kwargs={"game": game}, disable_env_checker=False)
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game of the registry: ``paiju/`` and the letters of its
+    plain title, ``-v0``."""
+    return f"paiju/{plain_title(get_game(game)).replace(' ', '')}-v0"
 
 
-_register()
+def register(game: str) -> str:
+    """Register the id of a game of the registry (once); the id."""
+    name = env_id(game)
+    if name not in gymnasium.registry:
+        gymnasium.register(name, entry_point="paiju.rl.gym:PaijuEnv",
+                           kwargs={"game": get_game(game).name}, disable_env_checker=False)
+    return name
+
+
+for _game in researched():
+    register(_game.name)

@@ -19,15 +19,19 @@ import numpy as np
 from paiju.core.games import counts_text, default_players, get_game
 from paiju.core.protocol import Action, Session, State, View
 from paiju.rl.actions import Picker, path, space_of
+from paiju.rl.games import default_game, research_of
 from paiju.rl.observe import Encoder
 
 
 class Match:
     """``hands`` hands of one game between ``players`` players, one action id at a time."""
 
-    def __init__(self, game: str, rules: Any = None, options: Mapping[str, Any] | None = None,
+    def __init__(self, game: str | None = None, rules: Any = None,
+                 options: Mapping[str, Any] | None = None,
                  players: int | None = None, hands: int = 1) -> None:
-        self.game = get_game(game)
+        self.game = get_game(default_game() if game is None else game)
+        research_of(self.game)  # refuses a game without a research interface first
+        self.space = space_of(self.game.name)
         self.rules = self.game.rules(rules, options)
         self.players = default_players(self.game) if players is None else players
         if self.players not in self.game.player_counts:
@@ -36,7 +40,6 @@ class Match:
         if not isinstance(hands, int) or hands < 1:
             raise ValueError(f"a session has at least one hand, not {hands!r}")
         self.hands = hands
-        self.space = space_of(self.game.name)
         self.encoder = Encoder(self.game.name, self.players)
         self.session: Session | None = None
         self.state: State | None = None
@@ -57,8 +60,8 @@ class Match:
     def start(self, seed: int) -> dict[int, float] | None:
         """A new session from ``seed``, its first hand dealt.
 
-        Returns each player's points if hands were over as soon as dealt (a Luk Fu hand
-        of five tigers), else ``None``.
+        Returns each player's points if hands were over as soon as dealt (a hand some
+        game ends at the deal), else ``None``.
         """
         self.session = self.game.new_session(self.rules, self.players, seed)
         points = self._deal()

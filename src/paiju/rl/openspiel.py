@@ -1,17 +1,19 @@
-"""OpenSpiel games: ``python_paiju_lukfu`` and ``python_paiju_daifugo``.
+"""OpenSpiel games: ``python_paiju_<game>`` for each game of the registry that offers a
+research interface (``Game.research``).
 
-``import paiju.rl.openspiel`` registers them with ``pyspiel.register_game``; then::
+``import paiju.rl.openspiel`` registers them with ``pyspiel.register_game`` (a game the
+registry learns of later is registered by :func:`register`); then::
 
-    game = pyspiel.load_game("python_paiju_daifugo(rules=uecda,players=4)")
+    game = pyspiel.load_game("python_paiju_<game>(rules=<preset>,players=4)")
 
 Parameters: ``rules`` (a preset), ``options`` (rule overrides, ``name=value`` or, inside
 a game string whose syntax keeps ``=`` and ``,`` for itself, ``name:value``; separated by
 ``;``; a list value's items joined by ``+``) and ``players``. One OpenSpiel game is one
-hand. Chance deals it card by card (outcome = the card's number in the game's cards
-module; the cards go to seat 0, 1, 2 ... in turn in Dai Fugō, twelve to each active seat
-then one to the dreamer in Luk Fu), then, where the rules draw the first player, picks
-the seat that leads. Player actions are the ids of :mod:`paiju.rl.actions`; the returns
-are the hand's points. The Luk Fu dreamer (player 3) never acts.
+hand. Chance deals it card by card, as the game's :class:`~paiju.core.protocol.ChanceDeal`
+says (outcome = the card's number in the game's cards module), then, where the rules draw
+the first player, picks the seat that leads. Player actions are the ids of
+:mod:`paiju.rl.actions`; the returns are the hand's points. A seat that never acts in a
+hand is never the current player.
 
 Each player's information state is its seat's view (:mod:`paiju.rl.observe`): as text,
 as a tensor with its history, and as an observation tensor.
@@ -31,44 +33,45 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from paiju.core.games import counts_text, get_game
+from paiju.core.games import AnyGame, counts_text, default_players, default_preset, get_game
 from paiju.core.options import parse_overrides
-from paiju.core.protocol import Game, State, View
-from paiju.daifugo import cards as dcards
-from paiju.lukfu import cards as lcards
+from paiju.core.protocol import ChanceDeal, State, View
 from paiju.rl.actions import ActionSpace, Picker, path, space_of
+from paiju.rl.games import plain_title, research_of, researched
 from paiju.rl.observe import Encoder
 
-#: Each game's default parameters.
-DEFAULTS = {
-    "lukfu": {"rules": "hongkong", "options": "", "players": 4},
-    "daifugo": {"rules": "pagat", "options": "", "players": 4},
-}
-#: Bounds of a hand's points: Luk Fu's largest payment (a doubled twelve-trick win with
-#: every red card, and the dreamer's share, paid twice by a liable loser) and Dai Fugō's
-#: title points (at most one a player).
-LUKFU_BOUND = 2 * (256 + 8 + 256)
+
+def defaults(game: AnyGame) -> dict[str, Any]:
+    """The game's default parameters: its first preset, no overrides, its usual players."""
+    return {"rules": default_preset(game), "options": "", "players": default_players(game)}
 
 
 @dataclass(frozen=True)
 class Config:
     """One parameter setting: the game, its rules, the encodings and the deal."""
 
-    game: Game
+    game: AnyGame
     rules: Any
     players: int
     space: ActionSpace
     encoder: Encoder
-    deck: tuple[int, ...]
-    draw_first: bool
+    deal: ChanceDeal
 
     @property
     def name(self) -> str:
         return self.game.name
 
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return self.deal.deck
+
+    @property
+    def draw_first(self) -> bool:
+        return self.deal.draws_first
+
     def token(self, c: int) -> str:
         """A dealt card's record token."""
-        return lcards.name(c) if self.name == "lukfu" else dcards.token(c)
+        return self.deal.token(c)
 
     def rules_spec(self) -> dict[str, Any]:
         """The rules as a record writes them: the preset and every value."""
@@ -78,18 +81,7 @@ class Config:
 
     def record(self, dealt: list[int], first: int | None) -> dict[str, Any]:
         """The record (deal, no actions) of a finished chance phase."""
-        n = self.players
-        if self.name == "lukfu":
-            hands = [[self.token(c) for c in dealt[12 * s:12 * s + 12]] for s in range(3)]
-            deal: dict[str, Any] = {"hands": hands}
-            if n == 4:
-                deal["dreamer"] = self.token(dealt[36])
-            return {"game": "lukfu", "rules": self.rules_spec(), "players": n, "deal": deal}
-        hands = [[self.token(c) for c in dealt[s::n]] for s in range(n)]
-        if first is None:
-            first = next(s for s, h in enumerate(hands) if "3D" in h)
-        return {"game": "daifugo", "rules": self.rules_spec(), "deal": {"hands": hands},
-                "first": first}
+        return dict(self.deal.record(self.rules_spec(), dealt, first))
 
 
 def option_pairs(text: str) -> list[str]:
@@ -107,21 +99,16 @@ def option_pairs(text: str) -> list[str]:
 def make_config(game_name: str, params: dict[str, Any]) -> Config:
     """The setting of ``params`` (a refusal names the bad parameter)."""
     game = get_game(game_name)
-    merged = {**DEFAULTS[game_name], **params}
+    research = research_of(game)
+    merged = {**defaults(game), **params}
     overrides = parse_overrides(option_pairs(str(merged["options"])))
     rules = game.rules(merged["rules"], overrides)
     players = int(merged["players"])
     if players not in game.player_counts:
         raise ValueError(f"{game.title} is for {counts_text(game.player_counts)} players, "
                          f"not {players}")
-    if game_name == "lukfu":
-        deck = tuple(lcards.pack(players))
-        draw_first = False
-    else:
-        deck = tuple(range(52 + rules.values["jokers"]))
-        draw_first = rules.values["first_lead"] == "random"
-    return Config(game, rules, players, space_of(game_name), Encoder(game_name, players),
-                  deck, draw_first)
+    return Config(game, rules, players, space_of(game.name), Encoder(game.name, players),
+                  research.deal(rules, players))
 
 
 class _Hand:
@@ -262,10 +249,8 @@ class PaijuState(pyspiel.State):
 
     def dealt_to(self, player: int) -> list[int]:
         """The cards dealt to ``player`` so far (while dealing)."""
-        cfg = self.config
-        if cfg.name == "lukfu":
-            return [c for i, c in enumerate(self._dealt) if min(i // 12, 3) == player]
-        return [c for i, c in enumerate(self._dealt) if i % cfg.players == player]
+        holder = self.config.deal.holder
+        return [c for i, c in enumerate(self._dealt) if holder(i) == player]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> PaijuState:
         """A state consistent with ``player_id``'s information (``View.sample``)."""
@@ -327,14 +312,14 @@ _CONFIGS: dict[str, Config] = {}
 
 
 class PaijuGame(pyspiel.Game):
-    """A hand of Luk Fu or Dai Fugō for OpenSpiel."""
+    """A hand of a paiju game for OpenSpiel (one subclass a game, :func:`register`)."""
 
-    game_name = "lukfu"
+    game_name = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         cfg = make_config(self.game_name, given)
-        self.key = json.dumps([self.game_name, {**DEFAULTS[self.game_name], **given}],
+        self.key = json.dumps([self.game_name, {**defaults(cfg.game), **given}],
                               sort_keys=True)
         _CONFIGS.setdefault(self.key, cfg)
         super().__init__(GAME_TYPES[self.game_name], _info(cfg), given)
@@ -347,42 +332,28 @@ class PaijuGame(pyspiel.Game):
         return Observer(_CONFIGS[self.key], perfect_recall)
 
 
-class LukFuGame(PaijuGame):
-    """``python_paiju_lukfu``."""
-
-    game_name = "lukfu"
-
-
-class DaifugoGame(PaijuGame):
-    """``python_paiju_daifugo``."""
-
-    game_name = "daifugo"
-
-
 def _info(cfg: Config) -> Any:
     n = cfg.players
-    if cfg.name == "lukfu":
-        low, high, length = float(-LUKFU_BOUND), float(LUKFU_BOUND), 60 * 14
-    else:
-        low, high, length = 0.0, float(n), 2 * (54 * n + 3 * 54)
+    low, high = cfg.deal.bounds
+    zero_sum = research_of(cfg.game).zero_sum
     return pyspiel.GameInfo(
         num_distinct_actions=cfg.space.size,
         max_chance_outcomes=max(len(cfg.deck), n),
         num_players=n,
         min_utility=float(low),
         max_utility=float(high),
-        utility_sum=0.0 if cfg.name == "lukfu" else None,
-        max_game_length=length,
+        utility_sum=0.0 if zero_sum else None,
+        max_game_length=cfg.deal.max_length,
     )
 
 
-def _type(name: str, title: str) -> Any:
-    utility = (pyspiel.GameType.Utility.ZERO_SUM if name == "lukfu"
+def _type(game: AnyGame) -> Any:
+    utility = (pyspiel.GameType.Utility.ZERO_SUM if research_of(game).zero_sum
                else pyspiel.GameType.Utility.GENERAL_SUM)
-    counts = get_game(name).player_counts
+    counts = game.player_counts
     return pyspiel.GameType(
-        short_name=f"python_paiju_{name}",
-        long_name=f"paiju {title}",
+        short_name=f"python_paiju_{game.name}",
+        long_name=f"paiju {plain_title(game)}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -394,11 +365,25 @@ def _type(name: str, title: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=DEFAULTS[name],
+        parameter_specification=defaults(game),
     )
 
 
-GAME_TYPES = {"lukfu": _type("lukfu", "Luk Fu"), "daifugo": _type("daifugo", "Dai Fugo")}
+#: Each registered game's OpenSpiel type, by the game's name.
+GAME_TYPES: dict[str, Any] = {}
 
-pyspiel.register_game(GAME_TYPES["lukfu"], LukFuGame)
-pyspiel.register_game(GAME_TYPES["daifugo"], DaifugoGame)
+
+def register(name: str) -> str:
+    """Register the game ``name`` of the registry with OpenSpiel (once): its game string's
+    name, ``python_paiju_<name>``. ``ValueError`` if the game offers no research interface."""
+    game = get_game(name)
+    research_of(game)
+    if game.name not in GAME_TYPES:
+        GAME_TYPES[game.name] = _type(game)
+        cls = type(f"PaijuGame_{game.name}", (PaijuGame,), {"game_name": game.name})
+        pyspiel.register_game(GAME_TYPES[game.name], cls)
+    return f"python_paiju_{game.name}"
+
+
+for _game in researched():
+    register(_game.name)

@@ -1,4 +1,6 @@
-"""PettingZoo AEC environments of both games: ``env(game="lukfu", rules="hongkong")``.
+"""PettingZoo AEC environments of every game with a research interface:
+``env(game=..., rules=...)`` (by default the registry's first such game and its first
+preset).
 
 They follow PettingZoo's classic games: each agent's observation is a dict with
 ``observation`` (its seat's view as a flat vector, :mod:`paiju.rl.observe`) and
@@ -7,9 +9,9 @@ each hand (each player's points of the hand); the session ends after
 ``hands_per_session`` hands. A decision may take several steps (its kind, then its
 cards): the same agent stays selected until its action is complete.
 
-Agents are the session's players ``player_0 .. player_{n-1}``. In four-player Luk Fu
-the player who dreams (seat 3, changing each hand) is an agent that never acts: it is
-never selected, but it observes its own view (its one card) and receives its payments.
+Agents are the session's players ``player_0 .. player_{n-1}``. A player whose seat never
+acts in a hand (a dreamer, say, changing each hand) is an agent that is never selected, but it
+observes its own view and receives its payments.
 There is no parallel wrapper: play is turn by turn, so a parallel step would not be exact.
 """
 
@@ -29,13 +31,13 @@ from paiju.rl.observe import HIGH
 
 
 class PaijuAEC(AECEnv):
-    """A session of Luk Fu or Dai Fugō as a PettingZoo AEC environment."""
+    """A session of a game as a PettingZoo AEC environment."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"], "name": "paiju_v0", "is_parallelizable": False,
     }
 
-    def __init__(self, game: str = "lukfu", rules: Any = None,
+    def __init__(self, game: str | None = None, rules: Any = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None,
                  hands_per_session: int = 1, info_state: bool = False,
                  render_mode: str | None = None) -> None:
@@ -75,7 +77,7 @@ class PaijuAEC(AECEnv):
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        if points is not None:  # hands over as soon as dealt (five tigers) are paid now
+        if points is not None:  # hands over as soon as dealt are paid now
             for p, value in points.items():
                 self.rewards[self.possible_agents[p]] = value
                 self._cumulative_rewards[self.possible_agents[p]] = value
@@ -146,14 +148,14 @@ class PaijuAEC(AECEnv):
         pass
 
 
-def raw_env(game: str = "lukfu", rules: Any = None, options: Mapping[str, Any] | None = None,
+def raw_env(game: str | None = None, rules: Any = None, options: Mapping[str, Any] | None = None,
             players: int | None = None, hands_per_session: int = 1, info_state: bool = False,
             render_mode: str | None = None) -> PaijuAEC:
     """The environment without PettingZoo's checking wrappers."""
     return PaijuAEC(game, rules, options, players, hands_per_session, info_state, render_mode)
 
 
-def env(game: str = "lukfu", rules: Any = None, options: Mapping[str, Any] | None = None,
+def env(game: str | None = None, rules: Any = None, options: Mapping[str, Any] | None = None,
         players: int | None = None, hands_per_session: int = 1, info_state: bool = False,
         render_mode: str | None = None) -> Any:
     """The environment in PettingZoo's usual wrappers (an illegal id ends the session

@@ -1,0 +1,80 @@
+"""What the research envs (paiju.rl) ask Dai Fugō for (:class:`paiju.core.protocol.Research`):
+its action ids (:mod:`paiju.daifugo.action_space`), its observer
+(:mod:`paiju.daifugo.observe`) and its deal card by card, as OpenSpiel's chance nodes deal
+it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from paiju.daifugo.action_space import SPACE, DaifugoActionSpace
+from paiju.daifugo.cards import token
+from paiju.daifugo.observe import DaifugoObserver
+from paiju.daifugo.rules import Rules
+
+
+class DaifugoDeal:
+    """The cards to seat 0, 1, 2 ... in turn; where ``first_lead=random``, chance then
+    draws the seat that leads, else the holder of 3D leads."""
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        self.players = players
+        self._deck = tuple(range(52 + rules.values["jokers"]))
+        self._draws_first = rules.values["first_lead"] == "random"
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return self._deck
+
+    @property
+    def draws_first(self) -> bool:
+        return self._draws_first
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        return (0.0, float(self.players))  # title points, at most one a player
+
+    @property
+    def max_length(self) -> int:
+        return 2 * (54 * self.players + 3 * 54)
+
+    def token(self, card: int) -> str:
+        return token(card)
+
+    def holder(self, index: int) -> int:
+        return index % self.players
+
+    def record(self, rules: Mapping[str, object], dealt: Sequence[int],
+               first: int | None) -> dict[str, object]:
+        n = self.players
+        hands = [[token(c) for c in dealt[s::n]] for s in range(n)]
+        if first is None:
+            first = next(s for s, h in enumerate(hands) if "3D" in h)
+        return {"game": "daifugo", "rules": dict(rules), "deal": {"hands": hands},
+                "first": first}
+
+
+class DaifugoResearch:
+    """Dai Fugō's part of the research envs."""
+
+    def __init__(self) -> None:
+        self._observers: dict[int, DaifugoObserver] = {}
+
+    @property
+    def action_space(self) -> DaifugoActionSpace:
+        return SPACE
+
+    @property
+    def zero_sum(self) -> bool:
+        return False
+
+    def observer(self, players: int) -> DaifugoObserver:
+        if players not in self._observers:
+            self._observers[players] = DaifugoObserver(players)
+        return self._observers[players]
+
+    def deal(self, rules: Rules, players: int) -> DaifugoDeal:
+        return DaifugoDeal(rules, players)
+
+
+RESEARCH = DaifugoResearch()
