@@ -78,7 +78,10 @@ class PageDescription:
       on its own (``None``: none), with ``card_caption`` the phrase above it;
     - ``hand_caption``: the phrase above the hand when the ranking is not in force;
     - ``trick``, ``round_size``: what the felt shows; ``to_beat``: the view's key of the
-      play to beat (a ``table`` felt);
+      play to beat (a ``table`` felt); ``flags``: the state of play said beside the
+      ranking, each ``(view key, phrase, usual value)``: the phrase (its ``{value}`` the
+      key's) while the view sets the key to another value than the usual (``""``: none);
+    - ``bare``: the kinds of action that never take cards;
     - ``result``: the end-of-hand table (:data:`ResultStyle`);
     - ``titles``: the titles a player may carry -> each one's phrase, richest first;
       ``exchange``: pairs of titles that trade cards after a hand ``(richer, poorer,
@@ -109,6 +112,8 @@ class PageDescription:
     trick: TrickStyle = "table"
     round_size: int = 0
     to_beat: str = "table"
+    flags: tuple[tuple[str, str, str], ...] = ()
+    bare: tuple[str, ...] = ("pass",)
     result: ResultStyle = "places"
     titles: Mapping[str, str] = field(default_factory=dict)
     exchange: tuple[tuple[str, str, int], ...] = ()
@@ -127,6 +132,7 @@ class PageDescription:
             "card_seat": self.card_seat, "card_key": self.card_key,
             "card_caption": self.card_caption, "hand_caption": self.hand_caption,
             "trick": self.trick, "round_size": self.round_size,
-            "to_beat": self.to_beat, "result": self.result,
+            "to_beat": self.to_beat, "flags": [list(f) for f in self.flags],
+            "bare": list(self.bare), "result": self.result,
             "titles": dict(self.titles), "exchange": [list(e) for e in self.exchange],
         }

@@ -14,21 +14,29 @@ from paiju.core.page import PageDescription
 from paiju.daifugo.cards import parse_card, rank_of
 
 
-def _hands(name: str, seed: int) -> tuple[set[str], set[str]]:
-    """The card tokens and the kinds of action met in a hand played at random."""
+def _hands(name: str, seed: int) -> tuple[set[str], set[str], set[str], set[str]]:
+    """The card tokens, the kinds of action, the kinds of action made with cards and the
+    views' keys met in a hand played at random."""
     game = get_game(name)
     rng = Random(seed)
     state = game.new_hand(game.rules(), game.player_counts[-1], rng)
     tokens: set[str] = set()
     kinds: set[str] = set()
+    with_cards: set[str] = set()
+    keys: set[str] = set()
     while not state.is_terminal():
         for seat in range(state.num_seats):
-            tokens.update(state.view(seat).to_json().get("hand") or [])
+            view = state.view(seat).to_json()
+            tokens.update(view.get("hand") or [])
+            keys.update(view)
+        for legal in state.legal_actions():
+            if legal.to_json().get("cards"):
+                with_cards.add(legal.do)
         action = rng.choice(list(state.legal_actions()))
         kinds.add(action.do)
         tokens.update(action.to_json().get("cards", []))
         state.apply(action)
-    return tokens, kinds
+    return tokens, kinds, with_cards, keys
 
 
 @pytest.mark.parametrize("name", ["lukfu", "daifugo"])
@@ -37,8 +45,12 @@ def test_every_card_has_a_face_and_every_kind_a_button(name: str) -> None:
     assert isinstance(desc, PageDescription)
     seen: set[str] = set()
     for seed in range(6):
-        tokens, kinds = _hands(name, seed)
+        tokens, kinds, with_cards, keys = _hands(name, seed)
         assert kinds <= set(desc.moves), kinds - set(desc.moves)
+        # a kind the page sends without cards never takes any
+        assert not with_cards & set(desc.bare), with_cards & set(desc.bare)
+        # the view keys the page reads the ranking and its flags from are the view's
+        assert {*desc.turned_by, *(key for key, _, _ in desc.flags)} <= keys
         seen |= tokens
     # a joker's reading ("JK=10H") is the joker's face with the card it stands for
     missing = {t for t in seen if t.split("=")[0] not in desc.deck

@@ -8,7 +8,8 @@ const BLANK = {
   title: "", native_lang: "en", moves: [], move_words: {}, card_shape: "short", deck: {},
   learn_players: null, player_notes: {}, hand_order: "dealt", turned_by: [], red_word: null,
   seats: "titles", roles: [], card_seat: null, card_key: "", card_caption: "", hand_caption: "",
-  trick: "table", round_size: 0, result: "places", titles: {}, exchange: [],
+  trick: "table", round_size: 0, to_beat: "table", result: "places", titles: {}, exchange: [],
+  bare: ["pass"], flags: [],
 };
 
 const known = {};

@@ -1,8 +1,8 @@
 // Matching the selected cards against the legal actions the server sent.
 import { gamePage } from "./games.js";
 
-/** Actions that never take cards. */
-export const NO_CARDS = new Set(["pass", "call", "declare", "five_tigers"]);
+/** Whether an action of `kind` never takes cards in `game` (its description's "bare"). */
+export const bare = (game, kind) => gamePage(game).bare.includes(kind);
 
 /** A token without a joker's reading: "JK=10H" -> "JK". */
 export const plain = (token) => token.split("=")[0];
@@ -27,11 +27,11 @@ export function matches(legal, kind, selected) {
 }
 
 /** The action to send for `kind` with `selected`, with whether the engine lists it as legal. */
-export function build(legal, kind, selected, seat, reading = 0) {
+export function build(game, legal, kind, selected, seat, reading = 0) {
   const found = matches(legal, kind, selected);
   if (found.length) return { action: found[Math.min(reading, found.length - 1)], legal: true, readings: found };
   const action = { seat, do: kind };
-  if (selected.length || !NO_CARDS.has(kind)) action.cards = [...selected];
+  if (selected.length || !bare(game, kind)) action.cards = [...selected];
   return { action, legal: false, readings: [] };
 }
 

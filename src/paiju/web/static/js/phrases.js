@@ -173,7 +173,7 @@ export const WORDS = {
   revolution: { en: "revolution", zh: "革命", ja: "革命中" },
   revolutionPending: { en: "revolution at the clear", zh: "清場時革命", ja: "次の流れで革命" },
   jackBack: { en: "J-back", zh: "J回", ja: "イレブンバック" },
-  lockedTo: { en: "locked to {suit}", zh: "鎖定{suit}", ja: "縛り {suit}" },
+  lockedTo: { en: "locked to {value}", zh: "鎖定{value}", ja: "縛り {value}" },
   anticlockwise: { en: "anticlockwise", zh: "逆時針", ja: "逆回り" },
   toBeatBy: { en: "To beat ({name}):", zh: "要打過（{name}）：", ja: "場（{name}）:" },
   tableClear: {

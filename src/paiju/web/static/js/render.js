@@ -195,15 +195,11 @@ function roundTrick(box, game, msg, native, L) {
     el("div", { class: "plays" }, items));
 }
 
-/** The flags of a game with a ranking in force (a revolution, a Jack back, a suit lock ...). */
-function rankingFlags(view, L) {
-  const flags = [];
-  if (view.revolution) flags.push(tr("revolution", L));
-  if (view.revolution_pending) flags.push(tr("revolutionPending", L));
-  if (view.jack_back) flags.push(tr("jackBack", L));
-  if (view.lock) flags.push(tr("lockedTo", L, { suit: view.lock }));
-  if (view.direction && view.direction !== "clockwise") flags.push(tr("anticlockwise", L));
-  return flags;
+/** The game's flags of the moment (a revolution, a Jack back, a suit lock ...): each of its
+ *  description's [view key, phrase, usual value] whose key the view sets to another value. */
+function gameFlags(game, view, L) {
+  return gamePage(game).flags.filter(([key, , usual]) => view[key] && view[key] !== usual)
+    .map(([key, phrase]) => tr(phrase, L, { value: view[key] }));
 }
 
 /** The felt of a game with a play to beat: the ranking in force, the play to beat and what
@@ -212,7 +208,7 @@ function tableTrick(box, game, msg, native, L, received) {
   const view = msg.view || {};
   const names = msg.names || [];
   const rev = reversedOrder(game, view);
-  const flags = rankingFlags(view, L);
+  const flags = gameFlags(game, view, L);
   // the ranking in force, for a game whose ranking may turn round
   const order = gamePage(game).turned_by.length ? [el("p", { class: "label", testid: "order" }, tr(rev ? "orderReversed" : "orderNormal", L),
     flags.length ? el("span", { class: "flags", testid: "flags", text: ` · ${flags.join(" · ")}` }) : null)] : [];

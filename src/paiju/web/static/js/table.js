@@ -7,7 +7,7 @@ import {
 import { ExchangeMemory, exchangeSummary } from "./exchange.js";
 import { gamePage, loadGames } from "./games.js";
 import { chosenLang, isNative, moveWord, saveLang, translatePage, tr } from "./i18n.js";
-import { NO_CARDS, build, legalKinds, plain } from "./moves.js";
+import { bare, build, legalKinds, plain } from "./moves.js";
 import { renderGuide } from "./guide.js";
 import { closeOver, showHandOver, showSessionOver } from "./over.js";
 import {
@@ -374,8 +374,8 @@ function renderActions() {
   const L = lang();
   const chosen = selectedTokens();
   const buttons = legalKinds(page.game, legal).map((kind) => {
-    const made = build(legal, kind, chosen, msg.seat, page.reading);
-    const noCards = NO_CARDS.has(kind);
+    const made = build(page.game, legal, kind, chosen, msg.seat, page.reading);
+    const noCards = bare(page.game, kind);
     const canEmpty = legal.some((a) => a.do === kind && !(a.cards || []).length);
     const ready = noCards || chosen.length > 0 || canEmpty;
     const ok = made.legal;
@@ -390,7 +390,7 @@ function renderActions() {
     }, moveWord(page.game, kind, L));
   });
   const readings = legalKinds(page.game, legal)
-    .map((kind) => build(legal, kind, chosen, msg.seat).readings)
+    .map((kind) => build(page.game, legal, kind, chosen, msg.seat).readings)
     .find((r) => r.length > 1);
   const extra = [];
   if (readings) {
