@@ -326,6 +326,12 @@ class TinyGame:
     def seat_view(self, state: Any, seat: int) -> Any:
         return state.view(seat)
 
+    @property
+    def research(self) -> Any:
+        from tinygame.research import RESEARCH  # the research envs' part (research.py)
+
+        return RESEARCH
+
     def action_from_json(self, obj: Any) -> Move:
         if not isinstance(obj, Mapping) or obj.get("do") not in ("play", "pass"):
             raise MalformedRecord(f"not a tiny action: {obj!r}")
