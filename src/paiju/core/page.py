@@ -81,11 +81,14 @@ class PageDescription:
       play to beat (a ``table`` felt); ``flags``: the state of play said beside the
       ranking, each ``(view key, phrase, usual value)``: the phrase (its ``{value}`` the
       key's) while the view sets the key to another value than the usual (``""``: none);
-    - ``bare``: the kinds of action that never take cards;
+    - ``bare``: the kinds of action that never take cards; ``face_down``: those whose
+      cards only their seat sees (the others are told how many);
     - ``result``: the end-of-hand table (:data:`ResultStyle`);
     - ``titles``: the titles a player may carry -> each one's phrase, richest first;
       ``exchange``: pairs of titles that trade cards after a hand ``(richer, poorer,
-      cards)``; the page tells a seat what its exchange came to;
+      cards)``; the page tells a seat what its exchange came to; ``ask_option``: the
+      table option under which the richer name the cards they want before the poorer
+      give (``""``: none);
     - ``learn_players``: the players of the guided hand the front page deals (``None``:
       the game's usual number);
       ``player_notes``: a number of players -> the phrase the table's maker reads under
@@ -114,6 +117,8 @@ class PageDescription:
     to_beat: str = "table"
     flags: tuple[tuple[str, str, str], ...] = ()
     bare: tuple[str, ...] = ("pass",)
+    face_down: tuple[str, ...] = ()
+    ask_option: str = ""
     result: ResultStyle = "places"
     titles: Mapping[str, str] = field(default_factory=dict)
     exchange: tuple[tuple[str, str, int], ...] = ()
@@ -133,6 +138,7 @@ class PageDescription:
             "card_caption": self.card_caption, "hand_caption": self.hand_caption,
             "trick": self.trick, "round_size": self.round_size,
             "to_beat": self.to_beat, "flags": [list(f) for f in self.flags],
-            "bare": list(self.bare), "result": self.result,
+            "bare": list(self.bare), "face_down": list(self.face_down),
+            "ask_option": self.ask_option, "result": self.result,
             "titles": dict(self.titles), "exchange": [list(e) for e in self.exchange],
         }

@@ -61,5 +61,6 @@ def page() -> PageDescription:
         trick="table",
         result="places",
         titles=TITLES,
-        exchange=((DAIFUGO, DAIHINMIN, 2), (FUGO, HINMIN, 1)),
+        exchange=((DAIFUGO, DAIHINMIN, 2), (FUGO, HINMIN, 1)), ask_option="card_request",
+        face_down=("give", "seven_pass", "discard"),
     )

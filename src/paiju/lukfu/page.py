@@ -26,7 +26,7 @@ def page() -> PageDescription:
         title="Luk Fu 六虎",
         native_lang="zh",
         moves=("five_tigers", "call", "play", "discard", "declare", "pass"),
-        bare=("five_tigers", "call", "declare", "pass"),
+        bare=("five_tigers", "call", "declare", "pass"), face_down=("discard",),
         card_shape="tall",
         deck={name(c): face(c) for c in pack(4)},
         learn_players=3,

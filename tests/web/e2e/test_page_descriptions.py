@@ -14,9 +14,10 @@ from paiju.core.page import PageDescription
 from paiju.daifugo.cards import parse_card, rank_of
 
 
-def _hands(name: str, seed: int) -> tuple[set[str], set[str], set[str], set[str]]:
-    """The card tokens, the kinds of action, the kinds of action made with cards and the
-    views' keys met in a hand played at random."""
+def _hands(name: str, seed: int) -> tuple[set[str], set[str], set[str], set[str], set[str]]:
+    """The card tokens, the kinds of action, the kinds of action made with cards, the
+    views' keys and the kinds a view shows another seat make face down (counted, no
+    cards) met in a hand played at random."""
     game = get_game(name)
     rng = Random(seed)
     state = game.new_hand(game.rules(), game.player_counts[-1], rng)
@@ -24,11 +25,14 @@ def _hands(name: str, seed: int) -> tuple[set[str], set[str], set[str], set[str]
     kinds: set[str] = set()
     with_cards: set[str] = set()
     keys: set[str] = set()
+    hidden: set[str] = set()
     while not state.is_terminal():
         for seat in range(state.num_seats):
             view = state.view(seat).to_json()
             tokens.update(view.get("hand") or [])
             keys.update(view)
+            hidden |= {a["do"] for a in view.get("actions", [])
+                       if a["seat"] != seat and "count" in a and "cards" not in a}
         for legal in state.legal_actions():
             if legal.to_json().get("cards"):
                 with_cards.add(legal.do)
@@ -36,7 +40,7 @@ def _hands(name: str, seed: int) -> tuple[set[str], set[str], set[str], set[str]
         kinds.add(action.do)
         tokens.update(action.to_json().get("cards", []))
         state.apply(action)
-    return tokens, kinds, with_cards, keys
+    return tokens, kinds, with_cards, keys, hidden
 
 
 @pytest.mark.parametrize("name", ["lukfu", "daifugo"])
@@ -45,8 +49,11 @@ def test_every_card_has_a_face_and_every_kind_a_button(name: str) -> None:
     assert isinstance(desc, PageDescription)
     seen: set[str] = set()
     for seed in range(6):
-        tokens, kinds, with_cards, keys = _hands(name, seed)
+        tokens, kinds, with_cards, keys, hidden = _hands(name, seed)
+        # the step-through counts what the views count
+        assert hidden <= set(desc.face_down), hidden - set(desc.face_down)
         assert kinds <= set(desc.moves), kinds - set(desc.moves)
+        assert not desc.ask_option or desc.ask_option in get_game(name).options.options
         # a kind the page sends without cards never takes any
         assert not with_cards & set(desc.bare), with_cards & set(desc.bare)
         # the view keys the page reads the ranking and its flags from are the view's

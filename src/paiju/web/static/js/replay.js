@@ -7,11 +7,10 @@ import { roundOf } from "./render.js";
 import { actionWords, tr } from "./i18n.js";
 import { cardInfo, cardLabel } from "./words.js";
 
-const FACE_DOWN = new Set(["give", "seven_pass", "discard"]);
-
-/** The action as every seat may see it: others' face-down cards only counted. */
-export function publicAction(action, seat) {
-  if (FACE_DOWN.has(action.do) && action.seat !== seat) {
+/** The action of `game` as every seat may see it: others' face-down cards (the kinds its
+ *  description's "face_down" names) only counted. */
+export function publicAction(game, action, seat) {
+  if (gamePage(game).face_down.includes(action.do) && action.seat !== seat) {
     const { cards, ...rest } = action;
     return { ...rest, count: cards ? cards.length : action.count || 0 };
   }
@@ -24,7 +23,7 @@ function labels(game, tokens, native) {
 
 /** One action in words, as `seat` saw it, in the page's language `lang`. */
 export function describe(game, action, names, native, seat, lang = "en") {
-  const a = publicAction(action, seat);
+  const a = publicAction(game, action, seat);
   const who = names[a.seat] ?? tr("playerN", lang, { n: a.seat + 1 });
   const shown = a.cards ? labels(game, a.cards, native)
     : a.count === 1 ? tr("card", lang) : tr("cards", lang, { n: a.count });
@@ -115,7 +114,7 @@ export class Replay {
     const q = (id) => this.root.querySelector(`#${id}`);
     q("replay-pos").textContent = `${s} / ${actions.length}`;
     q("replay-line").textContent = s === 0 ? tr("theDeal", this.lang) : describe(game, actions[s - 1], this.names, this.native, this.seat, this.lang);
-    const seen = actions.slice(0, s).map((a) => publicAction(a, this.seat));
+    const seen = actions.slice(0, s).map((a) => publicAction(game, a, this.seat));
     q("replay-table").replaceChildren(...this.tableAt(game, seen));
     const hand = handAt(this.record, this.seat, s);
     if (gamePage(game).hand_order === "strength") hand.sort((a, b) => strength(game, a, false) - strength(game, b, false));

@@ -203,8 +203,10 @@ function onState(msg) {
   const moved = !page.msg || positionOf(page.msg) !== positionOf(msg);
   const oldHand = page.hand.join(",");
   const wasMyTurn = page.myTurn;
-  // the table's rules say whether the rich ask for cards before the poor give
-  msg.asking = !!(page.info && page.info.options && page.info.options.card_request);
+  // the table's rules say whether the rich ask for cards before the poor give (the option
+  // the game's description names)
+  const askOption = gamePage(page.game).ask_option;
+  msg.asking = !!(askOption && page.info && page.info.options && page.info.options[askOption]);
   page.msg = msg;
   page.myTurn = isSeated(msg) && !!(msg.legal || []).length;
   page.between = !!page.over && page.over.hand === msg.hand && !page.sessionOver;
