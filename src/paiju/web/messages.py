@@ -493,12 +493,23 @@ def error_message(reason: str) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=256)
 def rules_text(game: str, rules: Any) -> dict[str, list[dict[str, Any]]]:
     """The Rules box in plain words, by language (:mod:`paiju.table.rules_text`): made
-    once for each set of rules, and shared by every message (never changed)."""
+    once for each set of rules, and shared by every message (never changed); made each
+    time for a game whose rules cannot be a key (the protocol does not ask them to be)."""
+    try:
+        hash(rules)
+    except TypeError:
+        return _rules_text(game, rules)
+    return _rules_text_kept(game, rules)
+
+
+def _rules_text(game: str, rules: Any) -> dict[str, list[dict[str, Any]]]:
     presenter = presenter_for(game)
     return {lang: presenter.rules_text(rules, lang) for lang in LANGS}
+
+
+_rules_text_kept = lru_cache(maxsize=256)(_rules_text)
 
 
 def rules_key(game: str, rules: Any) -> list[str]:

@@ -326,6 +326,12 @@ class TinyGame:
     def seat_view(self, state: Any, seat: int) -> Any:
         return state.view(seat)
 
+    def presenter(self) -> Any:
+        """The toy game at a table (tinygame/present.py)."""
+        from tinygame.present import TinyPresenter
+
+        return TinyPresenter()
+
     @property
     def research(self) -> Any:
         from tinygame.research import RESEARCH  # the research envs' part (research.py)
