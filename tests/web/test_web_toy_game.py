@@ -43,6 +43,23 @@ async def _receive(ws: ClientConnection) -> dict[str, Any]:
     return data
 
 
+async def _spectator_saw_no_hand(spectator: ClientConnection) -> None:
+    """Every state a spectator was sent shows no seat's hand: its cards are those played."""
+    seen = 0
+    while True:
+        message = await _receive(spectator)
+        if message["type"] == "hand_over":
+            assert seen
+            return
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        view = message["view"]
+        played = {c for a in view["actions"] for c in a.get("cards", [])}
+        assert view["hand"] == [] and message["legal"] == []
+        assert set(message["cards"]) <= played, (message["cards"], played)
+        seen += 1
+
+
 def test_a_toy_table_over_a_real_socket(toy_server: Server) -> None:
     server = toy_server
     made = server.post("/api/tables", {"game": "tiny", "players": 2, "hands": 1,
@@ -57,10 +74,12 @@ def test_a_toy_table_over_a_real_socket(toy_server: Server) -> None:
         states: list[dict[str, Any]] = []
         refused: dict[str, Any] = {}
         rng = random.Random(3)
-        async with connect(f"{server.ws}/ws/{table}?token={token}") as ws:
+        async with connect(f"{server.ws}/ws/{table}?token={token}") as ws, \
+                connect(f"{server.ws}/ws/{table}") as spectator:
             while True:
                 message = await _receive(ws)
                 if message["type"] == "hand_over":
+                    await _spectator_saw_no_hand(spectator)
                     return states, message, refused
                 if message["type"] == "error":
                     refused = message
