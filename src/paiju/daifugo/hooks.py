@@ -22,7 +22,16 @@ from paiju.daifugo.cards import (
 )
 from paiju.daifugo.combos import EMPEROR, GROUP, JOKER_RANK, SEQUENCE, Meld
 from paiju.daifugo.position import DROPPED_PILE, OVER
-from paiju.daifugo.registry import Beater, Play, beater, finish_ban, on_out, on_play
+from paiju.daifugo.registry import (
+    Beater,
+    Play,
+    TurnRule,
+    beater,
+    finish_ban,
+    on_out,
+    on_play,
+    turn_rule,
+)
 from paiju.daifugo.rulebook import TITLE_RANK, Rulebook
 
 if TYPE_CHECKING:
@@ -265,3 +274,18 @@ def miyako_ochi(book: Rulebook, st: DaifugoState, seat: int) -> bool:
 #: before the joker.
 beater(Beater("spade_three_over_lock", _spade_three, same_shape=True, locked=False,
               ranks=_spade_three_ranks))
+
+
+# ---------------------------------------------------------------- turn rules (UECda 2010)
+
+#: man/rule.html 4.2.1: "once you have passed, your turn does not come round until the
+#: field clears" (also 004's variant "a player who passes is not allowed to play again
+#: until after the cards have been cleared").
+NO_PLAY_AFTER_PASS = turn_rule(TurnRule("no_play_after_pass", keeps_out=True))
+#: man/rule.html 4.2.4: "the field does not clear until everyone has declared a pass".
+LAST_PLAYER_AGAIN = turn_rule(TurnRule("last_player_again", plays_on=True))
+#: man/rule.html 4.5.1: a client may pass when it has the lead.
+LEAD_PASS = turn_rule(TurnRule("lead_pass", lead_may_pass=True))
+#: man/rule.html 4.5.1 (千日手): "if passes continue 20 times, the clients that have not
+#: gone out are ranked at random".
+PASS_LIMIT = turn_rule(TurnRule("pass_limit", pass_limit=lambda r: r.pass_limit))

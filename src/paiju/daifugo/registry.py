@@ -2,8 +2,11 @@
 them; :class:`paiju.daifugo.rulebook.Rulebook` picks those whose option is on).
 
 A *beater* lets a play follow the table other than by "same shape, higher"; an
-*on_play* hook acts on a play (:class:`Play` carries its marks); an *on_out* hook acts
-when a seat goes out; a *finish ban* is one kind of ``forbidden_finish``.
+*on_play* hook acts on a play (:class:`Play` carries its marks: a clear, a cut, skips,
+follow-up steps); a *turn rule* changes the turn order between plays (:class:`TurnRule`);
+an *on_out* hook acts when a seat goes out; a *finish ban* is one kind of
+``forbidden_finish``. :mod:`paiju.daifugo.turns` moves the turn by the marks and the turn
+rules, whichever option set them.
 """
 
 from __future__ import annotations
@@ -84,10 +87,33 @@ class Beater:
     emperors: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class TurnRule:
+    """A house rule of the turn order between plays: which of its points it changes.
+
+    ``keeps_out``: a seat that passed stays out of the trick until the table clears (004
+    "Play" lets it play again when its turn comes round). ``plays_on``: when all the
+    others have passed, the table's player plays again instead of clearing; the table
+    clears only when every seat still in has passed (an 8-cut waiting for 4s clears as
+    004 says). ``lead_may_pass``: the seat that leads may pass; the lead then goes round,
+    and when every seat still in has passed the same leader leads again. ``pass_limit``
+    (of the rules): this many passes in a row end the hand, the seats still in ranked by
+    lot (0: never). :mod:`paiju.daifugo.turns` acts on them; the rulebook takes them
+    together (:attr:`Rulebook.turn_rules`).
+    """
+
+    option: str
+    keeps_out: bool = False
+    plays_on: bool = False
+    lead_may_pass: bool = False
+    pass_limit: Callable[[Rules], int] | None = None
+
+
 #: The registries, in the order the hooks act: (option, when it is on, hook).
 BEATERS: list[tuple[Callable[[Rules], bool], Beater]] = []
 ON_PLAY: list[tuple[str, Callable[[Rules], bool], OnPlay]] = []
 ON_OUT: list[tuple[str, Callable[[Rules], bool], OnOut]] = []
+TURN_RULES: list[tuple[Callable[[Rules], bool], TurnRule]] = []
 #: The forbidden finishes by kind: (play, table before, reversed before) -> banned?
 FINISH_BANS: dict[str, Callable[[Rulebook, Meld, Meld | None, bool], bool]] = {}
 
@@ -104,6 +130,12 @@ def beater(b: Beater, when: Callable[[Rules], bool] | None = None) -> Beater:
     """Register ``b`` under its option."""
     BEATERS.append((when or _is_on(b.option), b))
     return b
+
+
+def turn_rule(t: TurnRule) -> TurnRule:
+    """Register ``t`` under its option (on unless false, 0, "off" or empty)."""
+    TURN_RULES.append((_is_on(t.option), t))
+    return t
 
 
 def on_play(option: str, when: Callable[[Rules], bool] | None = None

@@ -39,9 +39,11 @@ from paiju.daifugo.registry import (
     FINISH_BANS,
     ON_OUT,
     ON_PLAY,
+    TURN_RULES,
     FollowPlan,
     OnOut,
     OnPlay,
+    TurnRule,
 )
 from paiju.daifugo.rules import Rules
 
@@ -92,14 +94,20 @@ class Rulebook:
         self.rev_now = rules.revolution_timing == "immediate"
         self.rev_any = (rules.revolution != "off" or bool(rules.sequence_revolution)
                         or rules.three_threes_revolution)
-        self.no_play_after_pass = rules.no_play_after_pass
-        #: the passes since the clear that keep a seat out: all (no_play_after_pass) or none
-        self.trick_passes = -1 if rules.no_play_after_pass else 0
-        #: UECda 4.2.4: the turn comes back to the last player when all others passed
-        self.last_again = rules.last_player_again
-        #: UECda 4.5.1: the leader may pass; this many passes in a row end the hand by lot
-        self.lead_pass = rules.lead_pass
-        self.pass_limit = rules.pass_limit
+        #: the turn rules in force (hooks.py registers them), taken together:
+        turn = tuple(t for when, t in TURN_RULES if when(rules))
+        self.turn_rules: tuple[TurnRule, ...] = turn
+        #: a seat that passed stays out until the clear (TurnRule.keeps_out), so the
+        #: passes since the clear that keep a seat out are all of them, or none
+        self.no_play_after_pass = any(t.keeps_out for t in turn)
+        self.trick_passes = -1 if self.no_play_after_pass else 0
+        #: the turn comes back to the last player when all others passed (plays_on)
+        self.last_again = any(t.plays_on for t in turn)
+        #: the leader may pass (lead_may_pass); this many passes in a row end the hand
+        #: by lot (0: never)
+        self.lead_pass = any(t.lead_may_pass for t in turn)
+        self.pass_limit = max([t.pass_limit(rules) for t in turn if t.pass_limit is not None],
+                              default=0)
         self.shibari = rules.shibari
         #: UECda's meld rules (issue 14): a group's joker takes its card's suit
         self.joker_suits = rules.group_joker_suit == "named"

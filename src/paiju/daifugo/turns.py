@@ -2,11 +2,13 @@
 
 What beats what is the rulebook's (:mod:`paiju.daifugo.rulebook`, the house rules in
 :mod:`paiju.daifugo.hooks`); this module only moves the turn over a
-:class:`~paiju.daifugo.position.Position`, asking the rulebook which of its options are on:
-004 "Play" (each player in turn plays or passes; when all the others have passed, the
-last player to play clears the table and leads), and UECda's readings, each under its option
-(docs/daifugo.md): ``no_play_after_pass`` (4.2.1), ``last_player_again`` (4.2.4),
-``lead_pass`` and ``pass_limit`` (4.5.1).
+:class:`~paiju.daifugo.position.Position`: 004 "Play" (each player in turn plays or
+passes; when all the others have passed, the last player to play clears the table and
+leads), changed by the marks the on_play hooks leave on a play (a clear, a cut, skips) and
+by the turn rules in force (:class:`~paiju.daifugo.registry.TurnRule`, which the rulebook
+takes together): UECda's ``no_play_after_pass`` (4.2.1), ``last_player_again`` (4.2.4),
+``lead_pass`` and ``pass_limit`` (4.5.1), each registered in :mod:`paiju.daifugo.hooks`
+(docs/daifugo.md). It reads no option.
 """
 
 from __future__ import annotations
