@@ -231,7 +231,7 @@ def test_reading_the_others_needs_a_model_and_round_trips(setting: str) -> None:
     assert bot.spec.endswith(tail) and make_bot(bot.spec) == bot
     with pytest.raises(ValueError, match=f"{setting} reads the others' moves through a model"):
         make_bot(STRONG + f":{setting}=8")
-    with pytest.raises(ValueError, match=f"{setting} must not be negative"):
+    with pytest.raises(ValueError, match=f"{setting} must be at least 0, not -1"):
         make_bot(STRONG + f":opponents=uecda-standard:{setting}=-1")
     view = _deal(1).view(0)
     with pytest.raises(ValueError, match=f"{setting} needs a game whose views .* tiny has none"):
@@ -372,7 +372,7 @@ def test_held_round_trips_and_needs_a_reading() -> None:
     assert bot.spec.endswith(tail) and make_bot(bot.spec) == bot
     with pytest.raises(ValueError, match="held says when to read the others' moves"):
         make_bot(STRONG + ":opponents=uecda-standard:held=8")
-    with pytest.raises(ValueError, match="held must not be negative"):
+    with pytest.raises(ValueError, match="held must be at least 0, not -1"):
         make_bot(STRONG + ":opponents=uecda-standard:facts=1:held=-1")
     with pytest.raises(ValueError, match="not a number"):
         make_bot(STRONG + ":opponents=uecda-standard:facts=1:held=few")

@@ -84,6 +84,17 @@ from random import Random
 
 from paiju.bots.base import BarsCards, Bot, RandomBot, legal_actions_of
 from paiju.bots.dealer import Dealer
+from paiju.bots.settings import (
+    check_settings,
+    finite,
+    flag,
+    number,
+    read_settings,
+    setting,
+    spec_of,
+    whole,
+    word,
+)
 from paiju.core.protocol import Action, Result, State, View, plays_out
 
 #: The search the strength ladder plays Dai Fugō with (docs/strength.md): sequential
@@ -157,55 +168,43 @@ class SearchStats:
 class ISMCTSBot:
     """An ISMCTS player with an iteration budget, a time budget, or both (first reached)."""
 
-    iterations: int | None = 1000
-    seconds: float | None = None
-    exploration: float = 0.7
-    rollout: str = "random"
-    prior: str = "none"
-    reward: str = "points"
-    root: str = "ucb"
-    tree: str = "full"
-    z: float = 1.0
+    iterations: int | None = setting(1000, "iters", whole, holds=lambda n: n >= 1,
+                                     wanted="at least 1", shown=True)
+    seconds: float | None = setting(None, "time", number, holds=lambda t: 0 < t < math.inf,
+                                    wanted="a positive number of seconds")
+    exploration: float = setting(0.7, "c", number, holds=lambda c: 0 <= c < math.inf,
+                                 wanted="a number at least 0")
+    z: float = setting(1.0, "z", number, holds=finite, wanted="a number")
+    rollout: str = setting("random", "rollout", word, allowed=ROLLOUTS)
+    prior: str = setting("none", "prior", word, allowed=PRIORS)
+    reward: str = setting("points", "reward", word, allowed=REWARDS)
+    root: str = setting("ucb", "root", word, allowed=ROOTS)
+    tree: str = setting("full", "tree", word, allowed=TREES)
     name: str = "ismcts"
     #: whether rollouts go to the game's fast path (``State.playout``) where it has one
     fast: bool = True
     #: the player name that plays the other seats in play-outs (an opponent model), or None
-    opponents: str | None = None
+    opponents: str | None = setting(None, "opponents", word)
     #: with ``opponents``: the steps of the inference chain per determinization
     #: (0: no inference; the module's docstring)
-    infer: int = 0
+    infer: int = setting(0, "infer", whole, holds=lambda n: n >= 0, wanted="at least 0")
     #: with ``opponents``: the deals drawn per determinization, the best kept (0: none)
-    pick: int = 0
+    pick: int = setting(0, "pick", whole, holds=lambda n: n >= 0, wanted="at least 0")
     #: with ``opponents``: deal around the cards the model says the others cannot hold
-    facts: bool = False
+    facts: bool = setting(False, "facts", flag)
     #: with ``infer``, ``pick`` or ``facts``: read the others' moves only while the seat
     #: holds at most this many cards, and deal plainly before (None: always read them)
-    held: int | None = None
+    held: int | None = setting(None, "held", whole, holds=lambda n: n >= 0,
+                               wanted="at least 0")
     #: with ``rollout=learned`` or ``prior=learned``: the learned policy's weights file
     #: (None: the package's)
-    weights: str | None = None
+    weights: str | None = setting(None, "weights", word)
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("ismcts needs an iteration budget (iters=N) or a time budget (time=S)")
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError(f"ismcts iters must be at least 1, not {self.iterations}")
-        if self.seconds is not None and not (0 < self.seconds < math.inf):
-            raise ValueError(f"ismcts time must be a positive number of seconds, "
-                             f"not {self.seconds}")
-        if not 0 <= self.exploration < math.inf:
-            raise ValueError(f"ismcts c must be a number at least 0, not {self.exploration}")
-        if not math.isfinite(self.z):
-            raise ValueError(f"ismcts z must be a number, not {self.z}")
-        if self.rollout not in ROLLOUTS:
-            raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}")
-        if self.prior not in PRIORS:
-            raise ValueError(f"ismcts prior must be one of {', '.join(PRIORS)}")
-        for key, value, allowed in (("reward", self.reward, REWARDS),
-                                    ("root", self.root, ROOTS), ("tree", self.tree, TREES)):
-            if value not in allowed:
-                raise ValueError(f"ismcts {key} must be one of {', '.join(allowed)}, not {value!r}")
+        check_settings(self, "ismcts")
         from paiju.bots.heuristic import HeuristicBot
         from paiju.bots.learned import LearnedBot
 
@@ -224,13 +223,9 @@ class ISMCTSBot:
                 raise ValueError(
                     f"ismcts opponents is a player name without settings, not {self.opponents!r}")
             self._model = make_bot(self.opponents)
-        if self.infer < 0:
-            raise ValueError(f"ismcts infer must not be negative, not {self.infer}")
         if self.infer and self._model is None:
             raise ValueError("ismcts infer reads the others' moves through a model: "
                              "it needs opponents=NAME")
-        if self.pick < 0:
-            raise ValueError(f"ismcts pick must not be negative, not {self.pick}")
         if self.pick and self._model is None:
             raise ValueError("ismcts pick reads the others' moves through a model: "
                              "it needs opponents=NAME")
@@ -243,8 +238,6 @@ class ISMCTSBot:
                              "(uecda-standard does)")
         if self.facts and (self.infer or self.pick):
             raise ValueError("ismcts takes facts, infer or pick, not two of them")
-        if self.held is not None and self.held < 0:
-            raise ValueError(f"ismcts held must not be negative, not {self.held}")
         if self.held is not None and not (self.infer or self.pick or self.facts):
             raise ValueError("ismcts held says when to read the others' moves: it needs "
                              "infer, pick or facts")
@@ -252,65 +245,16 @@ class ISMCTSBot:
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ISMCTSBot:
-        """Build from spec settings: ``iters``, ``time`` (s), ``c``, ``rollout``, ``prior``,
-        ``reward``, ``root``, ``tree``, ``z``, ``opponents``, ``infer``, ``pick``, ``facts``,
-        ``held``, ``weights``."""
-        known = {"iters", "time", "c", "rollout", "prior", "reward", "root", "tree", "z",
-                 "opponents", "infer", "pick", "facts", "held", "weights"}
-        unknown = set(params) - known
-        if unknown:
-            raise ValueError(
-                f"ismcts has no setting {sorted(unknown)[0]!r}; known: {', '.join(sorted(known))}"
-            )
-        try:
-            seconds = float(params["time"]) if "time" in params else None
-            default_iters = None if seconds is not None else 1000
-            iterations = int(params["iters"]) if "iters" in params else default_iters
-            exploration = float(params.get("c", "0.7"))
-            z = float(params.get("z", "1"))
-            infer = int(params.get("infer", "0"))
-            pick = int(params.get("pick", "0"))
-            held = int(params["held"]) if "held" in params else None
-        except ValueError as err:
-            raise ValueError(f"ismcts setting is not a number: {err}") from None
-        return cls(iterations, seconds, exploration, params.get("rollout", "random"),
-                   params.get("prior", "none"), params.get("reward", "points"),
-                   params.get("root", "ucb"), params.get("tree", "full"), z,
-                   opponents=params.get("opponents"), infer=infer, pick=pick,
-                   facts=_flag("facts", params.get("facts", "0")), held=held,
-                   weights=params.get("weights"))
+        """Build from spec settings (the fields' ``setting`` declarations); with ``time``
+        and no ``iters`` the time alone bounds the search."""
+        values = read_settings(cls, "ismcts", params)
+        if "time" in params and "iters" not in params:
+            values["iterations"] = None
+        return cls(**values)
 
     @property
     def spec(self) -> str:
-        parts = ["ismcts"]
-        if self.iterations is not None:
-            parts.append(f"iters={self.iterations}")
-        if self.seconds is not None:
-            parts.append(f"time={self.seconds:g}")
-        if self.exploration != 0.7:
-            parts.append(f"c={self.exploration:g}")
-        if self.z != 1.0:
-            parts.append(f"z={self.z:g}")
-        if self.rollout != "random":
-            parts.append(f"rollout={self.rollout}")
-        for key, value, default in (("prior", self.prior, "none"),
-                                    ("reward", self.reward, "points"),
-                                    ("root", self.root, "ucb"), ("tree", self.tree, "full")):
-            if value != default:
-                parts.append(f"{key}={value}")
-        if self.opponents is not None:
-            parts.append(f"opponents={self.opponents}")
-        if self.infer:
-            parts.append(f"infer={self.infer}")
-        if self.pick:
-            parts.append(f"pick={self.pick}")
-        if self.facts:
-            parts.append("facts=1")
-        if self.held is not None:
-            parts.append(f"held={self.held}")
-        if self.weights is not None:
-            parts.append(f"weights={self.weights}")
-        return ":".join(parts)
+        return spec_of(self, "ismcts")
 
     def choose(self, view: View, rng: Random) -> Action:
         legal = list(legal_actions_of(view))
@@ -565,8 +509,3 @@ def _stats(
     )
 
 
-def _flag(key: str, value: str) -> bool:
-    """A 0/1 setting."""
-    if value not in ("0", "1"):
-        raise ValueError(f"ismcts {key} is 0 or 1, not {value!r}")
-    return value == "1"
