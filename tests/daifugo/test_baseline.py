@@ -7,6 +7,8 @@ actions offered at every step, the refusal reason of a random other action at ev
 step, the public table after every step, the referee's verdict on the record, the
 result, and one ``View.sample`` draw. The fingerprints are stored in
 ``data/baseline_daifugo.json``; a change to any of them is a change a user would see.
+The first hand of ``mix-follow`` is also written out step by step, as a golden trace a
+reader can follow (data/golden_mix_follow.txt, test_golden_trace.py).
 
 Regenerate (only when a change of behaviour is intended and documented) with
 ``python tests/daifugo/test_baseline.py``.
@@ -93,15 +95,33 @@ def _digest(obj: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def _hand_fingerprint(state: DaifugoState, rng: random.Random, probe: random.Random) -> str:
+def _said(action: Action) -> str:
+    """An action in a few words: ``seat 1 play 9S 9H``."""
+    j = action.to_json()
+    return " ".join([f"seat {j['seat']}", j["do"], *j.get("cards", [])])
+
+
+def _hand_fingerprint(state: DaifugoState, rng: random.Random, probe: random.Random,
+                      trace: list[str] | None = None) -> str:
+    """The hand's fingerprint; with ``trace``, each step is also written there in words
+    (test_golden_trace.py)."""
     parts: list[Any] = []
     while not state.is_terminal():
         legal = state.legal_actions()
         parts.append([a.to_json() for a in legal])
         p = _probe(state, probe)
         parts.append(state.why_illegal(p))
-        state.apply(legal[rng.randrange(len(legal))])
+        chosen = legal[rng.randrange(len(legal))]
+        state.apply(chosen)
         parts.append(state.table_now())
+        if trace is not None:
+            trace += [
+                f"step {len(parts) // 3}: {len(legal)} legal: "
+                + "; ".join(_said(a) for a in legal),
+                f"  asked {_said(p)}: {parts[-2] or 'legal'}",
+                f"  plays {_said(chosen)}",
+                "  then " + json.dumps(parts[-1], ensure_ascii=False),
+            ]
     rec = json.loads(json.dumps(state.record()))
     ruling = referee(rec)
     seat = probe.randrange(state.n)

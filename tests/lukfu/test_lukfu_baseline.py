@@ -8,7 +8,9 @@ referee's ruling, its result, the mover's view, its aged cards, and the reasons 
 a few illegal actions at every step. The hand-written records of tests/lukfu/records are
 refereed with their verdicts. The fingerprints are stored in
 tests/lukfu/data/baseline_lukfu.json; ``python tests/lukfu/test_lukfu_baseline.py`` rewrites it
-(only ever from an engine known to be right).
+(only ever from an engine known to be right). The first random hand of ``hongkong`` with
+four players is also written out step by step, as a golden trace a reader can follow
+(data/golden_hongkong_4.txt, test_lukfu_golden_trace.py).
 """
 
 from __future__ import annotations
