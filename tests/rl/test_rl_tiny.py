@@ -147,3 +147,18 @@ def test_a_game_without_a_research_interface_is_refused_by_name(
             make()
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         space_of("chess")
+
+
+def test_the_research_envs_name_no_game() -> None:
+    """rl/ asks the game for everything: no module of it imports a game's package or
+    says a game's registry name (docstrings too)."""
+    import re
+    from pathlib import Path
+
+    import paiju.rl
+
+    names = re.compile(r"lukfu|daifugo", re.IGNORECASE)
+    found = {path.name: names.findall(path.read_text(encoding="utf-8"))
+             for path in Path(paiju.rl.__file__).parent.glob("*.py")}
+    assert len(found) >= 8
+    assert {name: hits for name, hits in found.items() if hits} == {}
