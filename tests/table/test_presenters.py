@@ -93,3 +93,43 @@ def test_the_table_the_terminal_and_the_server_name_no_game() -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if _NAMED.search(line)]
     assert named == []
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_games_card_keys_name_every_card_of_its_views(name: str) -> None:
+    """The server names the cards under the game's own keys: over random hands of every
+    preset, they find every card the keys of all games together find."""
+    import random
+
+    from paiju.web.messages import CARD_KEYS, card_tokens
+
+    game, keys = get_game(name), presenter_for(name).card_keys
+    found = 0
+    for preset in game.options.presets:
+        state = game.new_hand(game.rules(preset), game.player_counts[-1], random.Random(7))
+        rng = random.Random(preset)
+        while True:
+            for seat in range(state.num_seats):
+                data = state.view(seat).to_json()
+                assert card_tokens(data, keys=keys) == card_tokens(data, keys=CARD_KEYS)
+                found += len(card_tokens(data, keys=keys))
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(list(state.legal_actions())))
+    assert found
+
+
+def test_the_toy_games_top_play_is_named_by_its_own_key(tiny: None) -> None:
+    import random
+
+    from paiju.web.messages import card_tokens
+
+    game = get_game("tiny")
+    state = game.new_hand(game.rules("basic"), 2, random.Random(1))
+    state.apply(state.legal_actions()[0])
+    data = state.view(1).to_json()
+    top = set(data["top"])
+    assert top and top <= card_tokens(data, keys=presenter_for("tiny").card_keys)
+    alone = {"top": data["top"]}  # the top play under the toy game's key alone
+    assert card_tokens(alone, keys=presenter_for("tiny").card_keys) == top
+    assert card_tokens(alone, keys=presenter_for("lukfu").card_keys) == set()

@@ -151,3 +151,11 @@ def test_replay_text_mode_and_an_illegal_record(tmp_path: Path) -> None:
     path.write_text("{not json", encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path), "--text"])
     assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_replay_shows_the_dreamers_card_face_down_as_a_dream() -> None:
+    record = _a_record("lukfu", 4)
+    replay = Replay(record)
+    dreamer = record["deal"]["dreamer"]
+    assert replay.hands(0)[3] == "seat 3: dreams: " + replay.presenter.label(dreamer, False)
+    assert replay.hands(0)[0].startswith("seat 0: ") and "dreams" not in replay.hands(0)[0]

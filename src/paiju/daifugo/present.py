@@ -69,6 +69,8 @@ class DaifugoPresenter(Presenter):
     game = "daifugo"
     native_name = "日本語"
     native_lang = "ja"
+    #: Besides the hand and each play's cards: the cards on the table and those played.
+    card_keys = frozenset({"hand", "cards", "table", "played"})
     #: The hint searches as the ladder's halving search does (docs/strength.md), which
     #: beats the heuristic.
     hint_search: Mapping[str, Any] = MappingProxyType({

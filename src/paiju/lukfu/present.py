@@ -61,6 +61,9 @@ class LukFuPresenter(Presenter):
     game = "lukfu"
     native_name = "中文"
     native_lang = "zh_Hant"
+    #: Besides the hand and each play's cards: the cards each seat won, the dreamer's
+    #: card and the aged cards a declaration shows.
+    card_keys = frozenset({"hand", "cards", "won", "dreamer", "declared_aged"})
 
     def game_title(self, lang: str) -> str:
         return WORDS.c(lang, "game title", "Luk Fu (六虎)")
@@ -176,6 +179,13 @@ class LukFuPresenter(Presenter):
             out.append(Chip(token, self.label(token, lang), "bold red" if red else "bold",
                             "°" if is_aged else "", detail))
         return out
+
+    def held(self, seen: Seen, native: Lang) -> str:
+        """As :meth:`Presenter.held`; the dreamer holds its card face down."""
+        dreamer = seen.data.get("dreamer")
+        if seen.data["hand"] or not dreamer:
+            return super().held(seen, native)
+        return "dreams: " + self.label(dreamer, native)
 
     def hand_title(self, seen: Seen, native: Lang) -> str:
         lang = self.lang(native)

@@ -77,6 +77,9 @@ class Presenter:
     native_name = ""
     #: The game's own language (the code of :data:`paiju.table.text.LANGS`).
     native_lang = SOURCE
+    #: The keys of the game's view JSON whose values are cards (a token, or lists of
+    #: them): the server names every card under them in its messages.
+    card_keys: frozenset[str] = frozenset({"hand", "cards"})
     #: The hint's search settings where they differ from ISMCTS's defaults
     #: (:func:`paiju.table.hints.search_hint`).
     hint_search: Mapping[str, Any] = MappingProxyType({})
@@ -177,6 +180,10 @@ class Presenter:
     def chips(self, seen: Seen, native: Lang) -> list[Chip]:
         """The seat's hand, sorted, with its marks."""
         raise NotImplementedError
+
+    def held(self, seen: Seen, native: Lang) -> str:
+        """What the seat holds, in one line of the replay (its cards with their marks)."""
+        return " ".join(c.label + c.mark for c in self.chips(seen, native))
 
     def hand_title(self, seen: Seen, native: Lang) -> str:
         """The caption of the hand: what the colours and marks mean."""

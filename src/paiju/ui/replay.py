@@ -98,12 +98,7 @@ class Replay:
         names = self.names()
         lines = []
         for seat in range(state.num_seats):
-            seen = Seen.of(state, seat)
-            chips = self.presenter.chips(seen, self.native)
-            if not chips and "dreamer" in seen.data:
-                text = "dreams: " + self.presenter.label(seen.data["dreamer"], self.native)
-            else:
-                text = " ".join(c.label + c.mark for c in chips) or "(no cards)"
+            text = self.presenter.held(Seen.of(state, seat), self.native) or "(no cards)"
             lines.append(f"{names[seat]}: {text}")
         return lines
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
+from paiju.core.games import GAMES
 from paiju.core.protocol import Action, State, View
 from paiju.table.hints import Hint
 from paiju.table.present import Seen, presenter_for
@@ -45,9 +46,10 @@ def _fast_json() -> Any:
 
 _orjson = _fast_json()
 
-#: The keys of a view's JSON whose values are cards (a token, or lists of them).
-CARD_KEYS = frozenset({"hand", "cards", "won", "table", "played", "dreamer", "declared_aged"})
-#: The history of actions in each game's view JSON.
+#: The keys of a view's JSON whose values are cards (a token, or lists of them), in any of
+#: paiju's games (:attr:`Presenter.card_keys` says each game's).
+CARD_KEYS: frozenset[str] = frozenset[str]().union(
+    *(presenter_for(game).card_keys for game in GAMES))
 #: The values the card walk passes over without a look (JSON's numbers and null).
 _SCALARS = frozenset({int, float, bool, type(None)})
 _SEQUENCES = frozenset({list, tuple})
@@ -207,18 +209,20 @@ def _make_card_info(game: str, token: str, aged: bool) -> dict[str, Any]:
 
 # ------------------------------------------------------------ what may be sent
 
-def card_tokens(obj: Any, inside: bool = False) -> set[str]:
-    """Every card token under a card key of ``obj`` (a view's JSON, a legal action...)."""
+def card_tokens(obj: Any, inside: bool = False,
+                keys: frozenset[str] = CARD_KEYS) -> set[str]:
+    """Every card token under a card key (of ``keys``: a game's :attr:`Presenter.card_keys`)
+    of ``obj`` (a view's JSON, a legal action...)."""
     found: set[str] = set()
     if isinstance(obj, str):
         if inside:
             found.add(obj)
     else:
-        _collect(obj, inside, found)
+        _collect(obj, inside, found, keys)
     return found
 
 
-def _collect(obj: Any, inside: bool, found: set[str]) -> None:
+def _collect(obj: Any, inside: bool, found: set[str], keys: frozenset[str]) -> None:
     """Add the card tokens under ``obj`` to ``found``: a walk without recursion, in which
     strings are read in place and only containers are pushed (a view's JSON is mostly
     strings and numbers, its history a long list of small objects). A list of tokens under
@@ -231,11 +235,11 @@ def _collect(obj: Any, inside: bool, found: set[str]) -> None:
             for key, value in item.items():
                 kind = type(value)
                 if kind is str:
-                    if under or key in CARD_KEYS:
+                    if under or key in keys:
                         found.add(value)
                 elif kind in _CONTAINERS or (kind not in _SCALARS
                                              and isinstance(value, Mapping)):
-                    push((value, under or key in CARD_KEYS))
+                    push((value, under or key in keys))
         elif under and all(type(value) is str for value in item):
             found.update(item)
         else:
@@ -361,9 +365,10 @@ def state_message(
     legal = legal_json(view, data)
     to_move = view.to_move()
     aged_set = quick_aged_tokens(view, data)
-    tokens = card_tokens(data)
+    keys = presenter_for(ctx.game).card_keys
+    tokens = card_tokens(data, keys=keys)
     if legal is not data.get("legal"):
-        tokens |= card_tokens(legal, inside=False)
+        tokens |= card_tokens(legal, inside=False, keys=keys)
     clock = None
     if ctx.clock is not None and to_move == ctx.clock[0]:
         clock = {"seat": ctx.clock[0], "deadline": int(ctx.clock[1] * 1000)}

@@ -24,6 +24,8 @@ class TinyPresenter(Presenter):
     game = "tiny"
     native_name = "中文"
     native_lang = "zh_Hant"
+    #: Besides the hand and each play's cards: the play on top of the table.
+    card_keys = frozenset({"hand", "cards", "top"})
 
     def game_title(self, lang: str) -> str:
         return WORDS.c(lang, "game title", "Tiny climbing")
