@@ -71,7 +71,8 @@ class PageDescription:
     - ``deck``: every card token -> its :class:`Face` (a joker's reading ``JK=10H`` is
       the joker's face with the card it stands for);
     - ``hand_order`` and ``turned_by``: how the hand is sorted, and the view's flags whose
-      odd count turns the ranking round;
+      odd count turns the ranking round; ``ranking``: the phrases the ranking is said
+      with on the felt, usual and turned round (empty: not said);
     - ``red_word``: the phrase a red card is called by (``None``: red is only a colour);
     - ``seats``, ``roles``: how seats are told apart, and each seat's role phrase;
     - ``card_seat``: a seat that holds one card the view names under ``card_key``, shown
@@ -105,6 +106,7 @@ class PageDescription:
     move_words: Mapping[str, str] = field(default_factory=dict)
     hand_order: HandOrder = "dealt"
     turned_by: tuple[str, ...] = ()
+    ranking: tuple[str, ...] = ()
     red_word: str | None = None
     seats: SeatStyle = "titles"
     roles: tuple[str, ...] = ()
@@ -133,6 +135,7 @@ class PageDescription:
             "player_notes": {str(n): key for n, key in self.player_notes.items()},
             "move_words": dict(self.move_words),
             "hand_order": self.hand_order, "turned_by": list(self.turned_by),
+            "ranking": list(self.ranking),
             "red_word": self.red_word, "seats": self.seats, "roles": list(self.roles),
             "card_seat": self.card_seat, "card_key": self.card_key,
             "card_caption": self.card_caption, "hand_caption": self.hand_caption,

@@ -53,6 +53,7 @@ def page() -> PageDescription:
         card_shape="short",
         deck={token(c): face(c) for c in cards},
         hand_order="strength", turned_by=("revolution", "jack_back"),
+        ranking=("orderNormal", "orderReversed"),
         flags=(("revolution", "revolution", ""), ("revolution_pending", "revolutionPending", ""),
                ("jack_back", "jackBack", ""), ("lock", "lockedTo", ""),
                ("direction", "anticlockwise", "clockwise")),

@@ -54,6 +54,8 @@ def test_every_card_has_a_face_and_every_kind_a_button(name: str) -> None:
         assert hidden <= set(desc.face_down), hidden - set(desc.face_down)
         assert kinds <= set(desc.moves), kinds - set(desc.moves)
         assert not desc.ask_option or desc.ask_option in get_game(name).options.options
+        # a ranking that turns round is said both ways
+        assert len(desc.ranking) == (2 if desc.turned_by else 0)
         # a kind the page sends without cards never takes any
         assert not with_cards & set(desc.bare), with_cards & set(desc.bare)
         # the view keys the page reads the ranking and its flags from are the view's

@@ -53,7 +53,7 @@ def test_every_phrase_the_page_asks_for_is_there() -> None:
     for name in GAMES:
         desc = get_game(name).page()
         asked |= {*desc.roles, *desc.titles.values(), *desc.player_notes.values()}
-        asked |= {phrase for _, phrase, _ in desc.flags}
+        asked |= {phrase for _, phrase, _ in desc.flags} | set(desc.ranking)
         asked |= {key for key in (desc.red_word, desc.card_caption, desc.hand_caption) if key}
         for kind in desc.moves:
             words = desc.move_words.get(kind, kind)

@@ -9,7 +9,7 @@ const BLANK = {
   learn_players: null, player_notes: {}, hand_order: "dealt", turned_by: [], red_word: null,
   seats: "titles", roles: [], card_seat: null, card_key: "", card_caption: "", hand_caption: "",
   trick: "table", round_size: 0, to_beat: "table", result: "places", titles: {}, exchange: [],
-  bare: ["pass"], flags: [], face_down: [], ask_option: "",
+  bare: ["pass"], flags: [], face_down: [], ask_option: "", ranking: [],
 };
 
 const known = {};

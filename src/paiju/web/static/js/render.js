@@ -209,8 +209,9 @@ function tableTrick(box, game, msg, native, L, received) {
   const names = msg.names || [];
   const rev = reversedOrder(game, view);
   const flags = gameFlags(game, view, L);
-  // the ranking in force, for a game whose ranking may turn round
-  const order = gamePage(game).turned_by.length ? [el("p", { class: "label", testid: "order" }, tr(rev ? "orderReversed" : "orderNormal", L),
+  // the ranking in force, in the words the game's description names (usual, turned round)
+  const ranking = gamePage(game).ranking;
+  const order = ranking.length ? [el("p", { class: "label", testid: "order" }, tr(rev ? ranking[1] : ranking[0], L),
     flags.length ? el("span", { class: "flags", testid: "flags", text: ` · ${flags.join(" · ")}` }) : null)] : [];
   if (view.phase === "exchange") {
     box.replaceChildren(...order, ...exchangePanel(game, msg, L, (t) => label(msg.cards, t, native), received));
