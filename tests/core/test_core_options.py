@@ -100,3 +100,19 @@ def test_each_games_options_are_its_rules_fields(game: str) -> None:
     names = [f.name for f in fields(module.Rules)]
     assert names == ["preset", *(o.name for o in module.OPTIONS)]
     assert all(o.source and o.meaning for o in module.OPTIONS)
+
+
+def test_a_rule_is_off_only_at_the_value_its_declaration_names() -> None:
+    @dataclass(frozen=True)
+    class Limits:
+        preset: str
+        limit: int = option(0, "passes before the lot", "UECda", choices=(0, 20), off=0)
+        bonus: int = option(1, "points for first", "house rule", choices=(1, 2))
+
+    limit, bonus = options_of(Limits)
+    assert not limit.in_force(0) and limit.in_force(20)
+    with pytest.raises(AssertionError, match="option bonus has no value that turns it off"):
+        bonus.in_force(1)
+    (cut, _, lock, bans) = options_of(_Declared)
+    assert (cut.off, lock.off, bans.off) == (False, None, ())
+    assert cut.in_force(True) and not bans.in_force(())

@@ -77,3 +77,17 @@ def test_the_turn_order_reads_no_option_but_through_its_hook() -> None:
     # hooks.py registers them; strategy.py is the rule-based player, which plans by them
     assert set(readers) <= {"hooks.py", "strategy.py", "features.py"}, readers
     assert "turns.py" not in readers and "state.py" not in readers
+
+
+def test_a_hook_is_in_force_by_its_options_declared_off_value() -> None:
+    import pytest
+
+    from paiju.daifugo import registry
+    from paiju.daifugo.rules import make_rules
+
+    lock, limit = registry._is_on("shibari"), registry._is_on("pass_limit")
+    assert not lock(make_rules("pagat")) and lock(make_rules("popular"))
+    assert not limit(make_rules("pagat")) and limit(make_rules("uecda"))
+    with pytest.raises(AssertionError, match="option scoring has no value that turns it off"):
+        registry.on_play("scoring")(print)
+    assert all(option != "scoring" for option, _, _ in registry.ON_PLAY)

@@ -30,7 +30,8 @@ class Option:
     ``kind`` is ``bool``, ``int``, ``choice`` or ``list`` (a subset of ``choices``).
     ``choices`` lists the allowed values of ``int``, ``choice`` and ``list`` options
     (an empty tuple leaves an ``int`` unbounded). ``meaning`` says what it does;
-    ``values`` says what each choice means; ``source`` names the seed passages.
+    ``values`` says what each choice means; ``source`` names the seed passages; ``off``
+    is the value at which the rule it names is not in force (None: there is none).
     """
 
     name: str
@@ -40,6 +41,14 @@ class Option:
     source: str
     choices: tuple[Any, ...] = ()
     values: Mapping[str, str] = field(default_factory=dict)
+    off: Any = None
+
+    def in_force(self, value: Any) -> bool:
+        """Whether the rule this option names is in force at ``value``; refuses an option
+        that has no value turning it off."""
+        if self.off is None:
+            raise AssertionError(f"option {self.name} has no value that turns it off")
+        return bool(value != self.off)
 
     def parse(self, raw: Any) -> Any:
         """Validate a JSON value or a command-line string for this option."""
@@ -103,16 +112,18 @@ class _Declared:
     source: str
     choices: tuple[Any, ...]
     values: Mapping[str, str]
+    off: Any
 
 
 def option(default: Any, meaning: str, source: str, *, choices: Iterable[Any] = (),
-           values: Mapping[str, str] | None = None) -> Any:
+           values: Mapping[str, str] | None = None, off: Any = None) -> Any:
     """A rules dataclass's field that is an option: its ``default``, what it does
     (``meaning``), the seed passages it comes from (``source``), and what each value
     means (``values``). ``choices`` bounds an ``int`` option; a ``Literal`` field's
-    choices are its type's."""
+    choices are its type's. ``off`` is the value that turns the rule off (a ``bool``'s
+    is false, a list's is empty; another kind has one only if it says so)."""
     return field(default=default, metadata={
-        _DECLARED: _Declared(meaning, source, tuple(choices), dict(values or {}))})
+        _DECLARED: _Declared(meaning, source, tuple(choices), dict(values or {}), off)})
 
 
 def _kind(name: str, hint: Any, choices: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
@@ -140,8 +151,9 @@ def options_of(rules: type) -> tuple[Option, ...]:
         if declared is None:
             continue
         kind, choices = _kind(f.name, hints[f.name], declared.choices)
+        off = {"bool": False, "list": ()}.get(kind, declared.off)
         made = Option(f.name, kind, f.default, declared.meaning, declared.source, choices,
-                      declared.values)
+                      declared.values, off)
         try:
             fits = made.parse(made.default) == made.default
         except UnknownOption:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from paiju.daifugo.combos import Meld
-from paiju.daifugo.rules import Rules
+from paiju.daifugo.rules import TABLE, Rules
 
 if TYPE_CHECKING:
     from paiju.daifugo.position import Position
@@ -119,9 +119,13 @@ FINISH_BANS: dict[str, Callable[[Rulebook, Meld, Meld | None, bool], bool]] = {}
 
 
 def _is_on(option: str) -> Callable[[Rules], bool]:
+    """Whether ``option``'s rule is in force, by the value its declaration names as off
+    (an option without one cannot carry a hook: refused as the hook registers)."""
+    declared = TABLE.option(option)
+    declared.in_force(declared.default)
+
     def when(rules: Rules) -> bool:
-        value = getattr(rules, option)
-        return value not in (False, 0, "off", ())
+        return declared.in_force(getattr(rules, option))
 
     return when
 
@@ -133,14 +137,14 @@ def beater(b: Beater, when: Callable[[Rules], bool] | None = None) -> Beater:
 
 
 def turn_rule(t: TurnRule) -> TurnRule:
-    """Register ``t`` under its option (on unless false, 0, "off" or empty)."""
+    """Register ``t`` under its option (in force unless at the option's ``off``)."""
     TURN_RULES.append((_is_on(t.option), t))
     return t
 
 
 def on_play(option: str, when: Callable[[Rules], bool] | None = None
             ) -> Callable[[OnPlay], OnPlay]:
-    """Register an on_play hook under ``option`` (on unless false, 0, "off" or empty)."""
+    """Register an on_play hook under ``option`` (in force unless at the option's ``off``)."""
     def register(hook: OnPlay) -> OnPlay:
         ON_PLAY.append((option, when or _is_on(option), hook))
         return hook

@@ -114,6 +114,7 @@ class Rules:
         values={"off": "no suit lock",
                 "full": "plays in exactly the same suits lock those suits until the clear",
                 "partial": "suits common to the locking plays must be included (kata-shibari)"},
+        off="off",
     )
     shibari_after: int = option(
         2,
@@ -186,6 +187,7 @@ class Rules:
         'times, the clients that have not gone out are ranked at random." Not in 004.',
         choices=(0, *range(3, 41)),
         values={"0": "passes never end the hand", "20": "UECda's limit"},
+        off=0,
     )
     gift_order: Literal["clubs_first", "spades_first"] = option(
         "clubs_first",
