@@ -26,7 +26,7 @@ ALLOWED = {
     "train": {"core", "bots", "sim", "train"},
     "table": {"core", "bots", "table"},
     "uecda": {"core", "bots", "sim", "daifugo", "table", "uecda"},
-    "rl": {"core", "bots", "lukfu", "daifugo", "rl"},
+    "rl": {"core", "bots", "rl"},
     "web": {"core", "bots", "table", "web"},
     "ui": {"core", "bots", "sim", "table", "ui"},
 }

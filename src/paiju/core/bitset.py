@@ -29,3 +29,9 @@ def iter_members(m: int) -> Iterator[int]:
         low = m & -m
         yield low.bit_length() - 1
         m ^= low
+
+
+def one_hot(index: int | None, width: int, at: int) -> int:
+    """The bit of a one-hot segment of ``width`` at offset ``at`` (none if ``index`` is
+    ``None`` or out of range)."""
+    return 1 << (at + index) if index is not None and 0 <= index < width else 0

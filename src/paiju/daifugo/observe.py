@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
 from paiju.daifugo.action_space import PLACES
 from paiju.daifugo.actions import Action
@@ -34,12 +35,6 @@ _SUITED_CARDS = (1 << 52) - 1
 _JOKER_BITS = (0, 1 << 52, 3 << 52)
 #: A lock's suit mask: the index of its one suit (a lock of several suits has none).
 _LOCK_INDEX = {1 << i: i for i in range(4)}
-
-
-def hot(index: int | None, width: int, at: int) -> int:
-    """The bit of a one-hot segment of ``width`` at offset ``at`` (none if ``index`` is
-    ``None`` or out of range)."""
-    return 1 << (at + index) if index is not None and 0 <= index < width else 0
 
 
 def engine_cards(cards: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
 from paiju.lukfu.actions import LukFuAction
 from paiju.lukfu.knowledge import DISCARD
@@ -25,12 +26,6 @@ CARDS = 37
 #: Seats that act (the dreamer never does).
 ACTORS = 3
 _PHASE = {p: i for i, p in enumerate(PHASES)}
-
-
-def hot(index: int | None, width: int, at: int) -> int:
-    """The bit of a one-hot segment of ``width`` at offset ``at`` (none if ``index`` is
-    ``None`` or out of range)."""
-    return 1 << (at + index) if index is not None and 0 <= index < width else 0
 
 
 def segments() -> list[tuple[str, int]]:

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from paiju.core.bitset import one_hot as hot
 from paiju.core.games import get_game
 from paiju.core.options import Option
 from paiju.core.protocol import Observer, View
@@ -76,12 +77,6 @@ def unpack(ones: int, size: int) -> np.ndarray:
     """A ``float32`` vector of ``size`` entries, 1 where ``ones`` has a bit."""
     raw = np.frombuffer(ones.to_bytes((size + 7) // 8, "little"), np.uint8)
     return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
-
-
-def hot(index: int | None, width: int, at: int) -> int:
-    """The bit of a one-hot segment of ``width`` at offset ``at`` (none if ``index`` is
-    ``None`` or out of range)."""
-    return 1 << (at + index) if index is not None and 0 <= index < width else 0
 
 
 class Encoder:
