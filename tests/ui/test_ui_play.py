@@ -20,7 +20,6 @@ from ui_helpers import my_turn_or_end, screen_text, select, wait_for
 
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.referee import referee
-from paiju.table.present import NO_CARDS
 from paiju.ui.app import HandView, PlayApp, ResultScreen
 from paiju.ui.match import Match
 from paiju.ui.screens import HintScreen
@@ -113,7 +112,7 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
             choice = bot.choose(state.view(seat), rng)
         data = choice.to_json()
         cards = data.get("cards", [])
-        if data["do"] not in NO_CARDS and cards:
+        if data["do"] not in m.presenter.no_cards and cards:
             hand = app.query_one("#hand", HandView)
             if not clicked and len(cards) == 1:
                 await pilot.press("escape")
@@ -123,7 +122,7 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
                 clicked = True
             else:
                 await select(pilot, app, cards)
-        elif data["do"] not in NO_CARDS:
+        elif data["do"] not in m.presenter.no_cards:
             await pilot.press("escape")
         count = len(state.record()["actions"])
         await pilot.press(m.presenter.key_for(data["do"], dos))

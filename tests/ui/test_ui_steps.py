@@ -23,7 +23,6 @@ from ui_helpers import my_turn_or_end, screen_text, select, wait_for
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import get_game
 from paiju.core.referee import referee
-from paiju.table.present import NO_CARDS
 from paiju.ui.app import PlayApp, ResultScreen
 from paiju.ui.match import Match
 
@@ -151,7 +150,7 @@ async def _play_at_keyboard(app: PlayApp, pilot: Any, person: Person,
         do, tokens = person.decide(m)
         if tokens:
             await select(pilot, app, tokens)
-        elif do not in NO_CARDS:
+        elif do not in m.presenter.no_cards:
             await pilot.press("escape")
         dos = m.presenter.moves(state.legal_actions())
         key = m.presenter.key_for(do, dos)
@@ -161,7 +160,7 @@ async def _play_at_keyboard(app: PlayApp, pilot: Any, person: Person,
         actions = state.record()["actions"]
         assert len(actions) > count  # the computers may have played on since
         seat = m.seats.index(m.observer)
-        if do in NO_CARDS:
+        if do in m.presenter.no_cards:
             assert actions[count] == {"seat": seat, "do": do}
         else:
             assert _is(actions[count], seat, do, tokens)

@@ -20,7 +20,7 @@ from ui_helpers import my_turn_or_end, screen_text, select, wait_for
 
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import get_game
-from paiju.table.present import NO_CARDS, presenter_for
+from paiju.table.present import presenter_for
 from paiju.ui.app import PlayApp, ResultScreen
 from paiju.ui.match import Match
 
@@ -66,7 +66,7 @@ async def _play_hand(app: PlayApp, pilot: Any) -> tuple[int, bool]:
             refused = True
             await pilot.press("escape")
         data = bot.choose(state.view(seat), rng).to_json()
-        if data["do"] not in NO_CARDS:
+        if data["do"] not in m.presenter.no_cards:
             await select(pilot, app, data["cards"])
         count = len(state.record()["actions"])
         await pilot.press(m.presenter.key_for(data["do"], dos))

@@ -14,6 +14,7 @@ from typing import Any
 
 from paiju.core.protocol import Action
 from paiju.daifugo.header import fired, rules_words
+from paiju.daifugo.keys import MOVE_KEYS, move_word
 from paiju.table.present import Chip, Lang, Presenter, Seen, Wording, pad, slots, you
 from paiju.table.text import Words, joined
 
@@ -69,6 +70,7 @@ class DaifugoPresenter(Presenter):
     game = "daifugo"
     native_name = "日本語"
     native_lang = "ja"
+    move_keys = MOVE_KEYS
     #: Besides the hand and each play's cards: the cards on the table and those played.
     card_keys = frozenset({"hand", "cards", "table", "played"})
     #: The hint searches as the ladder's halving search does (docs/strength.md), which
@@ -232,6 +234,9 @@ class DaifugoPresenter(Presenter):
                     "it", card=p["card"]),
             WORDS.c(lang, "refusal", "the pack has at most two jokers"),
         ]
+
+    def move_word(self, do: str, native: Lang) -> str:
+        return move_word(self.lang(native), do) or super().move_word(do, native)
 
     def refusal(self, reason: str, native: Lang) -> str:
         """As :meth:`Presenter.refusal`, an action's record name read as words."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from paiju.core.protocol import View
@@ -98,6 +99,22 @@ class LukFuPresenter(Presenter):
         if v["red_bonus"]:
             words.append("red bonus")
         return f"{rules.preset}: " + ", ".join(words)
+
+    move_keys = MappingProxyType({"play": "enter", "pass": "p", "call": "c", "declare": "d",
+                                  "discard": "x", "five_tigers": "t"})
+    no_cards = frozenset({"pass", "call", "declare", "five_tigers"})
+
+    def move_word(self, do: str, native: Lang) -> str:
+        lang = self.lang(native)
+        if do == "call":
+            return WORDS.c(lang, "key", "call")
+        if do == "declare":
+            return WORDS.c(lang, "key", "declare")
+        if do == "discard":
+            return WORDS.c(lang, "key", "discard")
+        if do == "five_tigers":
+            return WORDS.c(lang, "key", "Five Tigers")
+        return super().move_word(do, native)
 
     def enter_do(self, dos: Sequence[str]) -> str:
         """Enter always plays: a face-down discard needs its own key (``x``)."""

@@ -27,19 +27,8 @@ Lang = bool | str
 #: A game's Rules box wording: its ``wording`` module.
 Wording = ModuleType
 
-#: The key of each kind of action; enter plays the selected cards as the phase asks.
-MOVE_KEYS: dict[str, str] = {
-    "play": "enter",
-    "pass": "p",
-    "call": "c",
-    "declare": "d",
-    "discard": "x",
-    "five_tigers": "t",
-    "give": "enter",
-    "seven_pass": "enter",
-}
-#: The actions that take no cards.
-NO_CARDS = ("pass", "call", "declare", "five_tigers")
+#: The keys the table keeps for itself, which no game's action may take.
+TABLE_KEYS = frozenset({"left", "right", "space", "enter", "escape", "h", "r", "?", "n", "q"})
 
 
 @dataclass(frozen=True)
@@ -282,6 +271,28 @@ class Presenter:
 
     # ------------------------------------------------------------ actions
 
+    #: The key of each kind of action that has one (the game's own besides play and
+    #: pass); enter plays the selected cards as the phase asks.
+    move_keys: Mapping[str, str] = MappingProxyType({"play": "enter", "pass": "p"})
+    #: The kinds of action that take no cards.
+    no_cards: frozenset[str] = frozenset({"pass"})
+
+    def move_word(self, do: str, native: Lang) -> str:
+        """What an action's key does, in a word or two of the key bar."""
+        lang = self.lang(native)
+        if do == "play":
+            return WORDS.c(lang, "key", "play")
+        if do == "pass":
+            return WORDS.c(lang, "key", "pass")
+        return do
+
+    def do_for_key(self, key: str) -> str | None:
+        """The kind of action a key (other than enter) makes, if any."""
+        for do, bound in self.move_keys.items():
+            if bound == key and key != "enter":
+                return do
+        return None
+
     def moves(self, legal: Sequence[Action]) -> list[str]:
         """The kinds of action (``do``) the seat may take now, in key order."""
         seen: list[str] = []
@@ -289,16 +300,16 @@ class Presenter:
             do = a.to_json()["do"]
             if do not in seen:
                 seen.append(do)
-        order = list(MOVE_KEYS)
+        order = list(self.move_keys)
         return sorted(seen, key=lambda d: order.index(d) if d in order else len(order))
 
     def key_for(self, do: str, dos: Sequence[str]) -> str:
         """The key that makes action ``do`` when the actions ``dos`` are legal."""
-        return "enter" if do == self.enter_do(dos) else MOVE_KEYS.get(do, "?")
+        return "enter" if do == self.enter_do(dos) else self.move_keys.get(do, "?")
 
     def enter_do(self, dos: Sequence[str]) -> str:
         """What enter does with the selected cards: the one card action, else ``play``."""
-        with_cards = [d for d in dos if d not in NO_CARDS]
+        with_cards = [d for d in dos if d not in self.no_cards]
         if len(with_cards) == 1:
             return with_cards[0]
         return "play"
@@ -308,7 +319,7 @@ class Presenter:
     ) -> dict[str, Any]:
         """The action (as record JSON) for ``do`` with the selected cards."""
         out: dict[str, Any] = {"seat": seat, "do": do}
-        if tokens or do not in NO_CARDS:
+        if tokens or do not in self.no_cards:
             out["cards"] = list(tokens)
         return out
 

@@ -27,19 +27,12 @@ from textual.widgets import Static
 from paiju.core.errors import PaijuError
 from paiju.core.protocol import Action, View
 from paiju.table.hints import Hint
-from paiju.table.present import NO_CARDS, Chip
+from paiju.table.present import Chip
 from paiju.ui.match import HandSummary, Match
 from paiju.ui.screens import HintScreen, ResultScreen, RulesScreen, rules_text
 
 #: Seconds a computer player waits before acting, so the person can follow the play.
 BOT_DELAY = 0.6
-
-_DO_WORDS = {
-    "play": "play", "pass": "pass", "call": "call", "declare": "declare",
-    "discard": "discard", "five_tigers": "Five Tigers", "give": "give",
-    "seven_pass": "hand over", "ask": "ask",
-}
-
 
 @dataclass(frozen=True)
 class _Span:
@@ -167,11 +160,6 @@ class PlayApp(App[None]):
         Binding("right", "move(1)", "right", show=False),
         Binding("space", "pick", "select", show=False),
         Binding("enter", "selection", "play", show=False),
-        Binding("p", "do('pass')", "pass", show=False),
-        Binding("c", "do('call')", "call", show=False),
-        Binding("d", "do('declare')", "declare", show=False),
-        Binding("x", "do('discard')", "discard", show=False),
-        Binding("t", "do('five_tigers')", "Five Tigers", show=False),
         Binding("escape", "clear", "clear", show=False),
         Binding("h", "hint", "hint", show=False),
         Binding("r", "rules", "rules", show=False),
@@ -277,7 +265,7 @@ class PlayApp(App[None]):
             dos = m.presenter.moves(view.legal_actions())
             for do in dos:
                 key = m.presenter.key_for(do, dos)
-                parts.append(f"[b]{key}[/] {_DO_WORDS.get(do, do)}")
+                parts.append(f"[b]{key}[/] {m.presenter.move_word(do, m.native)}")
             parts.append("[b]←→ space[/] select")
             parts.append("[b]h[/] hint")
         names = "abc" if m.native else m.presenter.native_name
@@ -409,13 +397,20 @@ class PlayApp(App[None]):
         legal = m.seen().view.legal_actions()
         self._act(m.presenter.enter_do(m.presenter.moves(legal)))
 
+    def on_key(self, event: events.Key) -> None:
+        """A game's own action key (``p`` pass, Luk Fu's ``c`` call ...): the presenter's."""
+        do = self.match.presenter.do_for_key(event.key)
+        if do is not None:
+            event.stop()
+            self.action_do(do)
+
     def action_do(self, do: str) -> None:
         if self.match.human_to_move():
             self._act(do)
 
     def _act(self, do: str) -> None:
         m = self.match
-        tokens = [] if do in NO_CARDS else self._hand().tokens()
+        tokens = [] if do in m.presenter.no_cards else self._hand().tokens()
         why = m.attempt(do, tokens)
         if why is not None:
             why = m.presenter.notation(why, m.native)
