@@ -86,9 +86,11 @@ def test_the_toy_games_catalogues_are_complete_and_in_step(tiny: None) -> None:
 _NAMED = re.compile(r"lukfu|luk_fu|daifugo|dai_fugo", re.IGNORECASE)
 
 
-def test_the_table_the_terminal_and_the_server_name_no_game() -> None:
+def test_the_table_the_terminal_the_server_and_the_page_name_no_game() -> None:
+    static = SRC / "web" / "static"
     places = [*(SRC / "table").rglob("*.py"), *(SRC / "ui").rglob("*.py"),
-              *(SRC / "web").glob("*.py")]
+              *(SRC / "web").glob("*.py"),
+              *(p for p in static.rglob("*") if p.suffix in (".js", ".css", ".html"))]
     named = [f"{path.relative_to(SRC)}:{n}" for path in places
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if _NAMED.search(line)]
