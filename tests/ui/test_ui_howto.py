@@ -32,8 +32,9 @@ def test_question_mark_opens_and_closes_how_to_play(
                 await pilot.press("n")
             table = screen_text(app)
             keys = table.splitlines()[-1]
-            assert "? how to play" in keys or match.human_to_move()  # dropped only to fit
-            assert keys.rstrip().endswith("q quit")  # whole, with or without it
+            said = match.presenter.lang(match.native)  # the key bar's words are the table's
+            assert f"? {WORDS.c(said, 'key', 'how to play')}" in keys or match.human_to_move()
+            assert keys.rstrip().endswith(f"q {WORDS.c(said, 'key', 'quit')}")  # whole
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, HowToScreen))
             await pilot.pause(0.2)

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ui_helpers import my_turn_or_end, screen_text, wait_for
 
 from paiju.core.games import get_game
-from paiju.ui.app import HandView, PlayApp
+from paiju.ui.app import WORDS, HandView, PlayApp
 from paiju.ui.match import Match
 
 PANELS = ("#header", "#seats", "#trick", "#log", "#status", "#hand", "#keys")
@@ -54,13 +54,19 @@ def test_80x24_shows_hand_trick_opponents_status_and_log(
                 assert Text.from_markup(row).plain + " " + total in text, row
             status = Text.from_markup(match.presenter.status(seen, names, native)).plain
             assert status[:60] in text.replace("\n", " ")
-            assert "Table" in text and "Log" in text
-            assert ("Trick" in text) or ("Last trick" in text)
-            assert f"Hand {match.hand_number}:" in text
-            role = match.role_of(match.observer_seat) or f"seat {match.observer_seat}"
-            assert f"you: {role}, total {match.total_of(0):+g}" in lines[0]
-            assert "quit" in lines[-1]
-            assert "hint" in lines[-1]
+            lang = match.lang  # the table's own words in the language of its names
+            assert WORDS.c(lang, "panel", "Table") in text and WORDS.c(lang, "panel", "Log") in text
+            assert (WORDS.c(lang, "panel", "Trick") in text
+                    or WORDS.c(lang, "panel", "Last trick") in text)
+            hand_line = WORDS(lang, "Hand {hand}: {seats}.", hand=match.hand_number, seats="|")
+            assert hand_line.split("|")[0] in text
+            role, total = match.role_of(match.observer_seat), f"{match.total_of(0):+g}"
+            who = (WORDS(lang, "you: {role}, total {total}", role=role, total=total) if role
+                   else WORDS(lang, "you: seat {seat}, total {total}", seat=match.observer_seat,
+                              total=total))
+            assert who in lines[0]
+            assert WORDS.c(lang, "key", "quit") in lines[-1]
+            assert WORDS.c(lang, "key", "hint") in lines[-1]
 
     asyncio.run(scenario())
 

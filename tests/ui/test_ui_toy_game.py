@@ -62,7 +62,7 @@ async def _play_hand(app: PlayApp, pilot: Any) -> tuple[int, bool]:
             await pilot.press(m.presenter.key_for("play", dos))
             why = state.why_illegal(m.game.action_from_json(
                 {"seat": seat, "do": "play", "cards": [beaten[0]]}))
-            assert why is not None and m.presenter.notation(why, m.native) in app.message
+            assert why is not None and m.presenter.refusal(why, m.native) in app.message
             refused = True
             await pilot.press("escape")
         data = bot.choose(state.view(seat), rng).to_json()

@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType, ModuleType
 from typing import Any
 
 from paiju.core.protocol import Action, Game, State, View
-from paiju.table.text import SOURCE, Words, joined, match_sentence
+from paiju.table.text import LANGS, SOURCE, Words, joined, match_sentence
 
 WORDS = Words("table")
 
@@ -337,9 +338,20 @@ def slots(params: Mapping[str, str], *names: str) -> dict[str, str]:
     return {name: params.get(name, "{" + name + "}") for name in names}
 
 
+def you_name(lang: str) -> str:
+    """The name the terminal gives the person's seat, in ``lang``."""
+    return WORDS.c(lang, "name", "You")
+
+
 def you(names: Sequence[str], seat: int) -> bool:
-    """Whether the terminal names ``seat`` "You" (its sentences then say "you")."""
-    return names[seat] == "You"
+    """Whether the terminal names ``seat`` "You", in any language (its sentences then
+    say "you")."""
+    return names[seat] in _you_names()
+
+
+@cache
+def _you_names() -> frozenset[str]:
+    return frozenset(you_name(lang) for lang in LANGS)
 
 
 #: Each game's presenter, once asked of it (presenters keep no state).

@@ -27,10 +27,12 @@ from textual.widgets import Static
 from paiju.core.errors import PaijuError
 from paiju.core.protocol import Action, View
 from paiju.table.hints import Hint
-from paiju.table.present import Chip
+from paiju.table.present import Chip, pad
+from paiju.table.text import Words
 from paiju.ui.match import HandSummary, Match
 from paiju.ui.screens import HintScreen, ResultScreen, RulesScreen, rules_text
 
+WORDS = Words("table")
 #: Seconds a computer player waits before acting, so the person can follow the play.
 BOT_DELAY = 0.6
 
@@ -42,6 +44,11 @@ class _Span:
     index: int
 
 
+def _right(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal cells."""
+    return " " * max(0, width - cell_len(text)) + text
+
+
 class HandView(Widget):
     """The person's hand: a cursor, a selection, and a click to pick a card."""
 
@@ -51,6 +58,8 @@ class HandView(Widget):
         self.cursor = 0
         self.selected: set[int] = set()
         self._spans: list[_Span] = []
+        #: What an empty hand says, in the table's language.
+        self.empty = "(no cards)"
 
     def show(self, chips: list[Chip]) -> None:
         """New cards: keep the selection of cards still held, by token."""
@@ -118,7 +127,7 @@ class HandView(Widget):
         out = Text()
         self._spans = []
         if not self.chips:
-            return Text("(no cards)", style="dim")
+            return Text(self.empty, style="dim")
         for r, row in enumerate(self.layout_rows(width)):
             if r:
                 out.append("\n")
@@ -195,11 +204,7 @@ class PlayApp(App[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
-        self.query_one("#seats").border_title = "Table"
-        self.query_one("#trick").border_title = "Trick"
-        log = self.query_one("#log", VerticalScroll)
-        log.border_title = "Log"
-        log.can_focus = False
+        self.query_one("#log", VerticalScroll).can_focus = False
         self._new_hand()
 
     # ------------------------------------------------------------ drawing
@@ -217,18 +222,25 @@ class PlayApp(App[None]):
         if state is None:
             return
         p = m.presenter
+        lang = m.lang
         seen = m.seen()
         names = m.seat_names()
         hands = f"{m.hand_number}" + (f"/{m.hands}" if m.hands else "")
         role = p.role(seen, m.native)
-        total = f"total {m.total_of(m.observer):+g}"
+        total = f"{m.total_of(m.observer):+g}"
         if m.human is None:
-            who = "watching"
+            who = WORDS(lang, "watching")
+        elif role:
+            who = WORDS(lang, "you: {role}, total {total}", role=role, total=total)
         else:
-            who = f"you: {role}, {total}" if role else f"you: seat {m.observer_seat}, {total}"
-        header = (f"{m.game.title} · hand {hands} · {who} · {p.rules_line(m.rules)}"
-                  f" · seed {m.seed}")
+            who = WORDS(lang, "you: seat {seat}, total {total}", seat=m.observer_seat,
+                        total=total)
+        header = WORDS(lang, "{game} · hand {hand} · {who} · {rules} · seed {seed}",
+                       game=p.game_title(lang), hand=hands, who=who, rules=p.rules_line(m.rules),
+                       seed=m.seed)
         self.query_one("#header", Static).update(Text(header, no_wrap=True, overflow="crop"))
+        self.query_one("#seats").border_title = WORDS.c(lang, "panel", "Table")
+        self.query_one("#log").border_title = WORDS.c(lang, "panel", "Log")
         totals = m.session.totals
         rows = p.seat_rows(seen, names, m.native)
         lines = [
@@ -236,22 +248,24 @@ class PlayApp(App[None]):
         ]
         self.query_one("#seats", Static).update("\n".join(lines))
         trick = m.trick or m.last_trick
-        title = "Trick" if m.trick else ("Last trick" if m.last_trick else "Trick")
+        title = (WORDS.c(lang, "panel", "Last trick") if m.last_trick and not m.trick
+                 else WORDS.c(lang, "panel", "Trick"))
         tw = self.query_one("#trick", Static)
         tw.border_title = title
         height = max(1, tw.size.height or 7)
-        shown = trick[-height:] if trick else ["(no cards on the table)"]
+        shown = trick[-height:] if trick else [WORDS(lang, "(no cards on the table)")]
         tw.update(Text("\n".join(shown)))
         self._draw_log()
         status = p.status(seen, names, m.native)
         if m.human_to_move():
-            status = "[b reverse] YOUR TURN [/] " + status
+            status = f"[b reverse] {WORDS(lang, 'YOUR TURN')} [/] " + status
         extra = self.message
         if self._thinking:
-            extra = "[i]Thinking of a hint…[/]"
+            extra = f"[i]{WORDS(lang, 'Thinking of a hint…')}[/]"
         self.status_markup = status + ("\n" + extra if extra else "")
         self.query_one("#status", Static).update(self.status_markup)
         hand = self.query_one("#hand", HandView)
+        hand.empty = WORDS(lang, "(no cards)")
         hand.show(p.chips(seen, m.native))
         hand.border_title = p.hand_title(seen, m.native)
         chip = hand.current()
@@ -260,19 +274,22 @@ class PlayApp(App[None]):
 
     def _keys_line(self, view: View) -> str:
         m = self.match
+        lang = m.lang
         parts = []
         if m.human_to_move():
             dos = m.presenter.moves(view.legal_actions())
             for do in dos:
                 key = m.presenter.key_for(do, dos)
                 parts.append(f"[b]{key}[/] {m.presenter.move_word(do, m.native)}")
-            parts.append("[b]←→ space[/] select")
-            parts.append("[b]h[/] hint")
+            parts.append(f"[b]←→ space[/] {WORDS.c(lang, 'key', 'select')}")
+            parts.append(f"[b]h[/] {WORDS.c(lang, 'key', 'hint')}")
         names = "abc" if m.native else m.presenter.native_name
-        parts += ["[b]r[/] rules", "[b]?[/] how to play", f"[b]n[/] {names}", "[b]q[/] quit"]
+        how = f"[b]?[/] {WORDS.c(lang, 'key', 'how to play')}"
+        parts += [f"[b]r[/] {WORDS.c(lang, 'key', 'rules')}", how, f"[b]n[/] {names}",
+                  f"[b]q[/] {WORDS.c(lang, 'key', 'quit')}"]
         line = " · ".join(parts)
         if cell_len(Text.from_markup(line).plain) > self.size.width - 2:
-            parts.remove("[b]?[/] how to play")  # the key still works; the line fits
+            parts.remove(how)  # the key still works; the line fits
             line = " · ".join(parts)
         return line
 
@@ -339,24 +356,30 @@ class PlayApp(App[None]):
 
     def _result_text(self, summary: HandSummary, final: bool) -> str:
         m = self.match
-        lines = [f"[b]Hand {summary.number}[/]", ""]
+        lang = m.lang
+        lines = [f"[b]{WORDS(lang, 'Hand {n}', n=summary.number)}[/]", ""]
         lines += [escape(line) for line in summary.lines]
         lines.append("")
-        lines.append(f"{'player':<18}{'this hand':>10}{'total':>10}")
+        lines.append(pad(WORDS.c(lang, "column", "player"), 18)
+                     + _right(WORDS.c(lang, "column", "this hand"), 10)
+                     + _right(WORDS.c(lang, "column", "total"), 10))
         for p, label in enumerate(m.player_labels()):
-            lines.append(
-                f"{escape(label):<18}{summary.payments[p]:>+10g}{summary.totals[p]:>+10g}")
+            lines.append(escape(pad(label, 18))
+                         + f"{summary.payments[p]:>+10g}{summary.totals[p]:>+10g}")
         lines.append("")
         if summary.record_file is not None:
             # the file's name only: the full path would wrap at 80 columns; the folder is
             # printed when the session ends
-            lines.append(f"[dim]saved as {escape(summary.record_file.name)}[/]")
+            saved = WORDS(lang, "saved as {file}", file=summary.record_file.name)
+            lines.append(f"[dim]{escape(saved)}[/]")
         if final:
             best = max(range(m.players), key=lambda p: summary.totals[p])
-            lines.append(f"[b]The session is over.[/] Most points: {m.player_name(best)}.")
-            lines.append("[b]enter[/] leave")
+            lines.append(f"[b]{WORDS(lang, 'The session is over.')}[/] "
+                         + escape(WORDS(lang, "Most points: {name}.", name=m.player_name(best))))
+            lines.append(f"[b]enter[/] {WORDS.c(lang, 'key', 'leave')}")
         else:
-            lines.append("[b]enter[/] next hand · [b]q[/] quit")
+            lines.append(f"[b]enter[/] {WORDS.c(lang, 'key', 'next hand')}"
+                         f" · [b]q[/] {WORDS.c(lang, 'key', 'quit')}")
         return "\n".join(lines)
 
     def _after_result(self, go_on: bool | None) -> None:
@@ -413,12 +436,13 @@ class PlayApp(App[None]):
         tokens = [] if do in m.presenter.no_cards else self._hand().tokens()
         why = m.attempt(do, tokens)
         if why is not None:
-            why = m.presenter.notation(why, m.native)
+            lang = m.lang
             dos = m.presenter.moves(m.seen().view.legal_actions())
             if do == "play" and "discard" in dos and tokens:
-                why += " (x discards them face down)"
-            self.message = f"[b red]Refused:[/] {escape(why)}"
-            m.log.append(f"refused: {why}")
+                why = WORDS(lang, "{reason} ({key} discards them face down)", reason=why,
+                            key=m.presenter.key_for("discard", dos))
+            self.message = f"[b red]{WORDS(lang, 'Refused:')}[/] {escape(why)}"
+            m.log.append(WORDS(lang, "refused: {reason}", reason=why))
             self.redraw()
             return
         self.message = ""
@@ -447,7 +471,9 @@ class PlayApp(App[None]):
 
     def _hint_failed(self, reason: str) -> None:
         self._thinking = False
-        self.message = escape(reason)
+        lang = self.match.lang  # the search refuses only when it is not the person's turn
+        self.message = escape(reason if lang == "en"
+                              else WORDS.c(lang, "error", "a hint is given on your turn"))
         self.redraw()
 
     def _hint_done(self, hint: Hint) -> None:
@@ -457,19 +483,21 @@ class PlayApp(App[None]):
         dos = self.match.presenter.moves(self.match.seen().view.legal_actions())
         key = self.match.presenter.key_for(hint.action["do"], dos)
         cards = list(hint.action.get("cards", []))
-        short = f"[b]Hint:[/] {escape(hint.text)} ([b]{key}[/])"
+        lang = self.match.lang
+        short = f"[b]{WORDS(lang, 'Hint:')}[/] {escape(hint.text)} ([b]{key}[/])"
 
         def closed(take: bool | None) -> None:
             if take:
                 self._hand().select_tokens(cards)
-                self.message = short + " — its cards are selected for you; [b]escape[/] clears"
+                self.message = short + " — " + escape(WORDS(
+                    lang, "its cards are selected for you; {key} clears", key="escape"))
             else:
                 self.message = short
             self.redraw()
 
         self.message = ""
         self.redraw()
-        self.push_screen(HintScreen(hint, key, bool(cards)), closed)
+        self.push_screen(HintScreen(hint, key, bool(cards), lang), closed)
 
     def action_rules(self) -> None:
         self.push_screen(RulesScreen(rules_text(self.match)))
@@ -488,5 +516,6 @@ class PlayApp(App[None]):
     def action_quit_table(self) -> None:
         path = self.match.save_unfinished()
         if path is not None:
-            self.match.log.append(f"unfinished hand saved: {path}")
+            self.match.log.append(WORDS(self.match.lang, "unfinished hand saved: {path}",
+                                        path=str(path)))
         self.exit()

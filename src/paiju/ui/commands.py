@@ -23,6 +23,9 @@ from paiju.core.params import (
     rules_option,
 )
 from paiju.core.records import input_name, loads_records, read_bounded
+from paiju.table.text import Words, joined
+
+WORDS = Words("table")
 
 #: Hands in a watched session when ``--hands`` is not given.
 WATCH_HANDS = 4
@@ -118,7 +121,7 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         PlayApp(match, delay=max(0.0, wait)).run()
     except OSError as err:
         _fail(f"cannot save a record: {err}")
-    for line in closing_lines(match):
+    for line in closing_lines(match, match.lang):
         click.echo(line)
 
 
@@ -158,7 +161,7 @@ def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
         LearnApp(match, delay=max(0.0, wait)).run()
     except OSError as err:
         _fail(f"cannot save a record: {err}")
-    for line in closing_lines(match):
+    for line in closing_lines(match, match.lang):
         click.echo(line)
 
 
@@ -185,17 +188,22 @@ def watch_with_progress(match: Any) -> None:
         progress.close()
 
 
-def closing_lines(match: Any) -> list[str]:
-    """What ``paiju play`` prints when the table closes, each line short of 80 columns
-    (the folder on a line of its own, the home folder written ``~``)."""
+def closing_lines(match: Any, lang: str = "en") -> list[str]:
+    """What ``paiju play`` prints when the table closes, in ``lang`` (the table's at the
+    end), each line short of 80 columns (the folder on a line of its own, the home folder
+    written ``~``)."""
     lines = []
     if match.summaries:
         totals = match.summaries[-1].totals
-        lines.append(f"{plural(len(match.summaries), 'hand')} played; totals: " + ", ".join(
-            f"{match.player_name(p)} {t:+g}" for p, t in enumerate(totals)))
+        points = joined(lang, [WORDS(lang, "{name} {points}", name=match.player_name(p),
+                                     points=f"{t:+g}") for p, t in enumerate(totals)])
+        lines.append(WORDS.n(lang, "{n:,} hand played; totals: {points}",
+                             "{n:,} hands played; totals: {points}", len(match.summaries),
+                             points=points))
     saved = match.saved_files  # the unfinished hand's record too
     if saved:
-        lines.append(f"{plural(len(saved), 'record')} saved in")
+        lines.append(WORDS.n(lang, "{n:,} record saved in", "{n:,} records saved in",
+                             len(saved)))
         lines.append(f"  {short_path(saved[0].parent)}")
     return lines
 
@@ -230,8 +238,7 @@ def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) ->
     except OSError as err:
         _fail(f"cannot read {input_name(file)}: {err.strerror or err}")
     if len(records) > 1:
-        replay.note = f"record {index} of {len(records)}" + (
-            "" if which else " (--index N shows another)")
+        replay.place = (index, len(records), which is not None)
     if step is not None and step > replay.steps:
         raise click.BadParameter(f"the record has steps 0 to {replay.steps}, not {step}",
                                  param_hint="'--step'")

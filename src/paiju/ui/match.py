@@ -23,8 +23,11 @@ from paiju.core.games import get_game
 from paiju.core.protocol import Action, Result, State, View
 from paiju.core.seeding import make_rng
 from paiju.table.hints import HINT_ITERATIONS, HINT_SECONDS, Hint, search_hint
-from paiju.table.present import Presenter, Seen, presenter_for
+from paiju.table.present import Presenter, Seen, presenter_for, you_name
+from paiju.table.text import Words, joined
 from paiju.ui.datadir import record_path, save_record
+
+WORDS = Words("table")
 
 
 @dataclass(frozen=True)
@@ -103,9 +106,15 @@ class Match:
         """The player whose view the table shows: the person, or player 0 when watching."""
         return 0 if self.human is None else self.human
 
-    def player_name(self, player: int) -> str:
+    @property
+    def lang(self) -> str:
+        """The language the table speaks now (the ``n`` key switches it)."""
+        return self.presenter.lang(self.native)
+
+    def player_name(self, player: int, lang: str | None = None) -> str:
+        """The player's name: "You" in the table's language for the person, else ``P1``."""
         if player == self.human:
-            return "You"
+            return you_name(self.lang if lang is None else lang)
         return f"P{player}"
 
     def seat_names(self) -> list[str]:
@@ -115,7 +124,8 @@ class Match:
     def player_labels(self) -> list[str]:
         """Each player's name with the computer player's kind."""
         return [
-            self.player_name(p) + (f" ({self.bot_names[p]})" if p in self.bot_names else "")
+            WORDS(self.lang, "{name} ({part})", name=self.player_name(p), part=self.bot_names[p])
+            if p in self.bot_names else self.player_name(p)
             for p in range(self.players)
         ]
 
@@ -152,8 +162,14 @@ class Match:
         self.log.clear()
         self.trick.clear()
         self.last_trick.clear()
-        self.log.append(f"Hand {self.hand_number}: " + self.seating_line() + ".")
-        self.log.append("Rules " + self.presenter.rules_words(self.rules) + ".")
+        lang = self.lang
+        self.log.append(WORDS(lang, "Hand {hand}: {seats}.", hand=self.hand_number,
+                              seats=self.seating_line()))
+        # the presenters' few words of the rules are English; another language names
+        # the preset and the options changed from it, as the header does
+        rules = (self.presenter.rules_words(self.rules) if lang == "en"
+                 else self.presenter.rules_line(self.rules))
+        self.log.append(WORDS(lang, "Rules {rules}.", rules=rules))
         return self.state
 
     def role_of(self, seat: int) -> str:
@@ -162,16 +178,22 @@ class Match:
         return self.presenter.role(Seen.of(self.state, seat), self.native)
 
     def seating_line(self) -> str:
-        """Who sits where this hand, by name and part: ``You are Master, P1 second, ...``."""
+        """Who sits where this hand, by name and part, a phrase a seat: ``You are Master,
+        P1 is second, ...``, or the order of play when nobody has a part."""
+        lang = self.lang
         names = self.seat_names()
         roles = [self.role_of(seat) for seat in range(len(names))]
         if not any(roles):
-            return "play goes " + ", ".join(names)
-        parts: list[str] = []
-        for name, role in zip(names, roles, strict=True):
-            verb = " are " if name == "You" else " is " if not parts else " "
-            parts.append(name + (verb + role if role else ""))
-        return ", ".join(parts)
+            return WORDS(lang, "play goes {names}", names=joined(lang, names))
+        parts = []
+        for seat, (name, role) in enumerate(zip(names, roles, strict=True)):
+            if not role:
+                parts.append(name)
+            elif self.seats[seat] == self.human:
+                parts.append(WORDS(lang, "You are {role}", role=role))
+            else:
+                parts.append(WORDS(lang, "{name} is {role}", name=name, role=role))
+        return joined(lang, parts)
 
     def total_of(self, player: int) -> float:
         """The player's running total over the session's settled hands."""
@@ -211,22 +233,25 @@ class Match:
         return action
 
     def attempt(self, do: str, tokens: Sequence[str]) -> str | None:
-        """The person's action: ``None`` if played, else the engine's reason for refusing it."""
+        """The person's action: ``None`` if played, else why not (the engine's reason,
+        said in the table's language with the cards as the screen writes them)."""
         assert self.state is not None
         seat = self.to_move()
+        lang = self.lang
         if seat is None:
-            return "the hand is over"
+            return WORDS.c(lang, "error", "the hand is over")
         if not self.human_to_move():
-            return f"it is {self.seat_names()[seat]}'s turn, not yours"
+            return WORDS.c(lang, "error", "it is {name}'s turn, not yours",
+                           name=self.seat_names()[seat])
         legal = self.state.legal_actions()
         data = self.presenter.build(do, seat, tokens, legal)
         try:
             action = self.game.action_from_json(data)
         except PaijuError as err:
-            return str(err)
+            return self.presenter.refusal(str(err), lang)
         why = self.state.why_illegal(action)
         if why is not None:
-            return why
+            return self.presenter.refusal(why, lang)
         self.apply(action)
         return None
 

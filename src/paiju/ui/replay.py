@@ -24,8 +24,10 @@ from paiju.core.errors import MalformedRecord
 from paiju.core.games import get_game
 from paiju.core.protocol import State
 from paiju.core.referee import read_actions
-from paiju.core.words import plural
 from paiju.table.present import Seen, presenter_for
+from paiju.table.text import Words, joined
+
+WORDS = Words("table")
 
 
 class Replay:
@@ -57,15 +59,33 @@ class Replay:
             self._depth += 1
         self._steps = self._depth
         self.native = False
-        #: Which record of its file this is, when the file holds several.
-        self.note = ""
+        #: Which record of its file this is, when the file holds several: its number,
+        #: how many there are, and whether ``--index`` chose it.
+        self.place: tuple[int, int, bool] | None = None
+
+    @property
+    def lang(self) -> str:
+        """The language the replay speaks now (the ``n`` key switches it)."""
+        return self.presenter.lang(self.native)
+
+    def note(self) -> str:
+        """Which record of its file this is (nothing for the only one)."""
+        if self.place is None:
+            return ""
+        index, count, chosen = self.place
+        if chosen:
+            return WORDS(self.lang, "record {index} of {count}", index=index, count=count)
+        return WORDS(self.lang, "record {index} of {count} (--index N shows another)",
+                     index=index, count=count)
 
     def extent(self) -> str:
         """How many actions the record holds, and where an illegal one stopped the replay."""
-        held = plural(len(self.actions), "action")
+        lang, n = self.lang, len(self.actions)
         if self.stopped is None:
-            return held
-        return f"{held}, action {self.stopped[0] + 1} illegal (replayed to step {self.steps})"
+            return WORDS.n(lang, "{n:,} action", "{n:,} actions", n)
+        return WORDS.n(lang, "{n:,} action, action {bad} illegal (replayed to step {step})",
+                       "{n:,} actions, action {bad} illegal (replayed to step {step})", n,
+                       bad=self.stopped[0] + 1, step=self.steps)
 
     @property
     def steps(self) -> int:
@@ -90,7 +110,7 @@ class Replay:
         return self._state
 
     def names(self) -> list[str]:
-        return [f"seat {s}" for s in range(self._state.num_seats)]
+        return [WORDS(self.lang, "seat {seat}", seat=s) for s in range(self._state.num_seats)]
 
     def hands(self, step: int) -> list[str]:
         """Each seat's hand at ``step``, one line per seat."""
@@ -98,14 +118,15 @@ class Replay:
         names = self.names()
         lines = []
         for seat in range(state.num_seats):
-            text = self.presenter.held(Seen.of(state, seat), self.native) or "(no cards)"
-            lines.append(f"{names[seat]}: {text}")
+            text = (self.presenter.held(Seen.of(state, seat), self.native)
+                    or WORDS(self.lang, "(no cards)"))
+            lines.append(WORDS(self.lang, "{name}: {cards}", name=names[seat], cards=text))
         return lines
 
     def action_line(self, step: int) -> str:
         """What the action that led to ``step`` was (everything shown: this is a replay)."""
         if step == 0:
-            return "the deal"
+            return WORDS(self.lang, "the deal")
         data = self.actions[step - 1].to_json()
         return self.presenter.describe(data, data["seat"], self.names(), self.native)
 
@@ -121,18 +142,21 @@ class Replay:
         state = self.at(step)
         if step == self.steps and self.stopped is not None:
             index, why = self.stopped
-            out.append(f"action {index + 1} is illegal: {why}")
+            out.append(WORDS(self.lang, "action {n} is illegal: {reason}", n=index + 1,
+                             reason=self.presenter.refusal(why, self.native)))
         if state.is_terminal():
             out += self.presenter.result_lines(
                 Seen.of(state, 0), state.report(), self.names(), self.native)
             points = state.result().points
-            out.append("points: " + ", ".join(
-                f"{n} {p:+g}" for n, p in zip(self.names(), points, strict=True)))
+            out.append(WORDS(self.lang, "points: {points}", points=joined(self.lang, [
+                WORDS(self.lang, "{name} {points}", name=n, points=f"{p:+g}")
+                for n, p in zip(self.names(), points, strict=True)])))
         return out
 
     def page(self, step: int) -> list[str]:
         """Everything about ``step``, as plain lines."""
-        lines = [f"step {step}/{self.steps}: {self.action_line(step)}"]
+        lines = [WORDS(self.lang, "step {step}/{steps}: {action}", step=step, steps=self.steps,
+                       action=self.action_line(step))]
         lines += ["  " + line for line in self.hands(step)]
         lines.append("  " + _plain(self.status(step)))
         lines += ["  " + line for line in self.end_lines(step)]
@@ -147,13 +171,24 @@ def _plain(markup: str) -> str:
 
 def replay_text(replay: Replay, echo: Callable[[str], None], step: int | None = None) -> None:
     """Print one step, or every step in order."""
-    rules = replay.presenter.rules_line(replay.rules)
-    note = f" · {replay.note}" if replay.note else ""
-    echo(f"{replay.game.title} · rules {rules} · {replay.extent()}{note}")
+    echo(_head(replay))
     steps = range(replay.steps + 1) if step is None else [step]
     for k in steps:
         for line in replay.page(k):
             echo(line)
+
+
+def _head(replay: Replay, step: int | None = None) -> str:
+    """The replay's head: the game, its rules, the record's extent (or, stepping, the
+    step), and which record of its file it is."""
+    lang = replay.lang
+    rules = replay.presenter.rules_line(replay.rules)
+    game = replay.presenter.game_title(lang)
+    where = (replay.extent() if step is None
+             else WORDS(lang, "step {step}/{steps}", step=step, steps=replay.steps))
+    head = WORDS(lang, "{game} · rules {rules} · {where}", game=game, rules=rules, where=where)
+    note = replay.note()
+    return WORDS(lang, "{head} · {note}", head=head, note=note) if note else head
 
 
 class ReplayApp(App[None]):
@@ -185,28 +220,28 @@ class ReplayApp(App[None]):
         with VerticalScroll(id="rbody"):
             yield Static(id="rpage")
         yield Static(id="rlog")
-        yield Static(
-            "[b]→[/] forward · [b]←[/] back · [b]home[/]/[b]end[/] deal/end · "
-            f"[b]n[/] {self.replay.presenter.native_name} · [b]q[/] quit",
-            id="rkeys",
-        )
+        yield Static(id="rkeys")
 
     def on_mount(self) -> None:
-        self.query_one("#rlog", Static).border_title = "Actions so far"
         self.redraw()
 
     def redraw(self) -> None:
         r, k = self.replay, self.step
-        rules = r.presenter.rules_line(r.rules)
-        note = f" · {r.note}" if r.note else ""
-        self.query_one("#rheader", Static).update(
-            f"{escape(r.game.title)} · {escape(rules)} · step {k}/{r.steps}{escape(note)}")
+        lang = r.lang
+        names = "abc" if r.native else r.presenter.native_name
+        self.query_one("#rkeys", Static).update(
+            f"[b]→[/] {WORDS.c(lang, 'key', 'forward')} · [b]←[/] {WORDS.c(lang, 'key', 'back')}"
+            f" · [b]home[/]/[b]end[/] {WORDS.c(lang, 'key', 'deal/end')} · [b]n[/] {names}"
+            f" · [b]q[/] {WORDS.c(lang, 'key', 'quit')}")
+        self.query_one("#rlog", Static).border_title = WORDS.c(lang, "panel", "Actions so far")
+        self.query_one("#rheader", Static).update(escape(_head(r, k)))
         lines = [f"[b]{escape(r.action_line(k))}[/]", ""]
         lines += [escape(line) for line in r.hands(k)]
         lines += ["", r.status(k)]
         lines += [escape(line) for line in r.end_lines(k)]
         self.query_one("#rpage", Static).update("\n".join(lines))
-        done = [r.action_line(i) for i in range(max(1, k - 5), k + 1)] if k else ["(the deal)"]
+        done = ([r.action_line(i) for i in range(max(1, k - 5), k + 1)] if k
+                else [WORDS(lang, "(the deal)")])
         self.query_one("#rlog", Static).update(escape("\n".join(done)))
 
     def action_step(self, delta: int) -> None:

@@ -12,7 +12,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from paiju.table.hints import Hint
+from paiju.table.text import SOURCE, Words
 from paiju.ui.match import Match
+
+WORDS = Words("table")
 
 
 class ResultScreen(ModalScreen[bool]):
@@ -62,20 +65,35 @@ class RulesScreen(ModalScreen[None]):
 
 
 def rules_text(match: Match) -> str:
-    """The rules screen's text (Rich markup)."""
+    """The rules screen's text (Rich markup), in the table's language: in English every
+    option with what it means; in another, the rules in force in the Rules box's words,
+    by group, each with its option (the options' own meanings are English)."""
     options = match.game.options
     values = match.rules.values
-    lines = [f"[b]{escape(match.game.title)}[/] — preset [b]{match.rules.preset}[/]"
-             " (escape closes)", ""]
+    lang = match.lang
+    head = WORDS(lang, "{game} — preset {preset} (escape closes)",
+                 game=f"[b]{escape(match.presenter.game_title(lang))}[/]",
+                 preset=f"[b]{escape(match.rules.preset)}[/]")
+    lines = [head, ""]
     base = options.preset(match.rules.preset)
+    changed = escape(WORDS(lang, "(changed)"))
+    if lang != SOURCE:
+        for group in match.presenter.rules_text(match.rules, lang):
+            lines.append(f"[b]{escape(group['title'])}[/]")
+            for rule in group["rules"]:
+                mark = (f" [yellow]{changed}[/]"
+                        if base.get(rule["option"]) != values[rule["option"]] else "")
+                lines.append(f"• {escape(rule['text'])} [dim]({escape(rule['detail'])})[/]{mark}")
+            lines.append("")
+        return "\n".join(lines).rstrip()
     for option in options.options.values():
         value = values[option.name]
-        mark = " [yellow](changed)[/]" if base.get(option.name) != value else ""
+        mark = f" [yellow]{changed}[/]" if base.get(option.name) != value else ""
         lines.append(f"[b]{option.name}[/] = {escape(option.show(value))}{mark}")
         lines.append(f"  {escape(option.meaning)}")
         now = option.values.get(option.show(value), "")
         if now:
-            lines.append(f"  [i]now:[/] {escape(now)}")
+            lines.append(f"  [i]{WORDS(lang, 'now:')}[/] {escape(now)}")
     return "\n".join(lines)
 
 
@@ -89,27 +107,30 @@ class HintScreen(ModalScreen[bool]):
         Binding("escape,h,q,enter", "close", "close"),
     ]
 
-    def __init__(self, hint: Hint, key: str, has_cards: bool) -> None:
+    def __init__(self, hint: Hint, key: str, has_cards: bool, lang: str = SOURCE) -> None:
         super().__init__()
         self.hint = hint
         self.key = key
         self.has_cards = has_cards
+        self.lang = lang
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="hint-box"):
             yield Static(self.text(), id="hint-text")
 
     def text(self) -> str:
-        h = self.hint
-        lines = [f"[b]Hint:[/] {escape(h.text)} (key [b]{escape(self.key)}[/])", ""]
+        h, lang = self.hint, self.lang
+        key = WORDS(lang, "(key {key})", key=f"[b]{escape(self.key)}[/]")
+        lines = [f"[b]{WORDS(lang, 'Hint:')}[/] {escape(h.text)} {key}", ""]
         lines += [f"• {escape(r)}" for r in h.reasons]
         if h.kept:
-            lines += ["", escape(h.kept[0].upper() + h.kept[1:]) + "."]
+            lines += ["", escape(WORDS(lang, "{reason}.", reason=h.kept[0].upper() + h.kept[1:]))]
         lines.append("")
+        close = f"[b]escape[/] {WORDS.c(lang, 'key', 'close, changing nothing')}"
         if self.has_cards:
-            lines.append("[b]s[/] select these cards for me · [b]escape[/] close, changing nothing")
+            lines.append(f"[b]s[/] {WORDS.c(lang, 'key', 'select these cards for me')} · {close}")
         else:
-            lines.append("[b]escape[/] close")
+            lines.append(f"[b]escape[/] {WORDS.c(lang, 'key', 'close')}")
         return "\n".join(lines)
 
     def on_mount(self) -> None:
