@@ -75,7 +75,8 @@ def short_path(path: Path) -> str:
               help="Seconds a computer player waits before acting (default 0.6; 1.2 watching).")
 @click.option("--hint-time", type=Seconds(min=0, min_open=True), default=2.0,
               show_default=True, help="Seconds the hint's search may take.")
-@click.option("--native", is_flag=True, help="Start with Chinese / Japanese card names.")
+@click.option("--native", is_flag=True, help="Start in the game's own language (Chinese / "
+              "Japanese); with --watch, print in it.")
 @click.option("--no-save", is_flag=True, help="Do not save the records of the hands.")
 def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
              bots: str, seed: int | None, hands: int | None, watch: bool, plain: bool,
@@ -132,7 +133,8 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
               "to play, if you would only dream).")
 @click.option("--delay", type=Seconds(min=0), default=None,
               help="Seconds a computer player waits before acting (default 1.2).")
-@click.option("--native", is_flag=True, help="Start with Chinese / Japanese card names.")
+@click.option("--native", is_flag=True, help="Start in the game's own language (Chinese / "
+              "Japanese).")
 @click.option("--no-save", is_flag=True, help="Do not save the record of the hand.")
 def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
               no_save: bool) -> None:
