@@ -2,11 +2,12 @@
 result box) follow the ``n`` key into the game's own language: after it, no English word
 of the table's own is on the screen, at the table, in the rules and hint screens and in
 the result box, for both games; ``paiju play --watch --native`` prints its own lines in
-that language too."""
+that language too, and ``paiju replay``'s stepper speaks it after the key."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 
@@ -17,6 +18,7 @@ from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import default_preset, get_game
 from paiju.ui.app import PlayApp, ResultScreen
 from paiju.ui.match import Match
+from paiju.ui.replay import Replay, ReplayApp
 from paiju.ui.screens import HintScreen, RulesScreen
 from paiju.ui.watch import watch_plain
 
@@ -111,3 +113,35 @@ def test_watching_with_native_prints_the_game_s_language(game: str) -> None:
     english_lines: list[str] = []
     watch_plain(Match(game, rules, 4, seed=3, hands=2, human=None), english_lines.append)
     assert len(english(" ".join(english_lines), own)) == len(own)  # each said in English
+
+
+@pytest.mark.parametrize("game", ["lukfu", "daifugo"])
+def test_the_replay_speaks_the_game_s_language_after_the_n_key(game: str) -> None:
+    g = get_game(game)
+    match = Match(game, g.rules(default_preset(g, playing=True)), 4, seed=3, hands=1,
+                  human=None)
+    watch_plain(match, lambda line: None)
+    replay = Replay(json.loads(match.saved_files[0].read_text(encoding="utf-8")))
+    own = ("seat", "the deal", "step", "rules", "forward", "back", "deal/end", "quit",
+           "Actions so far", "points", "action", "actions", "no cards")
+    shown: dict[str, str] = {}
+
+    async def scenario() -> None:
+        app = ReplayApp(replay)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            shown["english"] = screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            shown["the deal"] = screen_text(app)
+            await pilot.press("right")
+            await pilot.pause()
+            shown["step 1"] = screen_text(app)
+            await pilot.press("end")
+            await pilot.pause()
+            shown["the end"] = screen_text(app)
+
+    asyncio.run(scenario())
+    assert {"seat", "the deal", "quit", "forward"} <= set(english(shown.pop("english"), own))
+    for name, text in shown.items():
+        assert english(text, own) == [], (name, english(text, own), text)
