@@ -443,6 +443,15 @@ def test_names_refuse_control_and_bidirectional_characters(server: Server, name:
     assert server.post(f"/api/tables/{table}/seats/0", {"name": "陳太"}).status_code == 200
 
 
+@pytest.mark.parametrize("name", ["You", "you", "你", "あなた"])
+def test_a_name_the_table_says_you_with_is_refused(server: Server, name: str) -> None:
+    table = server.post("/api/tables", {"game": "lukfu", "players": 3,
+                                        "seats": ["human", "random", "random"]}).json()["table"]
+    answer = server.post(f"/api/tables/{table}/seats/0", {"name": name})
+    assert answer.status_code == 400 and "choose another name" in answer.json()["error"]
+    assert server.post(f"/api/tables/{table}/seats/0", {"name": "Yoshi"}).status_code == 200
+
+
 def test_websocket_sizes_count_bytes(server: Server) -> None:
     table = server.post("/api/tables", {"game": "lukfu", "players": 3,
                                         "seats": ["human", "random", "random"]}).json()["table"]

@@ -349,6 +349,12 @@ def you(names: Sequence[str], seat: int) -> bool:
     return names[seat] in _you_names()
 
 
+def is_you_name(name: str) -> bool:
+    """Whether ``name`` is the table's word for "you" in some language (a person named so
+    would make every other seat's log read as if it were the reader's own)."""
+    return name in _you_names() or name.casefold() == "you"
+
+
 @cache
 def _you_names() -> frozenset[str]:
     return frozenset(you_name(lang) for lang in LANGS)

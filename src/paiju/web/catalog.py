@@ -13,7 +13,7 @@ from paiju.bots.base import make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
-from paiju.table.present import presenter_for
+from paiju.table.present import is_you_name, presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
 from paiju.web.limits import LimitError, Limits, bad_character, check_player, refuse_files
@@ -284,6 +284,9 @@ def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
     bad = bad_character(clean)
     if bad is not None:
         raise WebError(400, f"{what} may not hold the control or invisible character {bad}")
+    if what == "a name" and is_you_name(clean):
+        raise WebError(400, f"{clean!r} is how the table speaks to each player of their own "
+                       "seat: choose another name")
     return clean
 
 
