@@ -35,3 +35,13 @@ def one_hot(index: int | None, width: int, at: int) -> int:
     """The bit of a one-hot segment of ``width`` at offset ``at`` (none if ``index`` is
     ``None`` or out of range)."""
     return 1 << (at + index) if index is not None and 0 <= index < width else 0
+
+
+def offsets(segments: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """Each named segment's first bit, the segments laid end to end from bit 0."""
+    out: dict[str, int] = {}
+    at = 0
+    for name, width in segments:
+        out[name] = at
+        at += width
+    return out

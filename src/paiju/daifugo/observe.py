@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
 from paiju.daifugo.action_space import PLACES
@@ -73,11 +74,7 @@ class DaifugoObserver:
     def __init__(self, players: int) -> None:
         self.players = players
         self._segments = segments(players)
-        self.at: dict[str, int] = {}
-        offset = 0
-        for name, width in self._segments:
-            self.at[name] = offset
-            offset += width
+        self.at: dict[str, int] = offsets(self._segments)
 
     @property
     def actors(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
 from paiju.lukfu.actions import LukFuAction
@@ -45,11 +46,7 @@ class LukFuObserver:
 
     def __init__(self) -> None:
         self._segments = segments()
-        self.at: dict[str, int] = {}
-        offset = 0
-        for name, width in self._segments:
-            self.at[name] = offset
-            offset += width
+        self.at: dict[str, int] = offsets(self._segments)
 
     @property
     def actors(self) -> int:
