@@ -124,7 +124,9 @@ def test_a_watcher_takes_a_computer_seat_between_hands_then_all_play_again(
     info = server.table(new)
     assert info["started"] and [s["kind"] for s in info["seats"]] == ["human", "bot", "human"]
     assert [s["name"] for s in info["seats"]][::2] == ["Ann", "Carol"]
-    assert info["totals"] == old["totals"]
+    # the totals carried; a hand may already have been played there (its seats' clocks)
+    assert info["carry"] == old["totals"]
+    assert info["hands_played"] > 0 or info["totals"] == old["totals"]
     assert ann.evaluate(f"localStorage.getItem('paiju.creator.{new}')")
 
 
