@@ -24,9 +24,10 @@ from paiju.core.params import (
 from paiju.core.records import input_name, loads_records, read_bounded
 from paiju.core.referee import EXIT_MALFORMED, referee
 from paiju.core.sources import cite
+from paiju.ui.helptext import SpokenCommand, SpokenGroup
 
 
-class PaijuGroup(click.Group):
+class PaijuGroup(SpokenGroup):
     """paiju's commands, every refusal in one style: one line, ``paiju: …``, status 2
     (Click's own usage errors too, which would otherwise print a usage block)."""
 
@@ -121,7 +122,7 @@ def referee_cmd(file: Any) -> None:
     sys.exit(status)
 
 
-@main.command("rules")
+@main.command("rules", cls=SpokenCommand)
 @game_argument()
 @rules_option()
 @click.option(

@@ -13,7 +13,6 @@ from paiju.core.games import default_players, default_preset, get_game
 from paiju.core.options import parse_overrides
 from paiju.core.params import (
     SEED,
-    NotedCommand,
     Seconds,
     bot_specs,
     game_argument,
@@ -24,6 +23,7 @@ from paiju.core.params import (
 )
 from paiju.core.records import input_name, loads_records, read_bounded
 from paiju.table.text import Words, joined
+from paiju.ui.helptext import SpokenCommand, chosen, lang_option
 
 WORDS = Words("table")
 
@@ -36,15 +36,17 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def records_note(playing: bool = True) -> str:
-    """Where the records of played hands go, as the help says it."""
+def records_note(playing: bool = True, lang: str = "en") -> str:
+    """Where the records of played hands go, as the help says it (in ``lang``)."""
     from paiju.ui.datadir import ENV_VAR, records_dir
 
     if playing:
-        return (f"Every hand is saved as a record in {records_dir('GAME')} "
-                f"(${ENV_VAR} moves the folder; --no-save saves nothing).")
-    return (f"`paiju play` saves the hands you play in {records_dir('GAME')} "
-            f"(${ENV_VAR} moves the folder).")
+        return WORDS.c(lang, "help", "Every hand is saved as a record in {folder} "
+                       "(${variable} moves the folder; --no-save saves nothing).",
+                       folder=records_dir("GAME"), variable=ENV_VAR)
+    return WORDS.c(lang, "help", "`paiju play` saves the hands you play in {folder} "
+                   "(${variable} moves the folder).", folder=records_dir("GAME"),
+                   variable=ENV_VAR)
 
 
 def short_path(path: Path) -> str:
@@ -55,7 +57,7 @@ def short_path(path: Path) -> str:
         return str(path)
 
 
-@click.command("play", cls=NotedCommand, note=records_note)
+@click.command("play", cls=SpokenCommand, note=lambda lang: records_note(True, lang))
 @game_argument()
 @rules_option(playing=True)
 @click.option(
@@ -78,9 +80,11 @@ def short_path(path: Path) -> str:
 @click.option("--native", is_flag=True, help="Start in the game's own language (Chinese / "
               "Japanese); with --watch, print in it.")
 @click.option("--no-save", is_flag=True, help="Do not save the records of the hands.")
+@lang_option()
 def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
              bots: str, seed: int | None, hands: int | None, watch: bool, plain: bool,
-             delay: float | None, hint_time: float, native: bool, no_save: bool) -> None:
+             delay: float | None, hint_time: float, native: bool, no_save: bool,
+             lang: str | None) -> None:
     """Play a session of GAME against computer players.
 
     Dai Fugō is dealt under the popular preset unless --rules says otherwise: the
@@ -108,7 +112,7 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
                       human=None if watch else 0, save=not no_save, hint_seconds=hint_time)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
-    match.native = native
+    match.native = chosen(lang, native)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
     if watch and (plain or not terminal):
         watch_with_progress(match)
@@ -126,7 +130,7 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         click.echo(line)
 
 
-@click.command("learn", cls=NotedCommand, note=records_note)
+@click.command("learn", cls=SpokenCommand, note=lambda lang: records_note(True, lang))
 @game_argument()
 @click.option("--seed", type=SEED, default=None,
               help="Seed of the deal and the players (the next seed where you hold cards "
@@ -136,8 +140,9 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 @click.option("--native", is_flag=True, help="Start in the game's own language (Chinese / "
               "Japanese).")
 @click.option("--no-save", is_flag=True, help="Do not save the record of the hand.")
+@lang_option()
 def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
-              no_save: bool) -> None:
+              no_save: bool, lang: str | None) -> None:
     """Play a guided first hand of GAME against computer players.
 
     At each of your turns a panel says what you may do and, for each card you cannot
@@ -152,7 +157,7 @@ def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
         match = learn_match(get_game(game).name, seed, save=not no_save)
     except (PaijuError, ValueError) as err:
         _fail(str(err))
-    match.native = native
+    match.native = chosen(lang, native)
     if not (sys.stdout.isatty() and sys.stdin.isatty()):
         _fail("learning needs a terminal: run paiju learn in one")
     from paiju.ui.app import BOT_DELAY
@@ -210,7 +215,8 @@ def closing_lines(match: Any, lang: str = "en") -> list[str]:
     return lines
 
 
-@click.command("replay", cls=NotedCommand, note=lambda: records_note(playing=False))
+@click.command("replay", cls=SpokenCommand,
+               note=lambda lang: records_note(False, lang))
 @click.argument("file", type=click.File("rb"))
 @click.option("--text", "as_text", is_flag=True, help="Print the steps as plain text.")
 @click.option("--step", type=click.IntRange(min=0), default=None,
@@ -218,7 +224,11 @@ def closing_lines(match: Any, lang: str = "en") -> list[str]:
               "the hand after action N (actions are counted from 1).")
 @click.option("--index", "--record", "which", type=click.IntRange(min=1), default=None,
               help="Which record of a JSON-lines file, from 1 (default: the first).")
-def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) -> None:
+@click.option("--native", is_flag=True, help="Start in the game's own language (Chinese / "
+              "Japanese).")
+@lang_option()
+def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None, native: bool,
+               lang: str | None) -> None:
     """Step through the record in FILE, forwards and backwards, showing every hand.
 
     A file of several records (JSON lines, as `paiju simulate --records` writes) shows the
@@ -227,6 +237,7 @@ def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) ->
     """
     from paiju.ui.replay import Replay, ReplayApp, replay_text
 
+    spoken = chosen(lang, native)
     try:
         records = loads_records(read_bounded(file, input_name(file)))
         if which is not None and which > len(records):
@@ -239,6 +250,7 @@ def replay_cmd(file: Any, as_text: bool, step: int | None, which: int | None) ->
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot read {input_name(file)}: {err.strerror or err}")
+    replay.native = spoken
     if len(records) > 1:
         replay.place = (index, len(records), which is not None)
     if step is not None and step > replay.steps:

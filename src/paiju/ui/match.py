@@ -93,7 +93,7 @@ class Match:
         self.session = self.game.new_session(self.rules, self.players, self.seed)
         self.state: State | None = None
         self.seats: tuple[int, ...] = ()
-        self.native = False
+        self.native: bool | str = False  # True: the game's own language; or a language code
         self._seen: tuple[int, Seen] | None = None
         self._count = 0
         self._hints = 0

@@ -58,7 +58,7 @@ class Replay:
             state.push(action)
             self._depth += 1
         self._steps = self._depth
-        self.native = False
+        self.native: bool | str = False  # True: the game's own language; or a language code
         #: Which record of its file this is, when the file holds several: its number,
         #: how many there are, and whether ``--index`` chose it.
         self.place: tuple[int, int, bool] | None = None
