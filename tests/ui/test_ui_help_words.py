@@ -168,3 +168,13 @@ def test_wrapping_counts_columns_and_keeps_marks_with_their_words() -> None:
             assert line[0] not in "，。；）" and line[-1] != "（", (width, line)
     assert wrap("Seconds the hint's search may take.", 12) == [
         "Seconds the", "hint's", "search may", "take."]
+
+
+@pytest.mark.parametrize(("game", "lang"), [("lukfu", "ja"), ("daifugo", "zh_Hant")])
+def test_watching_speaks_the_language_lang_names(game: str, lang: str) -> None:
+    """--lang names any language for any game (not only the game's own, as --native)."""
+    args = ["play", game, "--watch", "--plain", "--hands", "1", "--seed", "3", "--no-save"]
+    assert {"seat", "rules"} <= set(english(run(args).output))
+    by_option = run([*args, "--lang", lang]).output
+    assert by_option == run(args, lang).output
+    assert english(by_option) == [], english(by_option)
