@@ -15,8 +15,8 @@ import sys
 from html import escape
 from pathlib import Path
 
-from paiju.daifugo import cards as dc
-from paiju.lukfu import cards as lc
+from paiju.daifugo.engine import cards as dc
+from paiju.lukfu.engine import cards as lc
 
 ROOT = Path(__file__).resolve().parent.parent
 W, H, GAP = 46, 64, 6

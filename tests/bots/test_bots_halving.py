@@ -247,7 +247,7 @@ def _uecda_game_against_standard(seed: int, stop: int):  # type: ignore[no-untyp
     """A uecda hand after an exchange, the others playing uecda-standard, at seat 0's
     ``stop``-th decision of play (or the last one)."""
     from paiju.core.games import get_game
-    from paiju.daifugo.position import EXCHANGE
+    from paiju.daifugo.engine.position import EXCHANGE
 
     game = get_game("daifugo")
     session = game.new_session(game.rules("uecda"), 5, seed)
@@ -279,7 +279,7 @@ def _fifth_decisions():  # type: ignore[no-untyped-def]
 def test_the_true_deal_agrees_with_every_move_of_standard_opponents() -> None:
     """The model reading a rewound deal reproduces each move the real players made,
     so the inference never rules out the truth."""
-    from paiju.daifugo.rewind import Replay, start_of_play
+    from paiju.daifugo.engine.rewind import Replay, start_of_play
 
     bot = ISMCTSBot(iterations=4, opponents="uecda-standard", infer=1)
     checked = caught = 0
@@ -349,7 +349,7 @@ def test_facts_needs_a_model_that_says_and_round_trips() -> None:
 
 
 def test_the_search_with_facts_deals_around_what_the_others_moves_rule_out() -> None:
-    from paiju.daifugo.standard_facts import barred
+    from paiju.daifugo.players.standard_facts import barred
 
     bot = make_bot(STRONG.replace("iters=64", "iters=16") + ":opponents=uecda-standard:facts=1")
     assert isinstance(bot, ISMCTSBot)

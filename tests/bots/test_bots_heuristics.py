@@ -49,8 +49,8 @@ def test_lukfu_weak_hands_pass_and_the_strong_one_calls() -> None:
 
 
 def test_lukfu_plan_keeps_goks_and_runs_together() -> None:
-    from paiju.lukfu.cards import mask, parse_card
-    from paiju.lukfu.strategy import plan
+    from paiju.lukfu.engine.cards import mask, parse_card
+    from paiju.lukfu.players.strategy import plan
 
     hand = mask(parse_card(t) for t in
                 ["5Sip", "5Gon", "5Sok", "7Gon", "6Gon", "4Gon", "3Chen", "2Chen", "1Chen"])

@@ -53,7 +53,7 @@ def test_learned_makes_legal_choices_in_every_preset(game: str, preset: str,
 def _club_only(game: str) -> Policy:
     """Weights on the features that mark the rule-based player's choice, none elsewhere."""
     encoder = get_game(game).policy_encoder
-    module = __import__(f"paiju.{game}.features", fromlist=["AT"])
+    module = __import__(f"paiju.{game}.players.features", fromlist=["AT"])
     start = module.AT["club"]
     weights = [10.0 if start <= i else 0.0 for i in range(encoder.size)]
     return Policy(game, encoder.version, tuple(weights), {})

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from paiju.core.games import get_game
-from paiju.daifugo import strategy as daifugo_strategy
-from paiju.lukfu import strategy as lukfu_strategy
+from paiju.daifugo.players import strategy as daifugo_strategy
+from paiju.lukfu.players import strategy as lukfu_strategy
 
 HANDS = 40
 

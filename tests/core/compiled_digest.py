@@ -13,8 +13,8 @@ import random
 import sys
 
 from paiju.core.games import get_game
-from paiju.daifugo import fast as daifugo_fast
-from paiju.lukfu import fast as lukfu_fast
+from paiju.daifugo.fast import playout as daifugo_fast
+from paiju.lukfu.fast import playout as lukfu_fast
 
 PRESETS = {"daifugo": ("pagat", "uecda", "popular"), "lukfu": ("hongkong", "gloucester", "sung")}
 

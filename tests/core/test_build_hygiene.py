@@ -36,11 +36,11 @@ def test_no_test_skips_on_a_paiju_module() -> None:
 #: Test-only shims and second names once kept in the engines (issue 31): none may
 #: come back. (module, definition)
 SHIMS = [
-    ("src/paiju/daifugo/state.py", "def _fits("),
-    ("src/paiju/daifugo/state.py", "def _meld_of("),
-    ("src/paiju/daifugo/state.py", "def undo("),
-    ("src/paiju/daifugo/fields.py", "def jack("),
-    ("src/paiju/lukfu/state.py", "def undo("),
+    ("src/paiju/daifugo/engine/state.py", "def _fits("),
+    ("src/paiju/daifugo/engine/state.py", "def _meld_of("),
+    ("src/paiju/daifugo/engine/state.py", "def undo("),
+    ("src/paiju/daifugo/engine/fields.py", "def jack("),
+    ("src/paiju/lukfu/engine/state.py", "def undo("),
 ]
 
 

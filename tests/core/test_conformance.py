@@ -43,7 +43,7 @@ VIEW_EVERY = 3
 
 
 #: Whether a game's points are payments between the seats, which sum to zero: Luk Fu's
-#: are (paiju/lukfu/scoring.py), Dai Fugō's are points for the titles (docs/daifugo.md,
+#: are (paiju/lukfu/engine/scoring.py), Dai Fugō's are points for the titles (docs/daifugo.md,
 #: "Titles, points, sessions").
 ZERO_SUM = {"lukfu": True, "daifugo": False, "tiny": True}
 

@@ -1,12 +1,12 @@
 """The option tables' "implemented by" column, checked against the code.
 
 For each option of docs/daifugo.md's and docs/lukfu.md's tables, the column must name
-every module of src/paiju/<game>/ (and bots/, table/) that reads the option, and every
-module it names must read it or hold the object the column names there. A module reads
-an option when it reads ``rules.<option>`` (or ``r.<option>``), registers a hook under
-its name (``@on_play("<option>")``, ``Beater("<option>", ...)``), or lists it among a
-``*_RULES`` tuple of option names. The modules that only declare options or word them
-for players (:data:`WORDING`) are not implementations.
+every module of src/paiju/<game>/ and its folders (and bots/, table/) that reads the
+option, and every module it names must read it or hold the object the column names there.
+A module reads an option when it reads ``rules.<option>`` (or ``r.<option>``), registers
+a hook under its name (``@on_play("<option>")``, ``Beater("<option>", ...)``), or lists
+it among a ``*_RULES`` tuple of option names. The modules that only declare options or
+word them for players (:data:`WORDING`) are not implementations.
 """
 
 from __future__ import annotations
@@ -49,19 +49,33 @@ def option_rows(game: str) -> dict[str, str]:
 
 
 def modules(game: str) -> dict[str, Path]:
-    """The modules the check looks at, by the name the docs give them."""
-    out = {p.stem: p for p in (SRC / game).glob("*.py") if p.stem not in WORDING}
+    """The modules the check looks at, by their path in the game's folder without
+    ``.py`` (``engine/rulebook``)."""
+    out = {rel(game, p): p for p in (SRC / game).rglob("*.py") if p.stem not in WORDING}
     for folder in ("bots", "table"):
         out |= {f"{folder}/{p.stem}": p for p in (SRC / folder).glob("*.py")}
     return out
 
 
+def rel(game: str, path: Path) -> str:
+    """A module's path in the game's folder, without ``.py``."""
+    return path.relative_to(SRC / game).with_suffix("").as_posix()
+
+
+def stems(game: str) -> dict[str, str]:
+    """The game's modules by the short name a docs cell gives them (``scoring``), where
+    the name is one module's."""
+    paths = [rel(game, p) for p in (SRC / game).rglob("*.py")]
+    names = [p.rsplit("/", 1)[-1] for p in paths]
+    return {n: p for n, p in zip(names, paths, strict=True) if names.count(n) == 1}
+
+
 def classes(game: str) -> dict[str, str]:
-    """The game's classes, each with its module (``Rulebook``: ``rulebook``)."""
+    """The game's classes, each with its module (``Rulebook``: ``engine/rulebook``)."""
     out = {}
-    for path in (SRC / game).glob("*.py"):
+    for path in (SRC / game).rglob("*.py"):
         for name in re.findall(r"^class (\w+)", path.read_text(), re.M):
-            out[name] = path.stem
+            out[name] = rel(game, path)
     return out
 
 
@@ -77,15 +91,16 @@ def readers(game: str, option: str) -> set[str]:
 def named(game: str, cell: str) -> dict[str, list[str]]:
     """The modules a cell names, each with the dotted objects it names there."""
     out: dict[str, list[str]] = {}
-    for folder, stem in re.findall(rf"src/paiju/({game}|bots|table)/(\w+)\.py", cell):
+    for folder, stem in re.findall(rf"src/paiju/({game}|bots|table)/([\w/]+)\.py", cell):
         out.setdefault(stem if folder == game else f"{folder}/{stem}", [])
     owner = classes(game)
+    short = stems(game)
     for ref in re.findall(r"`([A-Za-z_][\w.]*\.\w+)`", cell):
         if ref.endswith(".py"):
             continue
         head, rest = ref.split(".", 1)
-        if (SRC / game / f"{head}.py").exists():
-            out.setdefault(head, []).append(rest)
+        if head in short:
+            out.setdefault(short[head], []).append(rest)
         elif head in owner:
             out.setdefault(owner[head], []).append(ref)
     return out
@@ -94,7 +109,7 @@ def named(game: str, cell: str) -> dict[str, list[str]]:
 def resolves(game: str, module: str, dotted: str) -> bool:
     """Whether ``dotted`` names an object of the module (an attribute an ``__init__`` sets
     counts)."""
-    obj: object = importlib.import_module(f"paiju.{game}.{module}")
+    obj: object = importlib.import_module(f"paiju.{game}.{module.replace('/', '.')}")
     source = (SRC / game / f"{module}.py").read_text()
     for part in dotted.split("."):
         if not hasattr(obj, part):
@@ -127,7 +142,8 @@ def test_implemented_by_names_only_what_takes_part(game: str, option: str) -> No
         assert module in modules(game) or module in WORDING, (
             f"docs/{game}.md, {option}: no module {module}"
         )
-        stale = [o for o in objects if "/" not in module and not resolves(game, module, o)]
+        stale = [o for o in objects if (SRC / game / f"{module}.py").exists()
+                 and not resolves(game, module, o)]
         assert not stale, f"docs/{game}.md, {option}: {module} has no {stale}"
         assert module in reading or objects, (
             f"docs/{game}.md, {option}: {module} neither reads it nor holds what the row names"
@@ -136,5 +152,6 @@ def test_implemented_by_names_only_what_takes_part(game: str, option: str) -> No
 
 def test_a_reader_left_out_is_found() -> None:
     # The check itself: the rulebook reads ``surrender``; a row without it is caught.
-    assert "rulebook" in readers("lukfu", "surrender")
-    assert "rulebook" not in named("lukfu", "[`scoring.win_value`](../src/paiju/lukfu/scoring.py)")
+    assert "engine/rulebook" in readers("lukfu", "surrender")
+    link = "[`scoring.win_value`](../src/paiju/lukfu/engine/scoring.py)"
+    assert set(named("lukfu", link)) == {"engine/scoring"}

@@ -92,7 +92,7 @@ def test_a_game_may_use_the_tables_ground_but_no_other_part_of_it(tmp_path: Path
 
 
 def test_the_layer_check_sees_imports() -> None:
-    assert {"core", "lukfu"} <= paiju_imports(SRC / "lukfu" / "state.py")
+    assert {"core", "lukfu"} <= paiju_imports(SRC / "lukfu" / "engine" / "state.py")
 
 
 #: The libraries of the front ends (the command line, the terminal, the web server).

@@ -131,7 +131,7 @@ class Plain:
 GHOST = """
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
-    from paiju.daifugo.view import DaifugoView
+    from paiju.daifugo.engine.view import DaifugoView
 
 class Plain:
     seen: DaifugoView | None

@@ -8,10 +8,10 @@ from typing import Any
 
 from paiju.core.errors import UnknownOption
 from paiju.core.referee import referee
-from paiju.daifugo.cards import pack
+from paiju.daifugo.engine.cards import pack
+from paiju.daifugo.engine.state import Action, DaifugoState
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, Rules
-from paiju.daifugo.state import Action, DaifugoState
 
 
 def record(hands: list[str], actions: list[Any], rules: Any = "pagat", first: int = 0,
@@ -98,7 +98,7 @@ def deal(n: int, fixed: dict[int, str], jokers: int = 1) -> list[str]:
 
     The first ``total % n`` seats hold one card more (004 "as equally as possible").
     """
-    from paiju.daifugo.cards import pack, parse_card, tokens
+    from paiju.daifugo.engine.cards import pack, parse_card, tokens
 
     rest = pack(jokers)
     hands: list[list[str]] = [[] for _ in range(n)]

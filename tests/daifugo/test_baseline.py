@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 
 from paiju.core.referee import referee
-from paiju.daifugo import combos
-from paiju.daifugo.cards import JOKERS, SUITED, pack, tokens
+from paiju.daifugo.engine import combos
+from paiju.daifugo.engine.cards import JOKERS, SUITED, pack, tokens
+from paiju.daifugo.engine.state import Action, DaifugoState
 from paiju.daifugo.game import GAME
-from paiju.daifugo.state import Action, DaifugoState
 
 DATA = Path(__file__).parent / "data" / "baseline_daifugo.json"
 SESSIONS = 8

@@ -13,15 +13,16 @@ from typing import Any
 
 import pytest
 
-from paiju.daifugo import actions, combos, strategy, tables
-from paiju.daifugo.cards import SUITED
+from paiju.daifugo.engine import actions, combos, tables
+from paiju.daifugo.engine.cards import SUITED
 from paiju.daifugo.game import GAME
+from paiju.daifugo.players import strategy
 
 #: The caches allowed to change size with play, and the limit each keeps to.
 LIMITED = {
-    "paiju.daifugo.tables._SEQ_SHAPES": lambda: tables.SEQ_SHAPES_LIMIT,
-    "paiju.daifugo.combos._SUIT_RANKS": lambda: combos.SUIT_RANKS_LIMIT,
-    "paiju.daifugo.strategy._PLAYS": lambda: strategy.PLAYS_LIMIT,
+    "paiju.daifugo.engine.tables._SEQ_SHAPES": lambda: tables.SEQ_SHAPES_LIMIT,
+    "paiju.daifugo.engine.combos._SUIT_RANKS": lambda: combos.SUIT_RANKS_LIMIT,
+    "paiju.daifugo.players.strategy._PLAYS": lambda: strategy.PLAYS_LIMIT,
 }
 
 #: Rule sets that between them make every kind of combination: sequences with one and
@@ -64,7 +65,7 @@ def test_tables_do_not_grow_with_play() -> None:
     before = _sizes()
     _play(60, 2)
     after = _sizes()
-    assert "paiju.daifugo.actions._INTERNED" in after
+    assert "paiju.daifugo.engine.actions._INTERNED" in after
     for name, size in after.items():
         limit = LIMITED.get(name)
         if limit is None:

@@ -27,13 +27,13 @@ from test_fast_daifugo import check_hands
 from test_properties import EXAMPLES, SLICE, play_session
 
 from paiju.core.errors import IllegalAction, UnknownOption
-from paiju.daifugo import fast
-from paiju.daifugo.actions import Action
-from paiju.daifugo.cards import mask_of, pack, parse_card, tokens
+from paiju.daifugo.engine.actions import Action
+from paiju.daifugo.engine.cards import mask_of, pack, parse_card, tokens
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.fast import playout as fast
 from paiju.daifugo.game import GAME
+from paiju.daifugo.players.strategy import choose
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.state import DaifugoState
-from paiju.daifugo.strategy import choose
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from ui_helpers import select  # tests/ui: choosing cards at the keyboard

@@ -7,7 +7,7 @@ import random
 import pytest
 from daifugo_helpers import act, deal, play_random, record, ruling, state_of
 
-from paiju.daifugo.state import titles_for
+from paiju.daifugo.engine.state import titles_for
 
 # Players A, B, C, D of 004's table are seats 0, 1, 2, 3.
 A, B, C, D = 0, 1, 2, 3
@@ -394,7 +394,7 @@ def test_exchange() -> None:
     hands = deal(5, {0: "JK 2S 3C 4C", 1: "AS 3D", 3: "5C", 4: "6C 7C"})
     rec = record(hands, [], first=0, titles=titles)
     st = state_of(rec)
-    from paiju.daifugo.cards import parse_card
+    from paiju.daifugo.engine.cards import parse_card
     assert st.hands[4] >> 52 & 1 and st.hands[4] >> parse_card("2S") & 1
     assert st.hands[3] >> parse_card("AS") & 1
     assert st.to_move() == 4

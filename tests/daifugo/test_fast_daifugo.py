@@ -1,4 +1,5 @@
-"""Dai Fugō's fast path (:mod:`paiju.daifugo.fast`) against the reference state, step by step.
+"""Dai Fugō's fast path (:mod:`paiju.daifugo.fast.playout`) against the reference state, step
+by step.
 
 At every decision of random hands (a session's first hand and the next, with its
 exchange), over every preset, 3 to 8 players and random option mixes: the fast path lists
@@ -24,13 +25,13 @@ from paiju.bots.base import RandomBot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.errors import UnknownOption
 from paiju.core.fastpath import fast_path_on
-from paiju.daifugo import fast
-from paiju.daifugo.cards import tokens
+from paiju.daifugo.engine.cards import tokens
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.engine.view import DaifugoView
+from paiju.daifugo.fast import playout as fast
 from paiju.daifugo.game import GAME
+from paiju.daifugo.players.strategy import choose
 from paiju.daifugo.rules import OPTIONS, PRESETS, Rules, make_rules
-from paiju.daifugo.state import DaifugoState
-from paiju.daifugo.strategy import choose
-from paiju.daifugo.view import DaifugoView
 
 
 @pytest.fixture(autouse=True)

@@ -24,12 +24,12 @@ from typing import Any
 import pytest
 from daifugo_helpers import random_rules
 
-from paiju.daifugo import combos
-from paiju.daifugo.actions import Action, meld_of_action
-from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, stand_token, suit_of
-from paiju.daifugo.combos import Meld
+from paiju.daifugo.engine import combos
+from paiju.daifugo.engine.actions import Action, meld_of_action
+from paiju.daifugo.engine.cards import JOKERS, SUITED, TOKENS, bits, stand_token, suit_of
+from paiju.daifugo.engine.combos import Meld
+from paiju.daifugo.engine.state import OK, PLAY, DaifugoState
 from paiju.daifugo.game import GAME
-from paiju.daifugo.state import OK, PLAY, DaifugoState
 
 HANDS = 2000
 POSITIONS = 300
@@ -186,7 +186,7 @@ def test_equivalent_spellings_are_one_play(rules: dict, hand: str, table: list[s
     """why_illegal and apply read every spelling of a play as that play."""
     rec_rules = GAME.rules("pagat", rules)
     hands = [0, 0, 0, 0]
-    from paiju.daifugo.cards import pack, parse_card
+    from paiju.daifugo.engine.cards import pack, parse_card
 
     rest = pack(rec_rules.values["jokers"])
     for tok in hand.split():

@@ -13,11 +13,11 @@ import pytest
 from daifugo_helpers import act, deal, play_random, record, ruling, state_of
 
 from paiju.core.errors import MalformedRecord
-from paiju.daifugo.actions import PLAY_MELD
-from paiju.daifugo.cards import DIAMOND_THREE, JOKERS, diamond_three_holder, parse_card
-from paiju.daifugo.combos import SEQUENCE
+from paiju.daifugo.engine.actions import PLAY_MELD
+from paiju.daifugo.engine.cards import DIAMOND_THREE, JOKERS, diamond_three_holder, parse_card
+from paiju.daifugo.engine.combos import SEQUENCE
+from paiju.daifugo.engine.state import EXCHANGE, TITLE_RANK
 from paiju.daifugo.game import GAME
-from paiju.daifugo.state import EXCHANGE, TITLE_RANK
 
 
 def opts(**values: object) -> dict:
@@ -288,7 +288,7 @@ def test_scoring_variants() -> None:
     """004 "Result": "the Dai Fugō should score +2 points, and the Fugō +1"; "Scoring
     variants": "the Hinmin pays 1 point to the Fugō and the Dai Hinmin pays 2 points to
     the Dai Fugō"; uecda: n points for the first down to 1 for the last."""
-    from paiju.daifugo.state import points_for
+    from paiju.daifugo.engine.state import points_for
 
     order = [3, 0, 4, 1, 2]
     titles = ["fugo", "hinmin", "daihinmin", "daifugo", "heimin"]

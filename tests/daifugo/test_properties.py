@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from paiju.core.records import dumps_record
 from paiju.core.referee import referee
-from paiju.daifugo.cards import JOKERS, SUITED, TOKENS, bits, mask_of, parse_card
+from paiju.daifugo.engine.cards import JOKERS, SUITED, TOKENS, bits, mask_of, parse_card
+from paiju.daifugo.engine.state import DISCARD_PILE, DaifugoState
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.state import DISCARD_PILE, DaifugoState
 
 HANDS_PER_EXAMPLE = 50
 EXAMPLES = 200  # 200 x 50 = 10,000 hands per test

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 from daifugo_helpers import play_random, random_rules
 
-from paiju.daifugo.cards import JOKERS
+from paiju.daifugo.engine.cards import JOKERS
+from paiju.daifugo.engine.position import EXCHANGE
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
-from paiju.daifugo.position import EXCHANGE
-from paiju.daifugo.state import DaifugoState
 
 
 def _second_hand(rules: object, n: int, seed: int) -> DaifugoState:

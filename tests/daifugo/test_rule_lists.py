@@ -8,11 +8,11 @@ import pytest
 
 from paiju.core.errors import UnknownOption
 from paiju.core.options import Option
-from paiju.daifugo import hooks  # noqa: F401  (registers the hooks)
+from paiju.daifugo.engine import hooks  # noqa: F401  (registers the hooks)
+from paiju.daifugo.engine.registry import BEATERS, ON_OUT, ON_PLAY
 from paiju.daifugo.game import GAME
+from paiju.daifugo.players.strategy import UNSURE_RULES
 from paiju.daifugo.present import DaifugoPresenter
-from paiju.daifugo.registry import BEATERS, ON_OUT, ON_PLAY
-from paiju.daifugo.strategy import UNSURE_RULES
 
 #: The rules the player reckons with itself, though a hook of theirs lets a play be
 #: beaten by one not higher: the ♠3 on a lone joker, lock or not (strategy.py,

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paiju.core.errors import UnknownOption
-from paiju.daifugo.actions import Action, pass_action, play_action
-from paiju.daifugo.cards import JOKERS, SUITED
+from paiju.daifugo.engine.actions import Action, pass_action, play_action
+from paiju.daifugo.engine.cards import JOKERS, SUITED
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, PRESETS, Rules, make_rules
-from paiju.daifugo.state import DaifugoState
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -89,8 +89,8 @@ def test_fast_generator_is_the_rulebook_filter(setup: tuple[Rules, int], seed: i
 
 
 def test_every_hook_is_registered_under_an_option() -> None:
-    from paiju.daifugo.registry import BEATERS, FINISH_BANS, ON_OUT, ON_PLAY
-    from paiju.daifugo.rulebook import rulebook
+    from paiju.daifugo.engine.registry import BEATERS, FINISH_BANS, ON_OUT, ON_PLAY
+    from paiju.daifugo.engine.rulebook import rulebook
 
     rulebook(make_rules("pagat"))  # the hooks are registered with the first rulebook
     names = {o.name for o in OPTIONS}

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from paiju.core.games import get_game
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.table.present import presenter_for
 from paiju.web import messages as msg
 
@@ -70,8 +70,8 @@ def test_a_revolution_is_named_and_pop_takes_the_mark_back() -> None:
 
 
 def test_every_rule_that_can_clear_has_its_own_words() -> None:
-    from paiju.daifugo import hooks  # noqa: F401  (registers the hooks)
-    from paiju.daifugo.registry import ON_PLAY
+    from paiju.daifugo.engine import hooks  # noqa: F401  (registers the hooks)
+    from paiju.daifugo.engine.registry import ON_PLAY
 
     presenter = presenter_for("daifugo")
     generic = presenter.rule_lines({"rules": ["no such rule"]}, "en")

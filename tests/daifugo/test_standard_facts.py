@@ -1,4 +1,4 @@
-"""What the standard client's moves rule out of its hand (paiju.daifugo.standard_facts),
+"""What the standard client's moves rule out of its hand (paiju.daifugo.players.standard_facts),
 and the deals drawn around it (DaifugoView.sample_barred)."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from paiju.bots.base import make_bot
 from paiju.core.games import get_game
-from paiju.daifugo.cards import JOKERS, RANK_MASK, parse_card
-from paiju.daifugo.standard_facts import barred, weaker_than
-from paiju.daifugo.standard_player import StandardPlayer
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.engine.cards import JOKERS, RANK_MASK, parse_card
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.players.standard_facts import barred, weaker_than
+from paiju.daifugo.players.standard_player import StandardPlayer
 
 GAME = get_game("daifugo")
 STANDARD = StandardPlayer()

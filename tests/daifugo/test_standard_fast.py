@@ -1,11 +1,11 @@
-"""The standard client's fast path (:mod:`paiju.daifugo.standard_fast`) against its table
-version (:mod:`paiju.daifugo.standard`), turn by turn.
+"""The standard client's fast path (:mod:`paiju.daifugo.fast.standard`) against its table
+version (:mod:`paiju.daifugo.players.standard`), turn by turn.
 
 At every play turn of random hands (the ``uecda`` preset at 5 players, every preset at 3
 and 8, random option mixes at 3 to 8; sessions, so exchanges, revolutions and locks come
 up),
 the fast path reads the same play from the position as the client's tables give, cell
-for cell, or hands the turn to the tables (:data:`~paiju.daifugo.standard_fast.FALLBACK`).
+for cell, or hands the turn to the tables (:data:`~paiju.daifugo.fast.standard.FALLBACK`).
 Each move is the standard client's or a random player's, drawn at random, so that the
 positions are not only those the client reaches. The full run is behind the
 ``differential`` marker.
@@ -20,13 +20,13 @@ from daifugo_helpers import random_rules
 from test_standard_player import position
 
 from paiju.core.seeding import make_rng
-from paiju.daifugo import standard_fast
+from paiju.daifugo.engine.position import PLAY
+from paiju.daifugo.engine.session import DaifugoSession
+from paiju.daifugo.engine.view import DaifugoView
+from paiju.daifugo.fast import standard as standard_fast
 from paiju.daifugo.game import GAME
-from paiju.daifugo.position import PLAY
+from paiju.daifugo.players.standard_player import StandardPlayer, fast_key, table_key
 from paiju.daifugo.rules import PRESETS, Rules
-from paiju.daifugo.session import DaifugoSession
-from paiju.daifugo.standard_player import StandardPlayer, fast_key, table_key
-from paiju.daifugo.view import DaifugoView
 
 
 def _fast_only(view: DaifugoView) -> tuple[int, int, int, tuple[int, ...]]:

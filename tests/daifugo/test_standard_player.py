@@ -7,9 +7,9 @@ import pytest
 from paiju.bots.base import make_bot
 from paiju.core.games import get_game
 from paiju.core.seeding import make_rng
-from paiju.daifugo.cards import parse_card
+from paiju.daifugo.engine.cards import parse_card
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.rules import make_rules
-from paiju.daifugo.state import DaifugoState
 from paiju.sim.play import play_hand
 
 
@@ -23,7 +23,7 @@ def mask(*toks: str) -> int:
 def position(hands: list[list[str]], moves: list[tuple[int, tuple[str, ...]]],
              first: int = 0) -> DaifugoState:
     """A uecda hand from the given cards, seat ``first`` first, after ``moves`` (seat, cards)."""
-    from paiju.daifugo.actions import Action
+    from paiju.daifugo.engine.actions import Action
 
     state = DaifugoState(make_rules("uecda"), [mask(*h) for h in hands], first)
     for seat, cards in moves:

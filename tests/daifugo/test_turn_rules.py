@@ -3,8 +3,8 @@
 The rules that act on a play (8-cut, 4-stop, 5-skip, 7-watashi, 10-discard, 9-reverse and
 the clears) are on_play hooks that mark it; the rules of the turn between plays
 (no_play_after_pass, last_player_again, lead_pass, pass_limit) are turn rules
-(:class:`paiju.daifugo.registry.TurnRule`). :mod:`paiju.daifugo.turns` acts on the marks
-and the turn rules, and reads no option itself (docs/architecture.md, "Adding a house
+(:class:`paiju.daifugo.engine.registry.TurnRule`). :mod:`paiju.daifugo.engine.turns` acts on
+the marks and the turn rules, and reads no option itself (docs/architecture.md, "Adding a house
 rule"). Their behaviour is tested in test_house_rules.py and test_uecda_turns.py.
 """
 
@@ -16,10 +16,10 @@ from pathlib import Path
 from daifugo_helpers import deal, record, state_of
 
 import paiju.daifugo
+from paiju.daifugo.engine.hooks import LAST_PLAYER_AGAIN, LEAD_PASS, NO_PLAY_AFTER_PASS, PASS_LIMIT
+from paiju.daifugo.engine.registry import ON_PLAY, TURN_RULES, TurnRule
+from paiju.daifugo.engine.rulebook import Rulebook
 from paiju.daifugo.game import GAME
-from paiju.daifugo.hooks import LAST_PLAYER_AGAIN, LEAD_PASS, NO_PLAY_AFTER_PASS, PASS_LIMIT
-from paiju.daifugo.registry import ON_PLAY, TURN_RULES, TurnRule
-from paiju.daifugo.rulebook import Rulebook
 
 #: The turn-order options that act on a play: each an on_play hook.
 ON_PLAY_TURN = {"eight_cut", "four_stop", "five_skip", "seven_pass", "ten_discard",
@@ -73,8 +73,9 @@ _READS = re.compile(r"\b(?:rules|r)\.(no_play_after_pass|last_player_again|lead_
 
 def test_the_turn_order_reads_no_option_but_through_its_hook() -> None:
     here = Path(paiju.daifugo.__file__).parent
-    readers = sorted(p.name for p in here.glob("*.py") if _READS.search(p.read_text()))
+    readers = sorted(p.name for p in here.rglob("*.py") if _READS.search(p.read_text()))
     # hooks.py registers them; strategy.py is the rule-based player, which plans by them
+    assert "hooks.py" in readers
     assert set(readers) <= {"hooks.py", "strategy.py", "features.py"}, readers
     assert "turns.py" not in readers and "state.py" not in readers
 
@@ -82,7 +83,7 @@ def test_the_turn_order_reads_no_option_but_through_its_hook() -> None:
 def test_a_hook_is_in_force_by_its_options_declared_off_value() -> None:
     import pytest
 
-    from paiju.daifugo import registry
+    from paiju.daifugo.engine import registry
     from paiju.daifugo.rules import make_rules
 
     lock, limit = registry._is_on("shibari"), registry._is_on("pass_limit")

@@ -11,7 +11,7 @@ import pytest
 from daifugo_helpers import deal, record, ruling, state_of
 
 from paiju.core.errors import PaijuError, UnknownCard
-from paiju.daifugo.cards import JOKER1, parse_play_token, stand_token
+from paiju.daifugo.engine.cards import JOKER1, parse_play_token, stand_token
 from paiju.daifugo.game import GAME
 
 BEYOND = {"sequence_joker_beyond_ends": True, "sequence_beat": "above"}

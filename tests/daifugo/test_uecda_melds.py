@@ -19,7 +19,7 @@ from test_rulebook import rulebook_actions
 from paiju.core.errors import PaijuError
 from paiju.core.records import dumps_record
 from paiju.core.referee import referee
-from paiju.daifugo.cards import (
+from paiju.daifugo.engine.cards import (
     DIAMOND_THREE,
     JOKERS,
     bits,
@@ -29,9 +29,9 @@ from paiju.daifugo.cards import (
     parse_card,
     tokens,
 )
+from paiju.daifugo.engine.rulebook import rulebook
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
-from paiju.daifugo.rulebook import rulebook
-from paiju.daifugo.state import DaifugoState
 
 
 def opts(**values: object) -> dict:

@@ -15,11 +15,11 @@ import pytest
 from daifugo_helpers import play_random
 
 from paiju.core.errors import UnknownOption
-from paiju.daifugo.cards import DIAMOND_THREE
+from paiju.daifugo.engine.cards import DIAMOND_THREE
+from paiju.daifugo.engine.rulebook import TITLE_RANK
+from paiju.daifugo.engine.session import DaifugoSession
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
-from paiju.daifugo.rulebook import TITLE_RANK
-from paiju.daifugo.session import DaifugoSession
-from paiju.daifugo.state import DaifugoState
 
 
 def run(rules: Any, hands: int, seed: int = 7, players: int = 5

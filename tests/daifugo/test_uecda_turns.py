@@ -129,7 +129,7 @@ def test_the_diamond_three_holder_after_the_exchange_leads_every_game() -> None:
 
 
 def test_a_uecda_session_leads_each_hand_from_the_diamond_three() -> None:
-    from paiju.daifugo.cards import DIAMOND_THREE
+    from paiju.daifugo.engine.cards import DIAMOND_THREE
 
     session = GAME.new_session(GAME.rules("uecda"), 5, 7)
     rng = random.Random(7)
@@ -173,7 +173,7 @@ def test_when_everyone_passes_on_the_lead_the_same_seat_leads_again() -> None:
 
 def lot_ranking(rules: dict, plays: list, lots: list[int] | None = None,
                 hands: list[str] = HANDS) -> list[int] | None:
-    from paiju.daifugo.state import DaifugoState
+    from paiju.daifugo.engine.state import DaifugoState
 
     base = GAME.from_record(record(hands, [], rules))
     st = DaifugoState(base.rules, base.dealt, base.first, None, lots)
@@ -220,7 +220,7 @@ def test_a_view_does_not_know_the_lot() -> None:
 
 
 def test_a_record_with_bad_lots_is_refused() -> None:
-    from paiju.daifugo.state import DaifugoState
+    from paiju.daifugo.engine.state import DaifugoState
 
     base = GAME.from_record(record(HANDS, [], "uecda"))
     with pytest.raises(MalformedRecord, match="'lots' must list every seat from 0 to 4"):
@@ -290,7 +290,7 @@ def test_random_hands_keep_every_card_and_replay(setup: tuple[Any, int], seed: i
 
 def gifts(rules: Any, poor_cards: str, hinmin_cards: str = "") -> tuple[list[str], list[str]]:
     """What the Dai Hinmin (seat 0) and the Hinmin (seat 1) give, as the exchange begins."""
-    from paiju.daifugo.cards import tokens
+    from paiju.daifugo.engine.cards import tokens
 
     hands = deal(5, {0: poor_cards, 1: hinmin_cards, 4: "3D"})
     st = GAME.from_record(record(hands, [], rules, first=4, titles=TITLES))
@@ -327,7 +327,7 @@ def test_a_rich_seats_samples_follow_the_gift_order() -> None:
         sample = view.sample(random.Random(i))
         assert not sample.hands[0] >> 52
         poor |= sample.hands[0]
-    from paiju.daifugo.cards import TWO
+    from paiju.daifugo.engine.cards import TWO
 
     assert poor >> (4 * TWO + 2) & 1 and poor >> (4 * TWO + 3) & 1
 

@@ -8,8 +8,8 @@ import random
 import pytest
 from daifugo_helpers import deal, record, state_of
 
-from paiju.daifugo.cards import JOKERS, mask_of, parse_card
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.engine.cards import JOKERS, mask_of, parse_card
+from paiju.daifugo.engine.state import DaifugoState
 
 SAMPLES = 200
 
@@ -138,8 +138,8 @@ def test_the_first_leader_keeps_the_three_of_diamonds_until_it_is_played(lead: s
 
 def test_under_diamond_three_every_the_leader_after_the_exchange_holds_it() -> None:
     """first_lead=diamond_three_every: the lead after the exchange tells who holds the ♦3."""
+    from paiju.daifugo.engine.state import EXCHANGE
     from paiju.daifugo.game import GAME
-    from paiju.daifugo.state import EXCHANGE
 
     rules = GAME.rules("pagat", {"first_lead": "diamond_three_every"})
     checked = 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from paiju.lukfu.cards import cards_of, mask, name, pack, parse_card
+from paiju.lukfu.engine.cards import cards_of, mask, name, pack, parse_card
+from paiju.lukfu.engine.state import LukFuAction, LukFuState
 from paiju.lukfu.game import GAME
-from paiju.lukfu.state import LukFuAction, LukFuState
 
 
 def cs(text: str) -> int:

@@ -10,7 +10,9 @@ import random
 
 import pytest
 
-from paiju.lukfu.aged import (
+from paiju.lukfu.engine.cards import Card, mask, parse_card, show
+from paiju.lukfu.engine.melds import Meld, meld_of
+from paiju.lukfu.inference.aged import (
     DEDUCED,
     FACE_UP,
     InconsistentKnowledge,
@@ -18,9 +20,7 @@ from paiju.lukfu.aged import (
     explain_aged,
     sample_hidden,
 )
-from paiju.lukfu.cards import Card, mask, parse_card, show
-from paiju.lukfu.knowledge import BEAT, BREAK, DISCARD, LEAD, STRICT, Event, Knowledge
-from paiju.lukfu.melds import Meld, meld_of
+from paiju.lukfu.inference.knowledge import BEAT, BREAK, DISCARD, LEAD, STRICT, Event, Knowledge
 
 
 def cards(text: str) -> int:

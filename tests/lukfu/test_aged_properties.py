@@ -18,11 +18,20 @@ from math import factorial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paiju.lukfu.aged import DEDUCED, FACE_UP, aged_cards, explain_aged, sample_hidden
-from paiju.lukfu.cards import above_in_suit, cards_of, mask, pack
-from paiju.lukfu.inference import possible_holders, problem, sample_world
-from paiju.lukfu.knowledge import BEAT, BREAK, DISCARD, LEAD, STRICT, Event, Hidden, Knowledge
-from paiju.lukfu.melds import Meld, beating_melds, has_beating, melds_in, single
+from paiju.lukfu.engine.cards import above_in_suit, cards_of, mask, pack
+from paiju.lukfu.engine.melds import Meld, beating_melds, has_beating, melds_in, single
+from paiju.lukfu.inference.aged import DEDUCED, FACE_UP, aged_cards, explain_aged, sample_hidden
+from paiju.lukfu.inference.inference import possible_holders, problem, sample_world
+from paiju.lukfu.inference.knowledge import (
+    BEAT,
+    BREAK,
+    DISCARD,
+    LEAD,
+    STRICT,
+    Event,
+    Hidden,
+    Knowledge,
+)
 
 # ---------------------------------------------------------------- random hands
 

@@ -5,8 +5,8 @@ import itertools
 import pytest
 
 from paiju.core.errors import UnknownCard
-from paiju.lukfu.cards import LI_CHEN, RED_CARDS, mask, name, parse_card
-from paiju.lukfu.melds import GOK, RUN, SINGLE, Meld, has_beating, meld_of
+from paiju.lukfu.engine.cards import LI_CHEN, RED_CARDS, mask, name, parse_card
+from paiju.lukfu.engine.melds import GOK, RUN, SINGLE, Meld, has_beating, meld_of
 
 
 def m(*tokens: str) -> Meld:

@@ -4,7 +4,7 @@ import pytest
 from lukfu_helpers import act, cs, hand_of, play, state, surrender
 
 from paiju.core.errors import IllegalAction
-from paiju.lukfu.state import LukFuAction
+from paiju.lukfu.engine.state import LukFuAction
 
 
 def test_triple_twos_surrender_000() -> None:
@@ -78,7 +78,7 @@ def _privileged_after_first_round() -> object:
 
 
 def _lead_and_surrender(st: object, seat: int, cards: str) -> None:
-    from paiju.lukfu.state import LukFuState
+    from paiju.lukfu.engine.state import LukFuState
 
     assert isinstance(st, LukFuState)
     play(st, [act(seat, "play", cards)])
@@ -103,7 +103,7 @@ def _lead_and_surrender(st: object, seat: int, cards: str) -> None:
 )
 def test_privileged_lead_orders_000(order: list[str], legal: bool) -> None:
     st = _privileged_after_first_round()
-    from paiju.lukfu.state import LukFuState
+    from paiju.lukfu.engine.state import LukFuState
 
     assert isinstance(st, LukFuState)
     for cards in order[:-1]:

@@ -3,10 +3,10 @@
 import pytest
 from lukfu_helpers import act, cs, play, state, surrender
 
+from paiju.lukfu.engine.scoring import dreamer_value, matches, settle, tariff_value, win_value
+from paiju.lukfu.engine.session import LukFuSession, dealer_keeps, seats_for
+from paiju.lukfu.engine.state import LukFuAction
 from paiju.lukfu.rules import make_rules
-from paiju.lukfu.scoring import dreamer_value, matches, settle, tariff_value, win_value
-from paiju.lukfu.session import LukFuSession, dealer_keeps, seats_for
-from paiju.lukfu.state import LukFuAction
 
 # 001 'Leading to a Trick': "suppose I am not Vulnerable."
 
@@ -61,7 +61,7 @@ def test_passed_master_never_leads_four_001() -> None:
     # "if the Master passed he is constrained never to lead a set of four or a sequence of
     # four or more."
     st = _vulnerable_hand()
-    from paiju.lukfu.state import LukFuState
+    from paiju.lukfu.engine.state import LukFuState
 
     assert isinstance(st, LukFuState)
     assert st.why_illegal(act(0, "play", "2Sip 3Sip 4Sip 5Sip")) == (
@@ -77,7 +77,7 @@ def test_vulnerable_player_leads_old_cards_001() -> None:
     # "a Vulnerable player may play one or more Old Cards whenever he has the lead"; "Any
     # player who said 'Play' is Vulnerable".
     st = _vulnerable_hand()
-    from paiju.lukfu.state import LukFuState
+    from paiju.lukfu.engine.state import LukFuState
 
     assert isinstance(st, LukFuState)
     play(st, [act(0, "play", "2Sip"), act(1, "play", "7Sip")])
@@ -187,7 +187,7 @@ def test_drawn_hand_rotation_001(rotation: str, master_passed: bool, keeps: bool
     # not passed; Miss Tsoi said deal rotates in all drawn hands; Dylan W.H.S. says that in a
     # drawn hand ... the same dealer deals again"; 000 (variant list): "The same dealer deals
     # again only when he Tsoh and wins or draws".
-    from paiju.lukfu.state import LukFuState
+    from paiju.lukfu.engine.state import LukFuState
 
     st = state("hongkong", [""])
     st.outcome, st.phase, st.turn = "draw", "over", None

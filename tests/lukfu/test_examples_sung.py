@@ -6,10 +6,10 @@ import pytest
 from lukfu_helpers import act, cs, play, state, surrender
 
 from paiju.core.errors import UnknownOption
-from paiju.lukfu.cards import parse_card
+from paiju.lukfu.engine.cards import parse_card
+from paiju.lukfu.engine.scoring import dreamer_value, matches, settle, tariff_value, win_value
 from paiju.lukfu.game import GAME
 from paiju.lukfu.rules import make_rules
-from paiju.lukfu.scoring import dreamer_value, matches, settle, tariff_value, win_value
 
 # 003 'Scoring for Hakka Luk Fu Playing Cards': rows 6..12 winning cards, columns 0..8 reds.
 SUNG_TABLE = {

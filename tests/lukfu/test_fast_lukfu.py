@@ -1,4 +1,4 @@
-"""Luk Fu's fast path (:mod:`paiju.lukfu.fast`) against the reference state, step by step.
+"""Luk Fu's fast path (:mod:`paiju.lukfu.fast.playout`) against the reference state, step by step.
 
 At every decision of random hands, over every preset, three and four players and random
 option mixes: the fast path lists the same legal actions in the same order, its unchecked
@@ -19,15 +19,15 @@ import pytest
 from paiju.bots.base import RandomBot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.errors import UnknownOption
-from paiju.lukfu import fast
-from paiju.lukfu.actions import subsets
-from paiju.lukfu.cards import cards_of, mask, pack
+from paiju.lukfu.engine.actions import subsets
+from paiju.lukfu.engine.cards import cards_of, mask, pack
+from paiju.lukfu.engine.melds import melds_in
+from paiju.lukfu.engine.state import LukFuState
+from paiju.lukfu.engine.view import LukFuView
+from paiju.lukfu.fast import playout as fast
 from paiju.lukfu.game import GAME
-from paiju.lukfu.melds import melds_in
+from paiju.lukfu.players.strategy import SeatReading
 from paiju.lukfu.rules import OPTIONS, PRESETS, Rules, make_rules
-from paiju.lukfu.state import LukFuState
-from paiju.lukfu.strategy import SeatReading
-from paiju.lukfu.view import LukFuView
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """The hand engine's fast paths agree exactly with the reference implementations.
 
 - ``LukFuState.aged`` (suit by suit; the true deal, swaps and surrender exclusions as
-  witnesses before the search) against :func:`paiju.lukfu.aged.aged_cards` on the seat's
+  witnesses before the search) against :func:`paiju.lukfu.inference.aged.aged_cards` on the seat's
   knowledge, at every position of random hands, in real states, in states sampled from
   views (another true deal), and with the true deal not trusted (the search alone).
 - ``LukFuState.can_declare`` against the count of reference aged cards.
@@ -15,13 +15,13 @@ import random
 
 import pytest
 
-from paiju.lukfu.aged import aged_cards
-from paiju.lukfu.cards import mask, pack
+from paiju.lukfu.engine.cards import mask, pack
+from paiju.lukfu.engine.melds import has_beating
+from paiju.lukfu.engine.state import LukFuState
 from paiju.lukfu.game import GAME
-from paiju.lukfu.inference import sample_for_bystander
-from paiju.lukfu.knowledge import DISCARD, STRICT
-from paiju.lukfu.melds import has_beating
-from paiju.lukfu.state import LukFuState
+from paiju.lukfu.inference.aged import aged_cards
+from paiju.lukfu.inference.inference import sample_for_bystander
+from paiju.lukfu.inference.knowledge import DISCARD, STRICT
 
 CONFIGS = [
     ("hongkong", {}),
@@ -114,7 +114,7 @@ def test_the_dreamers_search_obeys_every_surrender(surrender: str) -> None:
                     hands[e.seat] |= cards
                 world = LukFuState(rules, hands, view.dreamer_card)
                 for seat, do, j in view._script:
-                    from paiju.lukfu.state import LukFuAction
+                    from paiju.lukfu.engine.state import LukFuAction
 
                     world._do(LukFuAction(seat, do, plays[j] if j >= 0 else 0))
                 assert _obeys_surrender(world) and world.truth_consistent

@@ -2,7 +2,7 @@
 
 For every preset and a few option mixes, with three and four players, seeded hands are
 played with random legal actions (picked by index from a seeded ``Random``, so the order
-of ``legal_actions`` is pinned too) and with the club player (:mod:`paiju.lukfu.strategy`)
+of ``legal_actions`` is pinned too) and with the club player (:mod:`paiju.lukfu.players.strategy`)
 at every seat. Each hand is reduced to a fingerprint: a hash of its record, the
 referee's ruling, its result, the mover's view, its aged cards, and the reasons given for
 a few illegal actions at every step. The hand-written records of tests/lukfu/records are
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from paiju.core.referee import referee
+from paiju.lukfu.engine.state import LukFuAction, LukFuState
 from paiju.lukfu.game import GAME
-from paiju.lukfu.state import LukFuAction, LukFuState
-from paiju.lukfu.strategy import choose
+from paiju.lukfu.players.strategy import choose
 
 DATA = Path(__file__).parent / "data" / "baseline_lukfu.json"
 RECORDS = Path(__file__).parent / "records"

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from paiju.core.errors import IllegalAction
 from paiju.core.referee import referee
-from paiju.lukfu.aged import aged_cards
-from paiju.lukfu.cards import cards_of, mask, name, pack
+from paiju.lukfu.engine.cards import cards_of, mask, name, pack
+from paiju.lukfu.engine.melds import melds_in
+from paiju.lukfu.engine.state import LukFuAction, LukFuState
 from paiju.lukfu.game import GAME
-from paiju.lukfu.melds import melds_in
-from paiju.lukfu.state import LukFuAction, LukFuState
+from paiju.lukfu.inference.aged import aged_cards
 
 HANDS_PER_PRESET = 10_000
 BATCH = 50

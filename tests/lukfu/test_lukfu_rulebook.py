@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from paiju.core.errors import UnknownOption
 from paiju.core.options import Option
-from paiju.lukfu.actions import DOS, LukFuAction
-from paiju.lukfu.cards import cards_of, mask, pack
+from paiju.lukfu.engine.actions import DOS, LukFuAction
+from paiju.lukfu.engine.cards import cards_of, mask, pack
+from paiju.lukfu.engine.lead import PASSED_MASTER, SINGLE_RULES
+from paiju.lukfu.engine.rulebook import CARDS_OUT, PRIVILEGED, SURRENDER, rulebook
+from paiju.lukfu.engine.state import LukFuState
 from paiju.lukfu.game import GAME
-from paiju.lukfu.lead import PASSED_MASTER, SINGLE_RULES
-from paiju.lukfu.rulebook import CARDS_OUT, PRIVILEGED, SURRENDER, rulebook
 from paiju.lukfu.rules import OPTIONS, PRESETS, TABLE, make_rules
-from paiju.lukfu.state import LukFuState
 
 
 def test_each_preset_makes_rules_of_its_values() -> None:

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from paiju.core.errors import IllegalAction
+from paiju.lukfu.engine.state import LukFuAction, LukFuState
 from paiju.lukfu.game import GAME
 from paiju.lukfu.rules import PRESETS
-from paiju.lukfu.state import LukFuAction, LukFuState
 
 
 def _snapshot(state: LukFuState) -> tuple[object, ...]:

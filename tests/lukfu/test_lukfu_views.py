@@ -6,10 +6,10 @@ import random
 import pytest
 from lukfu_helpers import act, cs, play, state
 
-from paiju.lukfu.cards import mask, pack
+from paiju.lukfu.engine.cards import mask, pack
+from paiju.lukfu.engine.session import LukFuSession
+from paiju.lukfu.engine.state import LukFuState
 from paiju.lukfu.game import GAME
-from paiju.lukfu.session import LukFuSession
-from paiju.lukfu.state import LukFuState
 
 FT = "1Sip 1Gon 1Sok 1Chen LiChen"
 

@@ -1,4 +1,5 @@
-"""What a Luk Fu surrender proves, stated once (:func:`paiju.lukfu.knowledge.proven_from`).
+"""What a Luk Fu surrender proves, stated once
+(:func:`paiju.lukfu.inference.knowledge.proven_from`).
 
 The worked situations quote their seeds; the last test keeps every other module from
 stating it again.
@@ -14,9 +15,9 @@ from lukfu_helpers import cs
 from test_aged_examples import c, eight_chen_face_down
 
 import paiju.lukfu
-from paiju.lukfu.constraint import InconsistentKnowledge, build
-from paiju.lukfu.knowledge import BREAK, STRICT, held_at_surrender, proven_from
-from paiju.lukfu.melds import has_beating, meld_of
+from paiju.lukfu.engine.melds import has_beating, meld_of
+from paiju.lukfu.inference.constraint import InconsistentKnowledge, build
+from paiju.lukfu.inference.knowledge import BREAK, STRICT, held_at_surrender, proven_from
 
 # 000 'Play of the hand': "suppose the dealer leads triple twos. Player 2 has ... 6 Sip,
 # 5 Sip, 4 Sip, 4 Gon, 4 Sok, 4 Chen, 8 Chen, 7 Chen and 5 Chen".
@@ -83,7 +84,7 @@ def test_no_module_states_it_again() -> None:
     here = Path(paiju.lukfu.__file__).parent
     restated = [
         f"{path.name}:{n}"
-        for path in sorted(here.glob("*.py")) if path.name != "knowledge.py"
+        for path in sorted(here.rglob("*.py")) if path.name != "knowledge.py"
         for n, line in enumerate(path.read_text().splitlines(), 1)
         if _RESTATED.search(line.split("#")[0])
     ]

@@ -73,6 +73,6 @@ def test_the_observation_shows_the_aged_cards_the_seat_can_tell() -> None:
 
 
 def _card(token: str) -> int:
-    from paiju.lukfu.cards import parse_card
+    from paiju.lukfu.engine.cards import parse_card
 
     return parse_card(token)

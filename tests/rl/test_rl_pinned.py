@@ -131,8 +131,8 @@ def test_the_openspiel_games_are_pinned(text: str) -> None:
 def test_card_entries_are_the_engines_card_numbers() -> None:
     """A card segment's entry ``i`` is the engine's card number ``i``, and the action ids'
     tokens follow the same order (what building an observation from bitsets relies on)."""
-    from paiju.daifugo.cards import TOKENS as DAIFUGO_TOKENS
-    from paiju.lukfu.cards import name, pack
+    from paiju.daifugo.engine.cards import TOKENS as DAIFUGO_TOKENS
+    from paiju.lukfu.engine.cards import name, pack
 
     lukfu = space_of("lukfu").tokens
     assert [lukfu.index(name(c)) for c in sorted(pack(4))] == list(range(37))

@@ -17,8 +17,8 @@ from paiju.bots.base import RandomBot, make_bot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.bots.ismcts import HALVING_SPEC, ISMCTSBot
 from paiju.core.games import get_game
-from paiju.daifugo import fast as daifugo_fast
-from paiju.lukfu import fast
+from paiju.daifugo.fast import playout as daifugo_fast
+from paiju.lukfu.fast import playout as fast
 from paiju.sim.runner import SimConfig, playout_policy, simulate
 
 

@@ -13,10 +13,10 @@ from fake_server import serve_once
 
 from paiju.cli import main
 from paiju.core.seeding import make_rng
-from paiju.daifugo.cards import JOKERS, pack, tokens
+from paiju.daifugo.engine.cards import JOKERS, pack, tokens
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.engine.view import DaifugoView
 from paiju.daifugo.rules import make_rules
-from paiju.daifugo.state import DaifugoState
-from paiju.daifugo.view import DaifugoView
 from paiju.uecda.client import PlayerStrategy, play_session
 from paiju.uecda.seat import SeatDecoder, _gift_weights, card_mask
 from paiju.uecda.tables import Status, Table, cards_table, play_table, table_play

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from paiju.daifugo.actions import Action
-from paiju.daifugo.cards import SUITED
+from paiju.daifugo.engine.actions import Action
+from paiju.daifugo.engine.cards import SUITED
+from paiju.daifugo.engine.rulebook import rulebook
 from paiju.daifugo.game import GAME
-from paiju.daifugo.rulebook import rulebook
 from paiju.uecda.judge import judge
 from paiju.uecda.serve_tables import Seating, hand_table
 from paiju.uecda.tables import Status, Table, cards_table, play_table

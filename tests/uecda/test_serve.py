@@ -7,7 +7,7 @@ from pathlib import Path
 
 from serve_harness import check_records, standard, tournament
 
-from paiju.daifugo.rulebook import TITLE_RANK
+from paiju.daifugo.engine.rulebook import TITLE_RANK
 from paiju.uecda.tables import Status, table_cards
 
 
@@ -80,7 +80,7 @@ def test_the_poor_see_their_hand_before_they_give_and_the_rich_after(tmp_path: P
 
 
 def table_cards_of(hand: list[str]) -> list[str]:
-    from paiju.daifugo.cards import parse_card, tokens
+    from paiju.daifugo.engine.cards import parse_card, tokens
 
     mask = 0
     for t in hand:

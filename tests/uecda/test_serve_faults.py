@@ -18,8 +18,8 @@ from typing import Any
 
 from serve_harness import check_records, standard, tournament
 
-from paiju.daifugo.cards import parse_card, tokens
-from paiju.daifugo.rulebook import rulebook
+from paiju.daifugo.engine.cards import parse_card, tokens
+from paiju.daifugo.engine.rulebook import rulebook
 from paiju.daifugo.rules import make_rules
 from paiju.uecda.client import play_session
 from paiju.uecda.server import results_table

@@ -11,12 +11,12 @@ from typing import Any
 
 from paiju.bots.base import Bot, make_bot
 from paiju.core.seeding import make_rng
-from paiju.daifugo.actions import Action
-from paiju.daifugo.cards import bits, pack
+from paiju.daifugo.engine.actions import Action
+from paiju.daifugo.engine.cards import bits, pack
+from paiju.daifugo.engine.session import DaifugoSession
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.engine.view import DaifugoView
 from paiju.daifugo.game import GAME
-from paiju.daifugo.session import DaifugoSession
-from paiju.daifugo.state import DaifugoState
-from paiju.daifugo.view import DaifugoView
 from paiju.uecda.client import play_session
 from paiju.uecda.seat import card_mask
 from paiju.uecda.serve_tables import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from paiju.bots.base import make_bot
 from paiju.core.games import get_game
 from paiju.core.seeding import make_rng
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.uecda.standard import Seen, choose, observe_field, observe_hand
 from paiju.uecda.tables import ProtocolError, Status, cards_table, play_table, table_play
 

@@ -8,8 +8,8 @@ import struct
 import pytest
 
 from paiju.core.games import get_game
-from paiju.daifugo.cards import RANK_NAMES, parse_card, parse_play_token
-from paiju.daifugo.combos import BadPlay, read_play
+from paiju.daifugo.engine.cards import RANK_NAMES, parse_card, parse_play_token
+from paiju.daifugo.engine.combos import BadPlay, read_play
 from paiju.uecda.tables import (
     TABLE_BYTES,
     ProtocolError,

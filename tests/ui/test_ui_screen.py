@@ -94,7 +94,7 @@ def test_rules_key_and_names_key() -> None:
             latin = [c.label for c in hand.chips]
             await pilot.press("n")
             await pilot.pause()
-            from paiju.lukfu.cards import hanzi, parse_card
+            from paiju.lukfu.engine.cards import hanzi, parse_card
 
             assert [c.label for c in hand.chips] == [hanzi(parse_card(t)) for t in latin]
             assert hand.chips[0].label in screen_text(app)

@@ -314,8 +314,8 @@ def test_the_seven_pass_and_ten_discard_at_the_keyboard() -> None:
 
 def test_claiming_the_five_tigers_at_the_keyboard() -> None:
     """The person holds the four 1s and Li Chen: ``t`` claims them and wins the hand."""
-    from paiju.lukfu.cards import FIVE_TIGERS, name
-    from paiju.lukfu.scoring import five_tigers_value
+    from paiju.lukfu.engine.cards import FIVE_TIGERS, name
+    from paiju.lukfu.engine.scoring import five_tigers_value
 
     rules = get_game("lukfu").rules("hongkong")
     for seed in range(3000):

@@ -49,10 +49,10 @@ def strings(obj: Any, key: str = "") -> Iterator[str]:
 def parse(game: str, word: str) -> int | None:
     try:
         if game == "lukfu":
-            from paiju.lukfu.cards import parse_card
+            from paiju.lukfu.engine.cards import parse_card
 
             return parse_card(word)
-        from paiju.daifugo.cards import parse_play_token
+        from paiju.daifugo.engine.cards import parse_play_token
 
         return parse_play_token(word)[0]
     except (PaijuError, ValueError):
@@ -112,12 +112,12 @@ class Truth:
     def holding(self, seat: int) -> set[int]:
         state: Any = self.table.state
         if self.table.game.name == "lukfu":
-            from paiju.lukfu.cards import cards_of
+            from paiju.lukfu.engine.cards import cards_of
 
             if seat == 3:
                 return {state.dreamer_card}
             return set(cards_of(state.hands[seat]))
-        from paiju.daifugo.cards import bits
+        from paiju.daifugo.engine.cards import bits
 
         return set(bits(state.hands[seat]))
 
@@ -129,7 +129,7 @@ class Truth:
             if a["do"] == "play":
                 out |= {parse(game, t) for t in a.get("cards", [])} - {None}
         if state.is_terminal() and game == "lukfu":
-            from paiju.lukfu.cards import cards_of
+            from paiju.lukfu.engine.cards import cards_of
 
             for won in state.won:
                 out |= set(cards_of(won))
@@ -137,7 +137,7 @@ class Truth:
             if state.dreamer_card is not None:
                 out.add(state.dreamer_card)
             if state.report()["outcome"] == "five_tigers":
-                from paiju.lukfu.cards import FIVE_TIGERS
+                from paiju.lukfu.engine.cards import FIVE_TIGERS
 
                 out |= set(FIVE_TIGERS)
         return out  # type: ignore[return-value]

@@ -55,7 +55,7 @@ itself what the others' moves rule out: a model that can say it (``barred(view)`
 each other seat, the cards it cannot hold if it plays like the model) has each
 determinization dealt around those cards (``View.sample_barred``), once per decision,
 with no replay. The ``uecda-standard`` model reads its facts from the standard client's
-fixed habits (:mod:`paiju.daifugo.standard_facts`).
+fixed habits (:mod:`paiju.daifugo.players.standard_facts`).
 
 ``held=N`` (with ``infer``, ``pick`` or ``facts``) reads the others' moves only once the
 searching seat holds at most N cards, and deals plainly before: late in a hand the moves

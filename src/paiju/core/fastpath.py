@@ -1,10 +1,11 @@
 """The switch of the games' fast paths (docs/architecture.md, "The fast path").
 
-Each game's fast path (``paiju/lukfu/fast.py``, ``paiju/daifugo/fast.py``) reads it once,
-at import. ``PAIJU_FAST=0`` or ``PAIJU_PURE=1`` turns every fast path off: the simulator
-and the search then play through views, the reference path. ``PAIJU_PURE=1`` also loads
-the engines' pure-Python modules instead of their compiled build (:mod:`paiju.compiled`),
-so it names the pure reference engine; ``PAIJU_FAST=0`` keeps the compiled build.
+Each game's fast path (``paiju/lukfu/fast/playout.py``,
+``paiju/daifugo/fast/playout.py``) reads it once, at import. ``PAIJU_FAST=0`` or
+``PAIJU_PURE=1`` turns every fast path off: the simulator and the search then play
+through views, the reference path. ``PAIJU_PURE=1`` also loads the engines' pure-Python
+modules instead of their compiled build (:mod:`paiju.compiled`), so it names the pure
+reference engine; ``PAIJU_FAST=0`` keeps the compiled build.
 """
 
 from __future__ import annotations

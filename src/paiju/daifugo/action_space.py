@@ -4,9 +4,9 @@ joker standing for a card, the joker beyond the ends of a sequence)."""
 
 from __future__ import annotations
 
-from paiju.daifugo.actions import Action
-from paiju.daifugo.cards import TOKENS as CARD_TOKENS
-from paiju.daifugo.cards import stand_token
+from paiju.daifugo.engine.actions import Action
+from paiju.daifugo.engine.cards import TOKENS as CARD_TOKENS
+from paiju.daifugo.engine.cards import stand_token
 
 #: The kinds of action, as the records' ``do`` field (docs/records.md).
 DOS = ("play", "pass", "give", "seven_pass", "discard", "ask")

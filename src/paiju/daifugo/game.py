@@ -12,13 +12,13 @@ from paiju.core.page import PageDescription
 from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
 from paiju.core.records import field
 from paiju.core.words import plural
-from paiju.daifugo.actions import Action, action_from_json
-from paiju.daifugo.cards import diamond_three_holder, pack, parse_card, tokens
-from paiju.daifugo.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
+from paiju.daifugo.engine.actions import Action, action_from_json
+from paiju.daifugo.engine.cards import diamond_three_holder, pack, parse_card, tokens
+from paiju.daifugo.engine.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
+from paiju.daifugo.engine.session import DaifugoSession, first_hand
+from paiju.daifugo.engine.state import DaifugoState, read_lots
+from paiju.daifugo.players.standard_player import PLAYERS
 from paiju.daifugo.rules import TABLE, Rules, make_rules
-from paiju.daifugo.session import DaifugoSession, first_hand
-from paiju.daifugo.standard_player import PLAYERS
-from paiju.daifugo.state import DaifugoState, read_lots
 
 
 class DaifugoGame:
@@ -34,7 +34,8 @@ class DaifugoGame:
 
     @property
     def players(self) -> Mapping[str, Callable[[Mapping[str, str]], Any]]:
-        """Dai Fugō's own players: ``uecda-standard`` (:mod:`paiju.daifugo.standard_player`)."""
+        """Dai Fugō's own players: ``uecda-standard``
+        (:mod:`paiju.daifugo.players.standard_player`)."""
         return PLAYERS
 
     def rules(self, spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:
@@ -81,9 +82,9 @@ class DaifugoGame:
         return action_from_json(obj)
 
     def strategy(self, view: View, rng: Random) -> Action:
-        """The heuristic player's choice (:mod:`paiju.daifugo.strategy`)."""
-        from paiju.daifugo.strategy import choose
-        from paiju.daifugo.view import DaifugoView
+        """The heuristic player's choice (:mod:`paiju.daifugo.players.strategy`)."""
+        from paiju.daifugo.engine.view import DaifugoView
+        from paiju.daifugo.players.strategy import choose
 
         if not isinstance(view, DaifugoView):
             raise TypeError(f"the Dai Fugō player reads a Dai Fugō view, not {type(view).__name__}")
@@ -91,8 +92,8 @@ class DaifugoGame:
 
     @property
     def policy_encoder(self) -> PolicyEncoder:
-        """The learned player's features (:mod:`paiju.daifugo.features`)."""
-        from paiju.daifugo.features import encoder
+        """The learned player's features (:mod:`paiju.daifugo.players.features`)."""
+        from paiju.daifugo.players.features import encoder
 
         return encoder()
 

@@ -1,7 +1,7 @@
 """Dai Fugō's research observation (:class:`paiju.core.protocol.Observer`; its layout in
 docs/rl.md, "Observations"), read from a seat's view alone.
 
-A card segment's entry ``i`` is card number ``i`` (:mod:`paiju.daifugo.cards`) for the 52
+A card segment's entry ``i`` is card number ``i`` (:mod:`paiju.daifugo.engine.cards`) for the 52
 suited cards, then two joker entries (a lone joker is the first, whichever joker it is),
 so a seat's bitset of cards shifted to the segment's offset is the segment, and the whole
 observation is one integer.
@@ -15,9 +15,9 @@ from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
 from paiju.daifugo.action_space import PLACES
-from paiju.daifugo.actions import Action
+from paiju.daifugo.engine.actions import Action
+from paiju.daifugo.engine.view import DaifugoView
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.view import DaifugoView
 
 #: Rows of history in an information-state tensor: a long hand with many players can run
 #: longer, and then its oldest rows drop out.

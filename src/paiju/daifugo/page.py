@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from paiju.core.page import Face, PageDescription
-from paiju.daifugo.cards import (
+from paiju.daifugo.engine.cards import (
     DIAMONDS,
     HEARTS,
     JOKER1,
@@ -22,7 +22,7 @@ from paiju.daifugo.cards import (
     suit_of,
     token,
 )
-from paiju.daifugo.rulebook import DAIFUGO, DAIHINMIN, FUGO, HEIMIN, HINMIN
+from paiju.daifugo.engine.rulebook import DAIFUGO, DAIHINMIN, FUGO, HEIMIN, HINMIN
 
 #: Each title's phrase, richest first.
 TITLES = {DAIFUGO: "title.richest", FUGO: "title.rich", HEIMIN: "title.commoner",

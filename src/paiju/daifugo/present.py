@@ -49,7 +49,7 @@ def asking(rules: Any, data: Mapping[str, Any]) -> tuple[int, int] | None:
 def exchange_partner(rules: Any, titles: Sequence[str] | None, seat: int) -> tuple[int, int]:
     """``(seat, cards)`` that ``seat`` gives to in the exchange, as its title says;
     ``(-1, 0)`` when it gives nothing."""
-    from paiju.daifugo.rulebook import rulebook
+    from paiju.daifugo.engine.rulebook import rulebook
 
     if not titles:
         return -1, 0
@@ -86,7 +86,7 @@ class DaifugoPresenter(Presenter):
         return WORDS(lang, "the first out is rich and scores; the last is poor")
 
     def label(self, token: str, native: Lang) -> str:
-        from paiju.daifugo.cards import RANK_NAMES, SUIT_SYMBOLS, parse_play_token
+        from paiju.daifugo.engine.cards import RANK_NAMES, SUIT_SYMBOLS, parse_play_token
 
         card, stands = parse_play_token(token)
         if card >= 52:
@@ -103,7 +103,7 @@ class DaifugoPresenter(Presenter):
 
     def full_name(self, token: str, native: Lang) -> str:
         """The card named in words: ``3 of spades``, ``スペードの3``, ``黑桃3``."""
-        from paiju.daifugo.cards import RANK_NAMES, parse_card
+        from paiju.daifugo.engine.cards import RANK_NAMES, parse_card
 
         lang = self.lang(native)
         c = parse_card(token)
@@ -118,7 +118,7 @@ class DaifugoPresenter(Presenter):
     def card_info(self, token: str, aged: bool) -> dict[str, Any]:
         """As :meth:`Presenter.card_info`: hearts and diamonds red, and the joker told
         apart (no card is aged)."""
-        from paiju.daifugo.cards import parse_play_token
+        from paiju.daifugo.engine.cards import parse_play_token
 
         card, _ = parse_play_token(token)
         return {"en": self.label(token, False), "native": self.label(token, True),
@@ -144,7 +144,7 @@ class DaifugoPresenter(Presenter):
         return self.labels(tokens, native)
 
     def refusals(self, lang: str, **params: str) -> list[str]:
-        """The engine's refusals (src/paiju/daifugo/rulebook.py, state.py, combos.py),
+        """The engine's refusals (src/paiju/daifugo/engine/rulebook.py, state.py, combos.py),
         clause by clause, the most particular first (a refusal naming an action by its
         record name is read with the action's words: :meth:`refusal`)."""
         p = slots(params, "cards", "table", "card", "shape", "shapes", "suits", "lock",
@@ -295,7 +295,7 @@ class DaifugoPresenter(Presenter):
         return bool(data["revolution"]) ^ bool(data["jack_back"])
 
     def chips(self, seen: Seen, native: Lang) -> list[Chip]:
-        from paiju.daifugo.cards import parse_card
+        from paiju.daifugo.engine.cards import parse_card
 
         rev = self.reversed_order(seen)
 
@@ -414,7 +414,7 @@ class DaifugoPresenter(Presenter):
 
     def known_at_deal(self, view: Any) -> dict[tuple[int, int], list[str]]:
         """The poor's gift at the deal as the giver and the receiver saw it."""
-        from paiju.daifugo.view import DaifugoView
+        from paiju.daifugo.engine.view import DaifugoView
 
         if not isinstance(view, DaifugoView):
             return {}
@@ -429,7 +429,7 @@ class DaifugoPresenter(Presenter):
         titles = data.get("titles_before")
         if not titles:
             return []
-        from paiju.daifugo.rulebook import rulebook
+        from paiju.daifugo.engine.rulebook import rulebook
 
         lines = []
         for rich, poor, k in rulebook(rules).exchange_pairs(len(titles)):

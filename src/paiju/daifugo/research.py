@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from paiju.daifugo.action_space import SPACE, DaifugoActionSpace
-from paiju.daifugo.cards import token
+from paiju.daifugo.engine.cards import token
 from paiju.daifugo.observe import DaifugoObserver
 from paiju.daifugo.rules import Rules
 

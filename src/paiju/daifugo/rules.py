@@ -27,7 +27,7 @@ class Rules:
     """A complete, checked set of Dai Fugō options: one typed field per option.
 
     Built once by :func:`make_rules`; the rules themselves (what beats what, what a
-    play does) are the :class:`paiju.daifugo.rulebook.Rulebook` built from it.
+    play does) are the :class:`paiju.daifugo.engine.rulebook.Rulebook` built from it.
     """
 
     preset: str

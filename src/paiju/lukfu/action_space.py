@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.core.bitset import members
-from paiju.lukfu.actions import LukFuAction, grouped
-from paiju.lukfu.cards import LI_CHEN, name
+from paiju.lukfu.engine.actions import LukFuAction, grouped
+from paiju.lukfu.engine.cards import LI_CHEN, name
 
 #: The kinds of action, as the records' ``do`` field (docs/records.md).
 DOS = ("call", "pass", "play", "discard", "declare", "five_tigers")
@@ -32,7 +32,7 @@ class LukFuActionSpace:
         return tuple(members(action.cards))
 
     def grouped(self, legal: Sequence[LukFuAction]) -> list[tuple[str, list[int]]]:
-        """The legal actions by kind as bitsets (:func:`paiju.lukfu.actions.grouped`)."""
+        """The legal actions by kind as bitsets (:func:`paiju.lukfu.engine.actions.grouped`)."""
         return grouped(legal)
 
     def build(self, seat: int, do: str, cards: int) -> LukFuAction:

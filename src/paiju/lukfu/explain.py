@@ -2,7 +2,7 @@
 
 From the report, the rules and what the end shows every seat (the cards each seat won,
 the aged cards shown by a declaration, the dreamer's card), the same sums as
-:mod:`paiju.lukfu.scoring`: what the win is worth at the tariff (and the red cards), what
+:mod:`paiju.lukfu.engine.scoring`: what the win is worth at the tariff (and the red cards), what
 the dreamer's matches add, and who pays whose share (docs/lukfu.md, "Scoring").
 """
 
@@ -56,7 +56,7 @@ def head_line(p: LukFuPresenter, data: Mapping[str, Any], report: Mapping[str, A
 
 
 def _mask(tokens: Sequence[str] | None) -> int:
-    from paiju.lukfu.cards import parse_card
+    from paiju.lukfu.engine.cards import parse_card
 
     out = 0
     for token in tokens or ():
@@ -67,7 +67,7 @@ def _mask(tokens: Sequence[str] | None) -> int:
 def explain(p: LukFuPresenter, seen: Seen, report: Mapping[str, Any], names: Sequence[str],
             lang: str) -> list[str]:
     """How the points came about: the win's worth, the dreamer's, and who pays."""
-    from paiju.lukfu import scoring
+    from paiju.lukfu.engine import scoring
 
     payments = report.get("payments")
     outcome = report["outcome"]

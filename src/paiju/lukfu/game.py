@@ -11,10 +11,10 @@ from paiju.core.options import OptionTable
 from paiju.core.page import PageDescription
 from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
 from paiju.core.records import field
-from paiju.lukfu.cards import LI_CHEN, Card, name, parse_card
+from paiju.lukfu.engine.cards import LI_CHEN, Card, name, parse_card
+from paiju.lukfu.engine.session import LukFuSession
+from paiju.lukfu.engine.state import DOS, LukFuAction, LukFuState, new_state
 from paiju.lukfu.rules import TABLE, Rules, make_rules
-from paiju.lukfu.session import LukFuSession
-from paiju.lukfu.state import DOS, LukFuAction, LukFuState, new_state
 
 #: Keys a Luk Fu record may hold.
 RECORD_KEYS = {"game", "rules", "deal", "actions", "players", "comment"}
@@ -155,9 +155,9 @@ class LukFuGame:
         return {}
 
     def strategy(self, view: View, rng: Random) -> LukFuAction:
-        """The heuristic player's choice (:mod:`paiju.lukfu.strategy`)."""
-        from paiju.lukfu.strategy import choose
-        from paiju.lukfu.view import LukFuView
+        """The heuristic player's choice (:mod:`paiju.lukfu.players.strategy`)."""
+        from paiju.lukfu.engine.view import LukFuView
+        from paiju.lukfu.players.strategy import choose
 
         if not isinstance(view, LukFuView):
             raise TypeError(f"the Luk Fu player reads a Luk Fu view, not {type(view).__name__}")
@@ -165,8 +165,8 @@ class LukFuGame:
 
     @property
     def policy_encoder(self) -> PolicyEncoder:
-        """The learned player's features (:mod:`paiju.lukfu.features`)."""
-        from paiju.lukfu.features import encoder
+        """The learned player's features (:mod:`paiju.lukfu.players.features`)."""
+        from paiju.lukfu.players.features import encoder
 
         return encoder()
 

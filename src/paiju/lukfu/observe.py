@@ -2,7 +2,7 @@
 docs/rl.md, "Observations"), read from a seat's view alone.
 
 Every segment is a one-hot, a flag, a count or a card segment; a card segment's entry
-``i`` is card number ``i`` (:mod:`paiju.lukfu.cards`), so a seat's bitset of cards
+``i`` is card number ``i`` (:mod:`paiju.lukfu.engine.cards`), so a seat's bitset of cards
 shifted to the segment's offset is the segment, and the whole observation is one integer.
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
-from paiju.lukfu.actions import LukFuAction
-from paiju.lukfu.knowledge import DISCARD
+from paiju.lukfu.engine.actions import LukFuAction
+from paiju.lukfu.engine.view import LukFuView
+from paiju.lukfu.inference.knowledge import DISCARD
 from paiju.lukfu.rules import Rules
-from paiju.lukfu.view import LukFuView
 
 #: Rows of history in an information-state tensor: a hand has at most 3 calls and 12
 #: rounds of 3 actions (plus a claim and a declaration).

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from paiju.core.page import Face, PageDescription
-from paiju.lukfu.cards import RED_CARDS, hanzi, name, pack
+from paiju.lukfu.engine.cards import RED_CARDS, hanzi, name, pack
 
 
 def face(c: int) -> Face:

@@ -20,7 +20,7 @@ WORDS = Words("lukfu")
 
 
 def _token_pattern() -> re.Pattern[str]:
-    from paiju.lukfu.cards import name, pack
+    from paiju.lukfu.engine.cards import name, pack
 
     names = sorted({name(c) for c in pack(4)}, key=len, reverse=True)
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
@@ -38,20 +38,20 @@ def roles(lang: str) -> tuple[str, str, str, str]:
 
 @lru_cache(maxsize=64)
 def _card(token: str) -> int:
-    from paiju.lukfu.cards import parse_card
+    from paiju.lukfu.engine.cards import parse_card
 
     return parse_card(token)
 
 
 def _name(card: int) -> str:
-    from paiju.lukfu.cards import name
+    from paiju.lukfu.engine.cards import name
 
     return name(card)
 
 
 def _suit(suit: int, lang: str) -> str:
     """A suit's name: ``Sip``; ``拾``."""
-    from paiju.lukfu.cards import SUIT_HANZI, SUIT_NAMES
+    from paiju.lukfu.engine.cards import SUIT_HANZI, SUIT_NAMES
 
     return SUIT_NAMES[suit] if lang == "en" else SUIT_HANZI[suit]
 
@@ -121,20 +121,20 @@ class LukFuPresenter(Presenter):
         return "play"
 
     def label(self, token: str, native: Lang) -> str:
-        from paiju.lukfu.cards import hanzi
+        from paiju.lukfu.engine.cards import hanzi
 
         return hanzi(_card(token)) if self.lang(native) != "en" else token
 
     def said(self, token: str, native: Lang) -> str:
         """``9 Sip``, ``Li Chen``; ``九拾`` in Chinese and Japanese."""
-        from paiju.lukfu.cards import hanzi, spoken
+        from paiju.lukfu.engine.cards import hanzi, spoken
 
         c = _card(token)
         return hanzi(c) if self.lang(native) != "en" else spoken(c)
 
     def _aged(self, seen: Seen) -> int:
         """The seat's aged cards as it can tell them (the view works them out)."""
-        from paiju.lukfu.view import LukFuView
+        from paiju.lukfu.engine.view import LukFuView
 
         view = seen.view
         if seen.seat > 2 or not seen.data["hand"] or not isinstance(view, LukFuView):
@@ -143,7 +143,7 @@ class LukFuPresenter(Presenter):
 
     def marked(self, view: View, data: Mapping[str, Any]) -> set[str]:
         """The seat's aged cards, from the view's own reckoning (:meth:`_aged`)."""
-        from paiju.lukfu.view import LukFuView
+        from paiju.lukfu.engine.view import LukFuView
 
         if not isinstance(view, LukFuView) or not 0 <= view.seat <= 2 or not data["hand"]:
             return set()
@@ -153,7 +153,7 @@ class LukFuPresenter(Presenter):
     def card_info(self, token: str, aged: bool) -> dict[str, Any]:
         """As :meth:`Presenter.card_info`, with the card spoken (``9 Sip``) and red for a
         red imprint."""
-        from paiju.lukfu.cards import RED_CARDS, spoken
+        from paiju.lukfu.engine.cards import RED_CARDS, spoken
 
         c = _card(token)
         return {"en": token, "native": self.label(token, True), "spoken": spoken(c),
@@ -174,7 +174,7 @@ class LukFuPresenter(Presenter):
         return seat != 3
 
     def chips(self, seen: Seen, native: Lang) -> list[Chip]:
-        from paiju.lukfu.cards import RED_CARDS, hanzi, spoken
+        from paiju.lukfu.engine.cards import RED_CARDS, hanzi, spoken
 
         lang = self.lang(native)
         aged = self._aged(seen)
@@ -202,7 +202,7 @@ class LukFuPresenter(Presenter):
         dreamer = seen.data.get("dreamer")
         if seen.data["hand"] or not dreamer:
             return super().held(seen, native)
-        return "dreams: " + self.label(dreamer, native)
+        return WORDS(self.lang(native), "dreams: {card}", card=self.label(dreamer, native))
 
     def hand_title(self, seen: Seen, native: Lang) -> str:
         lang = self.lang(native)
@@ -240,7 +240,7 @@ class LukFuPresenter(Presenter):
 
     def meld(self, tokens: Sequence[str], lang: str) -> str:
         """A meld in words: ``single 7 Sip``, ``Gok of three 5s``, ``run 3-4-5 Gon``."""
-        from paiju.lukfu.cards import number_of, suit_of
+        from paiju.lukfu.engine.cards import number_of, suit_of
 
         cards = sorted(_card(t) for t in tokens)
         if len(cards) == 1:
@@ -254,7 +254,7 @@ class LukFuPresenter(Presenter):
                      suit=_suit(suit_of(cards[0]), lang))
 
     def refusals(self, lang: str, **params: str) -> list[str]:
-        """The engine's refusals (src/paiju/lukfu/rulebook.py and lead.py), clause by
+        """The engine's refusals (src/paiju/lukfu/engine/rulebook.py and lead.py), clause by
         clause, the most particular first."""
         p = slots(params, "cards", "cards2", "card", "meld", "top", "suit", "tricks", "aged",
                   "total", "count", "n", "what", "seat")
@@ -325,7 +325,7 @@ class LukFuPresenter(Presenter):
 
     def refusal_part(self, name: str, value: str, lang: str) -> str:
         """Cards, melds, suits and counts of the engine's English, said in ``lang``."""
-        from paiju.lukfu.cards import SUIT_NAMES, parse_card
+        from paiju.lukfu.engine.cards import SUIT_NAMES, parse_card
 
         if name in ("cards", "cards2"):
             items = re.split(r", | and ", value)
@@ -364,7 +364,7 @@ class LukFuPresenter(Presenter):
 
     def _meld_said(self, text: str, lang: str) -> str:
         """An engine's meld (``single 7 Sip``, ``Gok of three 5s``, ``run 3-4-5 Gon``)."""
-        from paiju.lukfu.cards import SUIT_NAMES, parse_card
+        from paiju.lukfu.engine.cards import SUIT_NAMES, parse_card
 
         single = re.fullmatch(r"single (.+)", text)
         if single:

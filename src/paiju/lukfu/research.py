@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from paiju.lukfu.action_space import SPACE, LukFuActionSpace
-from paiju.lukfu.cards import name, pack
+from paiju.lukfu.engine.cards import name, pack
 from paiju.lukfu.observe import OBSERVER, LukFuObserver
 from paiju.lukfu.rules import Rules
 

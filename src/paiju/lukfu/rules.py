@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from paiju.core.errors import UnknownOption
 from paiju.core.options import Option, OptionTable, option, options_of
-from paiju.lukfu.knowledge import BREAK, STRICT
+from paiju.lukfu.inference.knowledge import BREAK, STRICT
 
 FACE_UP, DEDUCED = "face_up", "deduced"
 

@@ -16,9 +16,9 @@ from typing import Protocol
 
 from paiju.bots.base import Bot
 from paiju.core.protocol import Action
-from paiju.daifugo.actions import Action as DaifugoAction
+from paiju.daifugo.engine.actions import Action as DaifugoAction
+from paiju.daifugo.players.standard_player import StandardPlayer
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.standard_player import StandardPlayer
 from paiju.uecda.history import GameLog
 from paiju.uecda.judge import judge
 from paiju.uecda.seat import SeatDecoder, joker_cell_tokens

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from paiju.daifugo.combos import BadPlay, Meld
-from paiju.daifugo.position import Position
-from paiju.daifugo.rulebook import Rulebook, rulebook
+from paiju.daifugo.engine.combos import BadPlay, Meld
+from paiju.daifugo.engine.position import Position
+from paiju.daifugo.engine.rulebook import Rulebook, rulebook
 from paiju.daifugo.rules import make_rules
 from paiju.uecda.seat import card_mask
 from paiju.uecda.tables import ProtocolError, Table, table_cards, table_play

@@ -4,7 +4,7 @@ The server shows a client its own hand (with the state of the game in rows 5 and
 turn, a new trick, revolution, lock, each player's number of cards, titles and seats) and,
 after every turn, the field. :class:`SeatDecoder` keeps what those tables say
 (:mod:`paiju.uecda.history` reads each turn's play or pass) and on this player's turn makes
-a :class:`~paiju.daifugo.state.DaifugoState` under the ``uecda`` rules that holds exactly
+a :class:`~paiju.daifugo.engine.state.DaifugoState` under the ``uecda`` rules that holds exactly
 that: its own cards, the field, who played it, the plays of this trick, the seats that
 passed since, the lock, the revolution, the cards played, who went out, and the cards it
 gave in the exchange. The cards it has not seen are dealt to the other seats at random,
@@ -26,11 +26,20 @@ from itertools import combinations
 from math import comb
 from random import Random
 
-from paiju.daifugo.cards import JOKER1, JOKERS, NUM_RANKS, TOKENS, bits, pack, parse_card, rank_of
-from paiju.daifugo.combos import BadPlay, Meld
-from paiju.daifugo.position import EXCHANGE, PLAY
+from paiju.daifugo.engine.cards import (
+    JOKER1,
+    JOKERS,
+    NUM_RANKS,
+    TOKENS,
+    bits,
+    pack,
+    parse_card,
+    rank_of,
+)
+from paiju.daifugo.engine.combos import BadPlay, Meld
+from paiju.daifugo.engine.position import EXCHANGE, PLAY
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.rules import Rules
-from paiju.daifugo.state import DaifugoState
 from paiju.uecda.history import PLAYERS, GameLog, Turn
 from paiju.uecda.tables import Status, Table, table_cards
 

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from paiju.daifugo.cards import tokens
-from paiju.daifugo.rulebook import rulebook
-from paiju.daifugo.state import DaifugoState
+from paiju.daifugo.engine.cards import tokens
+from paiju.daifugo.engine.rulebook import rulebook
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.uecda.tables import (
     JOKER,
     ProtocolError,

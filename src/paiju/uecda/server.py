@@ -27,12 +27,12 @@ from typing import Any, TextIO
 from paiju.bots.base import Bot, make_bot
 from paiju.core.seeding import make_rng
 from paiju.core.words import plural
-from paiju.daifugo.actions import Action
-from paiju.daifugo.cards import tokens
+from paiju.daifugo.engine.actions import Action
+from paiju.daifugo.engine.cards import tokens
+from paiju.daifugo.engine.position import EXCHANGE, PLAY
+from paiju.daifugo.engine.session import DaifugoSession
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
-from paiju.daifugo.position import EXCHANGE, PLAY
-from paiju.daifugo.session import DaifugoSession
-from paiju.daifugo.state import DaifugoState
 from paiju.uecda.judge import judge
 from paiju.uecda.serve_tables import (
     LockFlag,

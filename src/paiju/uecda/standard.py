@@ -1,6 +1,6 @@
 """The UECda standard client's strategy over the server's tables.
 
-The strategy itself is :mod:`paiju.daifugo.standard` (the ``uecda-standard`` player plays
+The strategy itself is :mod:`paiju.daifugo.players.standard` (the ``uecda-standard`` player plays
 it over a Dai Fugō view); this module feeds it the tables as they come: the hand table of
 each turn, the field table after it. The client's picture of the cards is the tables'
 layout cell for cell, so its answers are the official standard client's in every
@@ -9,8 +9,8 @@ position (the opt-in kit test compares them play by play).
 
 from __future__ import annotations
 
-from paiju.daifugo import standard as strategy
-from paiju.daifugo.standard import Seen
+from paiju.daifugo.players import standard as strategy
+from paiju.daifugo.players.standard import Seen
 from paiju.uecda.judge import judge
 from paiju.uecda.tables import Table
 from paiju.uecda.wire import REJECTED

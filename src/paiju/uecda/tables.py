@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from paiju.core.errors import PaijuError
-from paiju.daifugo.cards import (
+from paiju.daifugo.engine.cards import (
     JOKER1,
     NUM_RANKS,
     RANK_NAMES,

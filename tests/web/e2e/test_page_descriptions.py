@@ -11,7 +11,7 @@ import pytest
 
 from paiju.core.games import GAMES, get_game
 from paiju.core.page import PageDescription
-from paiju.daifugo.cards import parse_card, rank_of
+from paiju.daifugo.engine.cards import parse_card, rank_of
 
 
 def _hands(name: str, seed: int) -> tuple[set[str], set[str], set[str], set[str], set[str]]:

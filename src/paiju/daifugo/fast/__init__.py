@@ -1,0 +1,1 @@
+"""The fast path: play-outs held to the reference engine by differential tests."""

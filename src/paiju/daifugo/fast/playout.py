@@ -1,0 +1,190 @@
+"""Dai Fugō's fast path: play-outs that build nothing a play-out decision does not read.
+
+The reference is the state (:mod:`paiju.daifugo.engine.state`) with its rulebook; this module
+plays the same rules on the same position, only leaner
+(docs/notes/performance-history.md, "Dai Fugō: where the time goes", says why this form):
+
+- :func:`choices` lists the legal actions of the seat to move: the generator's own list
+  (:mod:`paiju.daifugo.engine.generate`, which reads every rule through the rulebook), so the
+  order is the reference's by construction. Its plays are the shared actions of the
+  seat's precomputed tables, each with its combination a look-up away; nothing is built
+  per decision but the list.
+- :func:`step` plays an action already known legal, unchecked, through the state's own
+  appliers (``_do_play``, ``_do_pass``, ``_do_ask``, ``_do_give``, ``_do_follow``): the
+  next position is the reference's by construction, with none of ``apply``'s second
+  legality check (a play no shared table knows, which no rule makes now, is handed to
+  ``apply`` to read).
+- :func:`random_playout` is a uniform random player to the end of the hand: the choice is
+  ``rng.randrange(len(legal))`` over the same list, the draw a
+  :class:`~paiju.bots.base.RandomBot` makes from its view, so the same seed gives the same
+  hand on either path.
+- :func:`heuristic_playout` is the rule-based player (:mod:`paiju.daifugo.players.strategy`) for
+  every seat to the end of the hand. Each decision reads a :class:`SeatView`: what the
+  rule-based player reads of a seat's view (the seat's own hand, the public table, its
+  legal actions, the rules), taken from the position without copying the state, and
+  nothing of another seat's cards.
+
+Every rule is the rulebook's: a new option reaches the fast path through the generator
+and the appliers, with nothing to add here. ``PAIJU_FAST=0`` (or ``PAIJU_PURE=1``) turns
+the fast path off at import (:data:`ENABLED`). tests/daifugo/test_fast_daifugo.py holds it
+to the reference at every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from paiju.core.draw import uniform_index
+from paiju.core.fastpath import fast_path_on
+from paiju.daifugo.engine.actions import EXTRA_MELD, PLAY_MELD, Action
+from paiju.daifugo.engine.cards import tokens
+from paiju.daifugo.engine.combos import Meld
+from paiju.daifugo.engine.generate import legal_actions
+from paiju.daifugo.engine.position import OVER, PLAY
+from paiju.daifugo.engine.rulebook import Rulebook
+from paiju.daifugo.rules import Rules
+
+if TYPE_CHECKING:
+    from paiju.daifugo.engine.state import DaifugoState
+
+#: Whether the fast path is on (``PAIJU_FAST=0`` or ``PAIJU_PURE=1`` turns it off).
+ENABLED = fast_path_on()
+
+
+def choices(state: DaifugoState) -> list[Action]:
+    """The legal actions of the seat to move, in the generator's order (empty when the
+    hand is over): the seat's shared actions, in a new list."""
+    return legal_actions(state)
+
+
+def step(state: DaifugoState, action: Action) -> None:
+    """Play ``action`` (one of :func:`choices`) for the seat to move, unchecked, recording
+    it as ``state.apply`` does."""
+    p = state.pos
+    seat = p.turn
+    if p.phase != PLAY:
+        _step_cards(state, seat, action)
+    elif action.do == "pass":
+        state.actions.append(action)
+        state._do_pass(seat)
+    else:
+        _step_play(state, seat, action)
+
+
+def _step_play(state: DaifugoState, seat: int, action: Action) -> None:
+    """A play of the seat to move, unchecked: its combination is the shared action's; a
+    play no table knows (none under the rules now) is read and applied by ``apply``."""
+    meld = PLAY_MELD.get(action) or EXTRA_MELD.get(action)
+    if meld is None:
+        state.apply(action)
+        return
+    state.actions.append(action)
+    state._do_play(seat, meld)
+
+
+def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
+    """An ``ask``, ``give``, ``seven_pass`` or ``discard`` of the seat to move, unchecked."""
+    from paiju.daifugo.engine.rulebook import joker_bits, lowest_jokers
+    from paiju.daifugo.engine.state import _card_list
+
+    naturals, jokers = _card_list(action.cards)
+    if action.do == "ask":  # the named jokers are others' (card_request)
+        named = naturals | joker_bits(jokers)
+        state.actions.append(Action(seat, "ask", tuple(tokens(named))))
+        state._do_ask(seat, named)
+        return
+    cards = naturals | lowest_jokers(state.pos.hands[seat], jokers)
+    state.actions.append(Action(seat, action.do, tuple(tokens(cards))))
+    if action.do == "give":
+        state._do_give(seat, cards)
+    else:
+        state._do_follow(seat, action.do, cards)
+
+
+def random_playout(state: DaifugoState, rng: Random) -> int:
+    """Uniform random play to the end of the hand; the number of decisions made."""
+    p = state.pos
+    actions = state.actions
+    randrange = uniform_index(rng)
+    do_pass = state._do_pass
+    do_play = state._do_play
+    plays = PLAY_MELD
+    n = 0
+    while p.phase != OVER:
+        legal = legal_actions(state)
+        action = legal[randrange(len(legal))]
+        n += 1
+        if p.phase != PLAY:
+            _step_cards(state, p.turn, action)
+        elif action.do == "pass":
+            actions.append(action)
+            do_pass(p.turn)
+        else:
+            meld = plays.get(action)
+            if meld is None:
+                _step_play(state, p.turn, action)
+            else:
+                actions.append(action)
+                do_play(p.turn, meld)
+    return n
+
+
+class SeatView:
+    """What the rule-based player reads of one seat's view (:class:`DaifugoView`): the
+    seat, its hand and the cards played face up as bitsets, its legal actions, the
+    combination on the table, the rules, and the view's
+    :meth:`~paiju.daifugo.engine.view.DaifugoView.table` but for the hand's and the played cards'
+    tokens (entries that cost, and that the player does not read; a test checks that it
+    reads no entry missing here, and that every entry here is the view's). Taken from the
+    position when made; it keeps no other seat's cards."""
+
+    game = "daifugo"
+    __slots__ = ("_legal", "_table", "book", "hand_cards", "played_cards", "rules", "seat",
+                 "table_meld")
+
+    def __init__(self, state: DaifugoState, seat: int, legal: list[Action]) -> None:
+        p = state.pos
+        t = p.table
+        self.seat = seat
+        self.book: Rulebook = state.book
+        self.rules: Rules = state.rules
+        self.table_meld: Meld | None = t
+        self._legal = legal
+        self._table: dict[str, Any] = state.table_now(played=False)
+        self._table["seat"] = seat
+        self.hand_cards = p.hands[seat]
+        self.played_cards = p.played
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    def table(self) -> dict[str, Any]:
+        return dict(self._table)
+
+
+def heuristic_playout(state: DaifugoState, rng: Random) -> int:
+    """The rule-based player (:func:`paiju.daifugo.players.strategy.choose`) for every seat to the
+    end of the hand, as :class:`~paiju.bots.heuristic.HeuristicBot` plays it (a single
+    legal action is played without asking); the number of decisions made."""
+    from paiju.daifugo.players.strategy import choose
+
+    p = state.pos
+    n = 0
+    while p.phase != OVER:
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            step(state, legal[0])
+        else:
+            # the player reads only what a SeatView has of a DaifugoView (a test checks it)
+            step(state, choose(SeatView(state, p.turn, legal), rng))
+        n += 1
+    return n
+
+
+#: The play-out policies, by the name :meth:`paiju.daifugo.engine.state.DaifugoState.playout` takes.
+PLAYOUTS: dict[str, Callable[[DaifugoState, Random], int]] = {
+    "random": random_playout,
+    "heuristic": heuristic_playout,
+}

@@ -1,0 +1,1 @@
+"""The computer players' parts that know this game."""

@@ -1,0 +1,1 @@
+"""The rules' engine: cards, combinations, the state machine and views."""
