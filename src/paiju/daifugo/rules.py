@@ -41,6 +41,17 @@ class Rules:
         values={"0": "52 cards", "1": "53 cards (004's normal pack)",
                 "2": "54 cards; the pair of jokers is the highest pair"},
     )
+    decks: int = option(
+        1,
+        "how many 52-card packs are shuffled together",
+        '004 "More than six players": "In Japan it is normal still to use a single deck of 53 '
+        'cards, though in some Western adaptations, a larger number of players may use a '
+        'double deck." The Western rules with two packs are quoted in docs/daifugo.md '
+        '("The double deck").',
+        choices=(1, 2),
+        values={"1": "one pack, as in Japan (004)",
+                "2": "two packs (Western President); refused: paiju's engine plays one pack"},
+    )
     sequences: bool = option(
         True,
         "sequences (three or more consecutive cards of a suit) may "
@@ -576,9 +587,20 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
     return out
 
 
+#: Why ``decks=2`` is refused, for whoever asks for it (a record, a table, a command).
+DOUBLE_DECK = (
+    "decks=2 (the double deck) is not played yet: paiju's cards, combinations, records and "
+    "players hold four cards of a rank, one of each suit, and two packs need two of each "
+    "card; docs/daifugo.md, 'The double deck', gives the readings a double-deck game will "
+    "follow"
+)
+
+
 def make_rules(spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:
     """The rules of a spec (preset name or ``{"preset", "options"}``) and overrides."""
     preset, values = TABLE.resolve(spec, overrides, default="pagat")
+    if values["decks"] != 1:
+        raise UnknownOption(DOUBLE_DECK)
     problems = conflicts(values)
     if problems:
         raise UnknownOption("conflicting daifugo options: " + "; ".join(problems))

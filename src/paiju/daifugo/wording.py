@@ -11,7 +11,7 @@ from __future__ import annotations
 
 #: The groups, in the order a player meets them, and the options in each.
 RULE_GROUPS: dict[str, tuple[str, ...]] = {
-    "cards": ("jokers", "sequences", "twos_in_sequences", "five_card_groups",
+    "cards": ("jokers", "decks", "sequences", "twos_in_sequences", "five_card_groups",
               "group_joker_suit", "sequence_joker_beyond_ends", "emperor"),
     "dealing": ("first_lead", "dealer", "seat_change", "reseat_every", "titles_reset_every"),
     "exchange": ("exchange", "exchange_keep_joker", "card_request", "gift_order",
@@ -43,6 +43,8 @@ RULE_WORDING: dict[str, str | tuple[str, str]] = {
     "jokers=1": "The pack has 53 cards: one joker, the highest single, which may also stand "
     "for any card in a combination.",
     "jokers=2": "The pack has 54 cards: two jokers; the pair of jokers is the highest pair.",
+    "decks=1": "One pack of cards, as in Japan.",
+    "decks=2": "Two packs shuffled together, as some Western tables play with many players.",
     "sequences=true": "Sequences of three or more consecutive cards of one suit may be played "
     "(e.g. ♠4 ♠5 ♠6), and are beaten by a higher sequence of the same length.",
     "sequences=false": "No sequences: only single cards and cards of one rank are played.",
