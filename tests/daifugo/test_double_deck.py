@@ -70,3 +70,37 @@ def test_the_rules_box_says_one_pack_in_each_language(lang: str) -> None:
     assert [r["value"] for r in said] == ["1"]
     english = "One pack of cards, as in Japan."
     assert (said[0]["text"] == english) == (lang == "en")
+
+
+def test_the_terminal_refuses_two_packs_with_the_reason() -> None:
+    from click.testing import CliRunner
+
+    from paiju.cli import main
+
+    for args in (["hand", "daifugo", "--players", "6", "-o", "decks=2"],
+                 ["rules", "daifugo", "-o", "decks=2"]):
+        result = CliRunner().invoke(main, args, prog_name="paiju")
+        assert result.exit_code != 0, args
+        assert "decks=2 (the double deck) is not played yet" in result.output, args
+
+
+def test_a_browser_table_of_two_packs_is_refused_with_the_reason() -> None:
+    from paiju.web.catalog import WebError, parse_settings
+
+    body = {"game": "daifugo", "players": 6,
+            "rules": {"preset": "pagat", "options": {"decks": 2}}}
+    with pytest.raises(WebError, match=REFUSED) as caught:
+        parse_settings(body)
+    assert caught.value.status == 400
+    body["rules"] = {"preset": "pagat", "options": {"decks": 1}}
+    assert parse_settings(body).players == 6
+
+
+def test_no_research_env_is_built_for_two_packs() -> None:
+    from paiju.rl.gym import PaijuEnv
+    from paiju.rl.pettingzoo import env
+
+    with pytest.raises(UnknownOption, match=REFUSED):
+        env("daifugo", options={"decks": 2}, players=6)
+    with pytest.raises(UnknownOption, match=REFUSED):
+        PaijuEnv("daifugo", options={"decks": 2}, players=6)
