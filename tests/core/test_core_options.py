@@ -5,7 +5,16 @@ from typing import Literal
 import pytest
 
 from paiju.core.errors import UnknownOption
-from paiju.core.options import Option, OptionTable, option, options_of, parse_overrides
+from paiju.core.options import (
+    Option,
+    OptionTable,
+    off_list,
+    option,
+    options_of,
+    parse_overrides,
+    rule_groups,
+    rule_wording,
+)
 
 TABLE = OptionTable(
     "demo",
@@ -116,3 +125,48 @@ def test_a_rule_is_off_only_at_the_value_its_declaration_names() -> None:
     (cut, _, lock, bans) = options_of(_Declared)
     assert (cut.off, lock.off, bans.off) == (False, None, ())
     assert cut.in_force(True) and not bans.in_force(())
+
+
+# ---------------------------------------------------------------- the players' words, declared
+
+
+@dataclass(frozen=True)
+class _Worded:
+    preset: str
+    cut: bool = option(False, "an 8 clears the table", "004", said={
+        "true": "8-cut: an 8 clears the table.", "false": "8-cut"},
+        group="special", place=30, listed_off=True, header={"true": "8-cut"})
+    jokers: int = option(1, "jokers in the pack", "004", choices=(0, 1, 2), said={
+        "0": "No joker.", "1": "One joker.", "2": "Two jokers."},
+        group="cards", place=20, header={"0": "no joker"})
+    limit: int = option(0, "passes before the lot", "UECda", choices=(0, 20), said={
+        "0": "Passes never end the hand.", "*": ("{n} pass ends it.", "{n} passes end it.")},
+        group="cards", place=10, header={"*": "{n} passes end the hand"})
+    bans: tuple[Literal["top", "joker"], ...] = option((), "what may not finish", "house",
+                                                         said={"top": "Not on 2s."})
+
+
+def test_the_rules_box_and_the_header_are_read_from_the_declarations() -> None:
+    """The groups come in the order of their first option's place and hold their options
+    by place, not by field; the wording is keyed ``option=value``; only the options
+    declared ``listed_off`` go with the rules not played; the header says a value's word,
+    a number's through ``*``, and nothing for a value without one."""
+    cut, jokers, limit, bans = options_of(_Worded)
+    assert rule_groups(options_of(_Worded)) == {"cards": ("limit", "jokers"),
+                                               "special": ("cut",)}
+    assert list(rule_wording([cut, limit, bans])) == [
+        "cut=true", "cut=false", "limit=0", "limit=*", "bans=top"]
+    assert rule_wording([limit])["limit=*"] == ("{n} pass ends it.", "{n} passes end it.")
+    assert off_list(options_of(_Worded)) == frozenset({"cut"})
+    assert (cut.header_word(True), cut.header_word(False)) == ("8-cut", None)
+    assert (jokers.header_word(0), jokers.header_word(1)) == ("no joker", None)
+    assert (limit.header_word(20), limit.header_word(0)) == ("20 passes end the hand", None)
+    assert bans.header_word(("top",)) is None and bans.group == ""
+
+
+@pytest.mark.parametrize("game", ["lukfu", "daifugo"])
+def test_every_option_of_a_game_has_its_own_place_in_the_rules_box(game: str) -> None:
+    module = importlib.import_module(f"paiju.{game}.rules")
+    places = [o.place for o in module.OPTIONS]
+    assert all(o.group for o in module.OPTIONS)
+    assert all(places) and len(set(places)) == len(places)

@@ -1,6 +1,7 @@
 """The lists kept by hand beside the registered rules are checked against them: the rule-
 based player's ``UNSURE_RULES`` against the registered hooks, and the header's rule words
-(``daifugo/header.py``'s ``_RULE_WORDS``) against every option and value."""
+(each option's ``header`` in ``daifugo/rules.py``, read by ``daifugo/header.py``) against
+every option and value."""
 
 from __future__ import annotations
 

@@ -2,9 +2,13 @@
 
 A game declares each option once, as a typed field of its frozen rules dataclass made
 with :func:`option` (its default, what it does, its source passage, what each value
-means); :func:`options_of` reads them back as :class:`Option` values, the kind and the
-choices from the field's type (``bool``, ``int``, a ``Literal`` of names, or a tuple of
-such a ``Literal``). Presets are mappings from option name to value.
+means, and the players' words: its wording in the Rules box, the box's group, whether it
+is listed among the rules not played, the header's word); :func:`options_of` reads them
+back as :class:`Option` values, the kind and the choices from the field's type
+(``bool``, ``int``, a ``Literal`` of names, or a tuple of such a ``Literal``).
+:func:`rule_groups`, :func:`rule_wording` and :func:`off_list` give the Rules box's
+layout and English (the msgids of the game's catalogue) from them. Presets are mappings
+from option name to value.
 :meth:`OptionTable.resolve` turns a rules spec (a preset name, or
 ``{"preset": P, "options": {...}}``) plus overrides into a complete, validated mapping,
 or raises :class:`UnknownOption` naming the problem.
@@ -22,6 +26,9 @@ from paiju.core.errors import UnknownOption
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
+#: A players' wording: a sentence, or a sentence and its plural (``{n}``, the number).
+Said = str | tuple[str, str]
+
 
 @dataclass(frozen=True)
 class Option:
@@ -32,6 +39,13 @@ class Option:
     (an empty tuple leaves an ``int`` unbounded). ``meaning`` says what it does;
     ``values`` says what each choice means; ``source`` names the seed passages; ``off``
     is the value at which the rule it names is not in force (None: there is none).
+
+    The players' words, keyed by the value as shown (:meth:`show`; a list's by item, and
+    ``none``; ``*`` for any whole number without its own, with ``{n}``): ``said`` is the
+    Rules box's wording (English msgids, context ``option=value``), ``group`` the box's
+    group and ``place`` the option's place in the box (groups come in the order of their
+    first option), ``listed_off`` puts it with the rules not played when it is not in
+    force, and ``header`` is the table header's short word (none: the header is silent).
     """
 
     name: str
@@ -42,6 +56,18 @@ class Option:
     choices: tuple[Any, ...] = ()
     values: Mapping[str, str] = field(default_factory=dict)
     off: Any = None
+    said: Mapping[str, Said] = field(default_factory=dict)
+    group: str = ""
+    place: int = 0
+    listed_off: bool = False
+    header: Mapping[str, str] = field(default_factory=dict)
+
+    def header_word(self, value: Any) -> str | None:
+        """The header's word for ``value`` (``*`` takes any whole number but 0), or None."""
+        said = self.header.get(self.show(value))
+        if said is None and self.kind == "int" and value and "*" in self.header:
+            said = self.header["*"].format(n=value)
+        return said
 
     def in_force(self, value: Any) -> bool:
         """Whether the rule this option names is in force at ``value``; refuses an option
@@ -113,17 +139,27 @@ class _Declared:
     choices: tuple[Any, ...]
     values: Mapping[str, str]
     off: Any
+    said: Mapping[str, Said]
+    group: str
+    place: int
+    listed_off: bool
+    header: Mapping[str, str]
 
 
 def option(default: Any, meaning: str, source: str, *, choices: Iterable[Any] = (),
-           values: Mapping[str, str] | None = None, off: Any = None) -> Any:
+           values: Mapping[str, str] | None = None, off: Any = None,
+           said: Mapping[str, Said] | None = None, group: str = "", place: int = 0,
+           listed_off: bool = False, header: Mapping[str, str] | None = None) -> Any:
     """A rules dataclass's field that is an option: its ``default``, what it does
     (``meaning``), the seed passages it comes from (``source``), and what each value
     means (``values``). ``choices`` bounds an ``int`` option; a ``Literal`` field's
     choices are its type's. ``off`` is the value that turns the rule off (a ``bool``'s
-    is false, a list's is empty; another kind has one only if it says so)."""
+    is false, a list's is empty; another kind has one only if it says so). The players'
+    words (``said``, ``group``, ``place``, ``listed_off``, ``header``) are
+    :class:`Option`'s."""
     return field(default=default, metadata={
-        _DECLARED: _Declared(meaning, source, tuple(choices), dict(values or {}), off)})
+        _DECLARED: _Declared(meaning, source, tuple(choices), dict(values or {}), off,
+                             dict(said or {}), group, place, listed_off, dict(header or {}))})
 
 
 def _kind(name: str, hint: Any, choices: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
@@ -153,7 +189,8 @@ def options_of(rules: type) -> tuple[Option, ...]:
         kind, choices = _kind(f.name, hints[f.name], declared.choices)
         off = {"bool": False, "list": ()}.get(kind, declared.off)
         made = Option(f.name, kind, f.default, declared.meaning, declared.source, choices,
-                      declared.values, off)
+                      declared.values, off, declared.said, declared.group, declared.place,
+                      declared.listed_off, declared.header)
         try:
             fits = made.parse(made.default) == made.default
         except UnknownOption:
@@ -162,6 +199,25 @@ def options_of(rules: type) -> tuple[Option, ...]:
             raise AssertionError(f"option {f.name}: its default {f.default!r} is not a value")
         out.append(made)
     return tuple(out)
+
+
+def rule_groups(options: Iterable[Option]) -> dict[str, tuple[str, ...]]:
+    """The Rules box's groups, in the order of their first option's place, and the
+    options in each by place."""
+    groups: dict[str, list[str]] = {}
+    for o in sorted((o for o in options if o.group), key=lambda o: o.place):
+        groups.setdefault(o.group, []).append(o.name)
+    return {group: tuple(names) for group, names in groups.items()}
+
+
+def rule_wording(options: Iterable[Option]) -> dict[str, Said]:
+    """``option=value`` -> the players' wording of that value, for every option."""
+    return {f"{o.name}={value}": said for o in options for value, said in o.said.items()}
+
+
+def off_list(options: Iterable[Option]) -> frozenset[str]:
+    """The options listed among the rules not played when they are not in force."""
+    return frozenset(o.name for o in options if o.listed_off)
 
 
 class OptionTable:

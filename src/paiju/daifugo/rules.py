@@ -40,6 +40,14 @@ class Rules:
         choices=(0, 1, 2),
         values={"0": "52 cards", "1": "53 cards (004's normal pack)",
                 "2": "54 cards; the pair of jokers is the highest pair"},
+        said={
+            "0": "The pack has 52 cards, with no joker.",
+            "1": "The pack has 53 cards: one joker, the highest single, which may also stand for "
+            "any card in a combination.",
+            "2": "The pack has 54 cards: two jokers; the pair of jokers is the highest pair.",
+        },
+        group="cards", place=10,
+        header={"0": "no joker", "2": "two jokers"},
     )
     decks: int = option(
         1,
@@ -51,6 +59,11 @@ class Rules:
         choices=(1, 2),
         values={"1": "one pack, as in Japan (004)",
                 "2": "two packs (Western President); refused: paiju's engine plays one pack"},
+        said={
+            "1": "One pack of cards, as in Japan.",
+            "2": "Two packs shuffled together, as some Western tables play with many players.",
+        },
+        group="cards", place=15,
     )
     sequences: bool = option(
         True,
@@ -59,6 +72,12 @@ class Rules:
         '004 "Play": "A sequence: Three or more consecutive cards of the same suit"; "Jokers": '
         '"In an early form of the game ... there were two jokers but no sequences were allowed."',
         values={"true": "sequences are played", "false": "no sequences"},
+        said={
+            "true": "Sequences of three or more consecutive cards of one suit may be played (e.g. "
+            "♠4 ♠5 ♠6), and are beaten by a higher sequence of the same length.",
+            "false": "No sequences: only single cards and cards of one rank are played.",
+        },
+        group="cards", place=20,
     )
     twos_in_sequences: bool = option(
         True,
@@ -67,6 +86,12 @@ class Rules:
         'K-A-2. In this version a sequence headed by an ace is unbeatable."',
         values={"true": "K-A-2 is the highest 3-card sequence",
                 "false": "a 2 is never in a sequence; Q-K-A is the highest"},
+        said={
+            "true": "A 2 may end a sequence: K-A-2 is the highest three-card sequence.",
+            "false": "A 2 is never in a sequence: Q-K-A is the highest three-card sequence.",
+        },
+        group="cards", place=30,
+        header={"false": "no 2 in a sequence"},
     )
     revolution: Literal["off", "four", "four_natural"] = option(
         "off",
@@ -77,6 +102,18 @@ class Rules:
         values={"off": "four of a kind is just the highest group size",
                 "four": "any four of a kind, joker allowed, reverses the ranking",
                 "four_natural": "only four natural cards of a rank reverse the ranking"},
+        said={
+            "off": "No revolution: four of a kind is just the highest group.",
+            "four": "Revolution: four of a kind (a joker may be one of them) reverses the "
+            "ranking, 3 highest and 2 lowest, until another revolution.",
+            "four_natural": "Revolution: four natural cards of one rank (no joker) reverse the "
+            "ranking until another revolution.",
+        },
+        group="revolution", place=290,
+        header={
+            "four": "revolution (four of a kind)",
+            "four_natural": "revolution (four natural cards)",
+        },
     )
     sequence_revolution: int = option(
         0,
@@ -87,6 +124,15 @@ class Rules:
         '... a 4-card sequence."',
         choices=(0, *range(3, 14)),
         values={"0": "sequences never cause a revolution"},
+        said={
+            "0": "A sequence never causes a revolution.",
+            "*": (
+                "A sequence of {n} card or more also causes a revolution.",
+                "A sequence of {n} cards or more also causes a revolution.",
+            ),
+        },
+        group="revolution", place=300,
+        header={"*": "a {n}-card sequence revolts"},
     )
     three_threes_revolution: bool = option(
         False,
@@ -94,6 +140,12 @@ class Rules:
         '004 "Revolution": "Other variants are sometimes encountered, such as that a '
         'revolution is caused by a set of three 3\'s"',
         values={"true": "three 3s (joker allowed) reverse the ranking", "false": "they do not"},
+        said={
+            "true": "Three 3s (a joker may be one of them) cause a revolution.",
+            "false": "Three 3s cause no revolution.",
+        },
+        group="revolution", place=310, listed_off=True,
+        header={"true": "three 3s revolt"},
     )
     revolution_timing: Literal["next_clear", "immediate"] = option(
         "next_clear",
@@ -105,6 +157,14 @@ class Rules:
         values={"next_clear": "from the next clear; a second revolution in the same trick "
                               "cancels it",
                 "immediate": "at once: the next play in the trick must be lower"},
+        said={
+            "next_clear": "A revolution turns the ranking when the table next clears; a second "
+            "revolution in the same trick cancels it.",
+            "immediate": "A revolution turns the ranking at once: the next play in the trick must "
+            "be lower.",
+        },
+        group="revolution", place=320,
+        header={"immediate": "a revolution turns the ranking at once"},
     )
     eight_cut: bool = option(
         False,
@@ -113,6 +173,12 @@ class Rules:
         'table to be cleared immediately. The person who played the 8 begins again"',
         values={"true": "an 8 (or a joker standing for an 8) clears the table",
                 "false": "8s are ordinary"},
+        said={
+            "true": "8-cut: a play with an 8 clears the table, and its player leads again.",
+            "false": "8-cut",
+        },
+        group="special", place=340, listed_off=True,
+        header={"true": "8-cut"},
     )
     shibari: Literal["off", "full", "partial"] = option(
         "off",
@@ -126,6 +192,15 @@ class Rules:
                 "full": "plays in exactly the same suits lock those suits until the clear",
                 "partial": "suits common to the locking plays must be included (kata-shibari)"},
         off="off",
+        said={
+            "off": "No suit lock.",
+            "full": "Suit lock: once plays in exactly the same suits follow each other (e.g. ♠5 "
+            "then ♠7), the next plays must be in those suits until the table clears.",
+            "partial": "Partial lock: the suits shared by the plays that follow each other must "
+            "be in the next plays until the table clears.",
+        },
+        group="beating", place=260,
+        header={"full": "suit locks", "partial": "partial suit locks"},
     )
     shibari_after: int = option(
         2,
@@ -134,6 +209,12 @@ class Rules:
         'suits are only locked if there are three consecutive plays in the same suit."',
         choices=(2, 3),
         values={"2": "two plays in a row lock", "3": "three plays in a row lock"},
+        said={
+            "2": "Two plays in a row in the same suits make a lock.",
+            "3": "Three plays in a row in the same suits make a lock.",
+        },
+        group="beating", place=270,
+        header={"3": "locks after three plays"},
     )
     forbidden_finish: tuple[Literal["top", "joker", "eight", "spade_three"], ...] = option(
         (),
@@ -150,6 +231,18 @@ class Rules:
                 "joker": "a lone joker or the pair of jokers",
                 "eight": "a play with an 8 (eight_cut)",
                 "spade_three": "the ♠3 played on the joker"},
+        said={
+            "top": "You may not go out with 2s (3s after a revolution) or the top sequence: going "
+            "out so makes you Dai Hinmin.",
+            "joker": "You may not go out with the joker or the pair of jokers: going out so makes "
+            "you Dai Hinmin.",
+            "eight": "You may not go out with a play holding an 8: going out so makes you Dai "
+            "Hinmin.",
+            "spade_three": "You may not go out with the ♠3 played on the joker: going out so "
+            "makes you Dai Hinmin.",
+            "none": "You may go out with any play.",
+        },
+        group="going_out", place=420,
     )
     spade_three: bool = option(
         False,
@@ -158,6 +251,12 @@ class Rules:
         'beaten by the 3 of spades (but by no other card). The ♠3 can then in turn be beaten '
         'by any higher card."',
         values={"true": "♠3 beats a lone joker", "false": "nothing beats a lone joker"},
+        said={
+            "true": "The ♠3 beats a lone joker.",
+            "false": "Nothing beats a lone joker.",
+        },
+        group="beating", place=230,
+        header={"true": "♠3 beats the joker"},
     )
     spade_three_clears: bool = option(
         False,
@@ -167,6 +266,12 @@ class Rules:
         'joker clears the field, and its player leads next.',
         values={"true": "the ♠3 on a lone joker clears the table; its player leads again",
                 "false": "the ♠3 stands like any single and may be beaten (004)"},
+        said={
+            "true": "The ♠3 played on a lone joker clears the table, and its player leads again.",
+            "false": "the ♠3 on the joker clears the table",
+        },
+        group="beating", place=240, listed_off=True,
+        header={"true": "the ♠3 on the joker clears"},
     )
     last_player_again: bool = option(
         False,
@@ -179,6 +284,14 @@ class Rules:
         'play or pass, and the field then clears and they lead.',
         values={"true": "the last player may play again on their own play, or pass to clear it",
                 "false": "the table clears as soon as every other player has passed (004)"},
+        said={
+            "true": "When everyone else has passed, the turn comes back to the player whose play "
+            "is on the table: they may play on it again, or pass to clear it.",
+            "false": "The table clears as soon as every other player has passed, and the last "
+            "player to play leads.",
+        },
+        group="leading", place=190,
+        header={"true": "the last player may beat their own play"},
     )
     lead_pass: bool = option(
         False,
@@ -189,6 +302,12 @@ class Rules:
         'when every player still in has passed the table stays clear and the same leader '
         'leads again.',
         values={"true": "the leader may pass", "false": "the leader must play (004)"},
+        said={
+            "true": "The player to lead may pass; the next player then leads.",
+            "false": "The player to lead must play.",
+        },
+        group="leading", place=180,
+        header={"true": "the leader may pass"},
     )
     pass_limit: int = option(
         0,
@@ -199,6 +318,17 @@ class Rules:
         choices=(0, *range(3, 41)),
         values={"0": "passes never end the hand", "20": "UECda's limit"},
         off=0,
+        said={
+            "0": "Passes never end the hand.",
+            "*": (
+                "After {n} pass in a row the hand ends, and the players still holding cards are "
+                "ranked by lot.",
+                "After {n} passes in a row the hand ends, and the players still holding cards are "
+                "ranked by lot.",
+            ),
+        },
+        group="leading", place=210,
+        header={"*": "{n} passes in a row end the hand"},
     )
     gift_order: Literal["clubs_first", "spades_first"] = option(
         "clubs_first",
@@ -210,6 +340,12 @@ class Rules:
         'clubs (the server\'s trans_strong_card, after the joker).',
         values={"clubs_first": "among equal ranks: ♣, then ♢, ♡, ♠",
                 "spades_first": "among equal ranks: ♠, then ♡, ♢, ♣ (UECda)"},
+        said={
+            "clubs_first": "Among cards of equal rank, the poor give ♣ first, then ♢, ♡ and ♠.",
+            "spades_first": "Among cards of equal rank, the poor give ♠ first, then ♡, ♢ and ♣.",
+        },
+        group="exchange", place=160,
+        header={"spades_first": "the poor give ♠ first"},
     )
     jack_back: bool = option(
         False,
@@ -217,6 +353,12 @@ class Rules:
         '004 "Jack": "if a Jack is played, the ranking order of cards is immediately reversed, '
         'but this reversal lasts only until the cards are cleared."',
         values={"true": "Jack back (11-back) is on", "false": "Jacks are ordinary"},
+        said={
+            "true": "Jack back: a play with a Jack reverses the ranking until the table clears.",
+            "false": "Jack back",
+        },
+        group="revolution", place=330, listed_off=True,
+        header={"true": "Jack back"},
     )
     ten_discard: bool = option(
         False,
@@ -226,6 +368,13 @@ class Rules:
         'down in the pile of used cards."',
         values={"true": "after a play with tens, a 'discard' step of up to that many cards",
                 "false": "tens are ordinary"},
+        said={
+            "true": "10-discard: after playing 10s you may discard up to one card face down for "
+            "each 10.",
+            "false": "10-discard",
+        },
+        group="special", place=370, listed_off=True,
+        header={"true": "10-discard"},
     )
     no_play_after_pass: bool = option(
         False,
@@ -234,6 +383,12 @@ class Rules:
         '004 "Cannot play after passing": "a player who passes is not allowed to play again '
         'until after the cards have been cleared."',
         values={"true": "passing ends your part in the trick", "false": "pass freely"},
+        said={
+            "true": "Once you pass, you may not play again until the table clears.",
+            "false": "You may pass and still play later in the same trick.",
+        },
+        group="leading", place=200,
+        header={"true": "no play after a pass"},
     )
     miyako_ochi: bool = option(
         False,
@@ -242,6 +397,13 @@ class Rules:
         'maintain his position, he automatically becomes Dai Hinmin."',
         values={"true": "he drops out at once when another player goes out first",
                 "false": "no miyako-ochi"},
+        said={
+            "true": "Miyako-ochi: if last hand's Dai Fugō does not go out first, they drop out at "
+            "once as Dai Hinmin.",
+            "false": "miyako-ochi",
+        },
+        group="going_out", place=430, listed_off=True,
+        header={"true": "miyako-ochi"},
     )
     exchange: Literal["standard", "always_two", "off"] = option(
         "standard",
@@ -255,6 +417,17 @@ class Rules:
                             "Hinmin (with 3-4 players: 1 card, winner and loser)",
                 "always_two": "the winner and loser always exchange 2 cards",
                 "off": "no exchange"},
+        said={
+            "standard": "Before each later hand the Dai Hinmin gives their two best cards to the "
+            "Dai Fugō, who gives back any two, and the Hinmin and the Fugō swap one "
+            "card the same way (with three or four players, one card between the "
+            "first and the last).",
+            "always_two": "Before each later hand the last player gives their two best cards to "
+            "the first, who gives back any two.",
+            "off": "No card exchange between hands.",
+        },
+        group="exchange", place=130,
+        header={"off": "no exchange", "always_two": "2-card exchange"},
     )
     exchange_keep_joker: bool = option(
         False,
@@ -263,6 +436,12 @@ class Rules:
         'joker in your hand, you don\'t have to give it to the Dai Fugō"',
         values={"true": "the poor give their best cards other than jokers",
                 "false": "a joker is the best card and is given"},
+        said={
+            "true": "In the exchange the poor keep their jokers and give their best other cards.",
+            "false": "the poor keep their jokers in the exchange",
+        },
+        group="exchange", place=140, listed_off=True,
+        header={"true": "the poor keep their jokers"},
     )
     card_request: bool = option(
         False,
@@ -276,6 +455,14 @@ class Rules:
         'cards, as in the normal exchange.',
         values={"true": "each winner first names up to that many cards (an ask step)",
                 "false": "the poor give their highest cards"},
+        said={
+            "true": "Before the poor give, each of the rich may name up to as many cards as they "
+            "receive; the poor give the named cards they hold, and their best cards for "
+            "the rest.",
+            "false": "the rich ask for particular cards",
+        },
+        group="exchange", place=150, listed_off=True,
+        header={"true": "the rich ask for cards"},
     )
     joker_reversal: bool = option(
         False,
@@ -283,6 +470,13 @@ class Rules:
         '004 "Jokers": "if the Dai Hinmin or the Hinmin was dealt both jokers there was a '
         'different kind of revolution, in which the roles of the players were reversed"',
         values={"true": "titles are reversed before the exchange", "false": "no reversal"},
+        said={
+            "true": "A Hinmin or Dai Hinmin dealt both jokers reverses the titles before the "
+            "exchange.",
+            "false": "both jokers reverse the titles",
+        },
+        group="exchange", place=170, listed_off=True,
+        header={"true": "joker reversal"},
     )
     seat_change: Literal["off", "standard", "reverse"] = option(
         "off",
@@ -292,6 +486,18 @@ class Rules:
         '... the reverse ... in this version Dai Fugō begins the play."',
         values={"off": "seats stay", "standard": "play runs Dai Hinmin, Hinmin, ..., Dai Fugō",
                 "reverse": "play runs Dai Fugō, Fugō, ..., Dai Hinmin; Dai Fugō leads"},
+        said={
+            "off": "The players keep their seats.",
+            "standard": "Before each hand the players change seats by their result: play runs Dai "
+            "Hinmin, Hinmin, …, Dai Fugō.",
+            "reverse": "Before each hand the players change seats by their result: play runs Dai "
+            "Fugō, Fugō, …, Dai Hinmin, and the Dai Fugō leads.",
+        },
+        group="dealing", place=100,
+        header={
+            "standard": "seats change by title",
+            "reverse": "seats change by title, the Dai Fugō first",
+        },
     )
     scoring: Literal["titles", "payments", "uecda"] = option(
         "titles",
@@ -301,6 +507,15 @@ class Rules:
         'the Dai Fugō." uecda: the computer competition\'s 5/4/3/2/1.',
         values={"titles": "Dai Fugō +2, Fugō +1", "payments": "Hinmin pays 1 to Fugō, "
                 "Dai Hinmin pays 2 to Dai Fugō", "uecda": "n points for first .. 1 for last"},
+        said={
+            "titles": "Each hand the Dai Fugō scores 2 points and the Fugō 1.",
+            "payments": "Each hand the Dai Hinmin pays the Dai Fugō 2 points and the Hinmin pays "
+            "the Fugō 1.",
+            "uecda": "Each hand scores by place: as many points as there are players for first, "
+            "one fewer for each place after, 1 for last.",
+        },
+        group="scoring", place=450,
+        header={"payments": "the poor pay the rich", "uecda": "n points for first to 1 for last"},
     )
     first_lead: Literal["random", "diamond_three", "diamond_three_every"] = option(
         "random",
@@ -312,6 +527,17 @@ class Rules:
         values={"random": "any seat (chosen at random)", "diamond_three": "the ♦3 holder",
                 "diamond_three_every": "the ♦3 holder, and in later hands the ♦3 holder "
                                        "after the exchange (not the loser)"},
+        said={
+            "random": "The first hand is led by a player drawn at random.",
+            "diamond_three": "The first hand is led by the holder of the ♦3.",
+            "diamond_three_every": "Every hand is led by the holder of the ♦3 (after the "
+            "exchange).",
+        },
+        group="dealing", place=80,
+        header={
+            "diamond_three": "♦3 leads the first hand",
+            "diamond_three_every": "♦3 leads every hand",
+        },
     )
     sequence_beat: Literal["higher", "above"] = option(
         "higher",
@@ -320,6 +546,14 @@ class Rules:
         'number of cards." above is the UECda reading: every card above the table\'s top card.',
         values={"higher": "a higher sequence (it may share ranks)",
                 "above": "its lowest card must beat the table's highest"},
+        said={
+            "higher": "A sequence is beaten by a higher sequence of the same length, even one "
+            "sharing ranks with it.",
+            "above": "A sequence is beaten only by one whose lowest card is above the table's "
+            "highest (e.g. ♠3 ♠4 ♠5 by ♡6 ♡7 ♡8).",
+        },
+        group="beating", place=220,
+        header={"above": "a sequence must lie wholly above the one it beats"},
     )
     seven_pass: bool = option(
         False,
@@ -327,12 +561,25 @@ class Rules:
         HOUSE + ": after a play with 7s the player hands that many cards (all, if fewer) to "
         "the next player who has cards, in a 'seven_pass' step",
         values={"true": "7-watashi is on", "false": "7s are ordinary"},
+        said={
+            "true": "7-pass: after playing 7s you hand as many cards face down to the next "
+            "player.",
+            "false": "7-pass",
+        },
+        group="special", place=360, listed_off=True,
+        header={"true": "7-pass"},
     )
     five_skip: bool = option(
         False,
         "5-skip: playing 5s skips players",
         HOUSE + ": each 5 in a play skips the next player in turn (a skip counts as a pass)",
         values={"true": "5-skip is on", "false": "5s are ordinary"},
+        said={
+            "true": "5-skip: each 5 played skips the next player.",
+            "false": "5-skip",
+        },
+        group="special", place=380, listed_off=True,
+        header={"true": "5-skip"},
     )
     sandstorm: bool = option(
         False,
@@ -340,6 +587,12 @@ class Rules:
         HOUSE + " (suna-arashi): a triple of 3s may be played on any play and clears the "
         "table; its player leads again",
         values={"true": "sandstorm is on", "false": "3-3-3 is the lowest triple"},
+        said={
+            "true": "Sandstorm: three 3s may be played on anything, or led, and clear the table.",
+            "false": "sandstorm",
+        },
+        group="special", place=400, listed_off=True,
+        header={"true": "sandstorm"},
     )
     ambulance: bool = option(
         False,
@@ -347,6 +600,12 @@ class Rules:
         HOUSE + " (kyūkyūsha): a pair of 9s, played where a pair may be played, clears the "
         "table like an 8",
         values={"true": "ambulance is on", "false": "9-9 is an ordinary pair"},
+        said={
+            "true": "Ambulance: a pair of 9s clears the table, like an 8.",
+            "false": "ambulance",
+        },
+        group="special", place=410, listed_off=True,
+        header={"true": "ambulance"},
     )
     nine_reverse: bool = option(
         False,
@@ -354,6 +613,12 @@ class Rules:
         HOUSE + ": after a play containing a 9 the turn goes the other way round the table "
         "until another 9 turns it back",
         values={"true": "9-reverse is on", "false": "play always runs clockwise"},
+        said={
+            "true": "9-reverse: a play with a 9 reverses the direction of play.",
+            "false": "9-reverse",
+        },
+        group="special", place=390, listed_off=True,
+        header={"true": "9-reverse"},
     )
     four_stop: bool = option(
         False,
@@ -361,6 +626,13 @@ class Rules:
         HOUSE + " (yon-dome): when a single, pair, triple or four with an 8 is played, the "
         "others may stop the cut with as many 4s; if all pass the table clears",
         values={"true": "4-stop is on", "false": "an 8-cut clears at once"},
+        said={
+            "true": "4-stop: after an 8-cut the others may stop it with as many 4s; if all pass, "
+            "the table clears.",
+            "false": "4-stop",
+        },
+        group="special", place=350, listed_off=True,
+        header={"true": "4-stop"},
     )
     emperor: bool = option(
         False,
@@ -368,6 +640,13 @@ class Rules:
         HOUSE + ": four natural cards of consecutive ranks, one of each suit (e.g. ♠5 ♡6 ♢7 "
         "♣8), may be played on anything and clear the table",
         values={"true": "emperor is on", "false": "such cards make no combination"},
+        said={
+            "true": "Emperor: four consecutive ranks, one card of each suit (e.g. ♠5 ♡6 ♢7 ♣8), "
+            "may be played on anything and clear the table.",
+            "false": "emperor",
+        },
+        group="cards", place=70, listed_off=True,
+        header={"true": "emperor"},
     )
     down_number: bool = option(
         False,
@@ -376,6 +655,13 @@ class Rules:
         HOUSE + ": on a natural single, the card of the same suit one step lower in the "
         "ranking then in force may be played",
         values={"true": "down number is on", "false": "singles must be beaten"},
+        said={
+            "true": "Down number: on a single, the card of the same suit one step lower may be "
+            "played.",
+            "false": "down number",
+        },
+        group="beating", place=280, listed_off=True,
+        header={"true": "down number"},
     )
     gekokujo: bool = option(
         False,
@@ -384,6 +670,13 @@ class Rules:
         HOUSE + ": if the previous hand's last player goes out first, the hand ends at once "
         "and every title of the previous hand is reversed",
         values={"true": "gekokujō is on", "false": "no gekokujō"},
+        said={
+            "true": "Gekokujō: if last hand's Dai Hinmin goes out first, the hand ends and all "
+            "the titles are reversed.",
+            "false": "gekokujō",
+        },
+        group="going_out", place=440, listed_off=True,
+        header={"true": "gekokujō"},
     )
     spade_three_over_lock: bool = option(
         False,
@@ -394,6 +687,12 @@ class Rules:
         'played."',
         values={"true": "the ♠3 on a lone joker ignores the lock (UECda)",
                 "false": "a lock binds the ♠3 like any card"},
+        said={
+            "true": "The ♠3 may beat a lone joker even under a suit lock.",
+            "false": "the ♠3 on the joker ignores a lock",
+        },
+        group="beating", place=250, listed_off=True,
+        header={"true": "the ♠3 on the joker ignores a lock"},
     )
     group_joker_suit: Literal["none", "named"] = option(
         "none",
@@ -408,6 +707,14 @@ class Rules:
                         "any suit a lock asks for",
                 "named": "a group's joker takes the suit of the card it stands for "
                          "(JK=9H): it makes a lock and is bound by one (UECda)"},
+        said={
+            "none": "A joker in a group of one rank has no suit: it never makes a lock and fits "
+            "any lock.",
+            "named": "A joker in a group of one rank takes the suit of the card it stands for: it "
+            "makes a lock and is bound by one.",
+        },
+        group="cards", place=50,
+        header={"named": "a joker in a group has a suit"},
     )
     five_card_groups: bool = option(
         False,
@@ -418,6 +725,13 @@ class Rules:
         values={"true": "a five-card group may be led, is beaten only by a higher one, and "
                         "revolts as four of a kind does (UECda)",
                 "false": "a group is at most four cards"},
+        said={
+            "true": "Four of a kind and the joker make a five-card group, beaten only by a higher "
+            "one; it causes a revolution like four of a kind.",
+            "false": "five-card groups",
+        },
+        group="cards", place=40, listed_off=True,
+        header={"true": "five-card groups"},
     )
     sequence_joker_beyond_ends: bool = option(
         False,
@@ -435,6 +749,13 @@ class Rules:
         values={"true": "JK=<3S (below the ♠3) and JK=>2S (above the ♠2) lengthen a "
                         "sequence; it ranks from the joker's place (UECda)",
                 "false": "a sequence's joker stands for a card from the 3 to the 2"},
+        said={
+            "true": "A sequence's joker may stand below the 3 or above the 2, to lengthen the "
+            "sequence.",
+            "false": "the joker beyond the ends of a sequence",
+        },
+        group="cards", place=60, listed_off=True,
+        header={"true": "a sequence's joker may stand beyond the 3 or the 2"},
     )
     # sessions (UECda point 10)
     dealer: Literal["loser", "daifugo"] = option(
@@ -450,6 +771,13 @@ class Rules:
         values={"loser": "the loser deals: the first card goes to the seat after him",
                 "daifugo": "the first card goes to the previous winner (the Dai Fugō), "
                            "then round in seat order"},
+        said={
+            "loser": "Later hands are dealt by the last player, starting with the seat after "
+            "them.",
+            "daifugo": "In later hands the first card goes to the Dai Fugō, then round the table.",
+        },
+        group="dealing", place=90,
+        header={"daifugo": "the Dai Fugō deals"},
     )
     reseat_every: int = option(
         0,
@@ -461,6 +789,15 @@ class Rules:
         'order the seats change again"). 004 has no such rule (0).',
         choices=HAND_COUNTS,
         values={"0": "the seats stay as they are"},
+        said={
+            "0": "The seats stay as they are.",
+            "*": (
+                "The seats are drawn at random before the first hand and again every hand.",
+                "The seats are drawn at random before the first hand and again every {n} hands.",
+            ),
+        },
+        group="dealing", place=110,
+        header={"*": "new seats every {n} hands"},
     )
     titles_reset_every: int = option(
         0,
@@ -471,6 +808,17 @@ class Rules:
         "no such rule (0).",
         choices=HAND_COUNTS,
         values={"0": "the titles carry on through the session"},
+        said={
+            "0": "The titles carry on through the session.",
+            "*": (
+                "After every hand the titles are forgotten, and the next hand is dealt as a first "
+                "hand.",
+                "Every {n} hands the titles are forgotten, and the next hand is dealt as a first "
+                "hand.",
+            ),
+        },
+        group="dealing", place=120,
+        header={"*": "titles forgotten every {n} hands"},
     )
 
     @classmethod

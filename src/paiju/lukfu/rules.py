@@ -43,6 +43,20 @@ class Rules:
             "pang": "6-9 tricks pay 1-4 units; 10 and 11 pay double (10, 12); 12 pays triple (21)",
             "sung": "Sung's table: n-5 plus one per red card won; 12 with all 8 reds pays 30",
         },
+        said={
+            "doubling": "Each loser pays the winner 1 for six tricks, doubling with each trick "
+            "more: 2 for seven, 4 for eight … 32 for eleven; twelve tricks pay 128.",
+            "doubling5": "Each loser pays the winner 2 for six tricks, doubling with each trick "
+            "more: 4 for seven … 64 for eleven; twelve tricks pay 256.",
+            "tsoi": "Each loser pays the winner one unit for six tricks and one more for each "
+            "trick above six: seven tricks pay 2, twelve pay 7.",
+            "pang": "Each loser pays the winner 1 to 4 for six to nine tricks; ten tricks pay 10, "
+            "eleven pay 12 and twelve pay 21.",
+            "sung": "Each loser pays the winner one unit for six tricks, one more for each "
+            "further trick and one for each red card won; twelve tricks with all eight "
+            "red cards pay 30.",
+        },
+        group="scoring", place=130,
     )
     aged_knowledge: Literal["face_up", "deduced"] = option(
         FACE_UP,
@@ -56,6 +70,14 @@ class Rules:
             DEDUCED: "the full logical argument: no deal consistent with what the seat has seen "
             "puts a beating card in an opponent's hand",
         },
+        said={
+            "face_up": "A card is aged (sure to win) only when every higher card of its suit has "
+            "been played face up or is in your own hand.",
+            "deduced": "A card is aged (sure to win) whenever what you have seen proves that no "
+            "opponent can beat it, face-down discards and the cards out of play "
+            "included.",
+        },
+        group="leading", place=90,
     )
     surrender: Literal["strict", "break"] = option(
         STRICT,
@@ -68,6 +90,14 @@ class Rules:
             STRICT: "a follower who can beat the highest meld must beat it",
             BREAK: "a follower may discard if the discard leaves no meld that beats it",
         },
+        said={
+            "strict": "A follower who can beat the meld on the table must beat it; only one who "
+            "cannot may discard face down.",
+            "break": "A follower may discard face down instead of beating, if the discard leaves "
+            "no meld in hand that beats the table. Example: on three 2s you may discard "
+            "two of your four 4s, but not cards that leave you three 4s.",
+        },
+        group="beating", place=100,
     )
     lead_rule: Literal["categories", "old_cards"] = option(
         "categories",
@@ -82,6 +112,15 @@ class Rules:
             "old_cards": "an Old card may be led alone only by the Vulnerable seat or when all "
             "one holds is Old; otherwise lead from the highest suit holding a non-Old card",
         },
+        said={
+            "categories": "A single card is led from the highest group you hold: non-aged Sip, "
+            "aged Sip, non-aged Gon, aged Gon, and so on down to Chen, with Li Chen "
+            "last. The privileged player may lead an aged card early.",
+            "old_cards": "An aged (Old) card may be led alone only by the privileged (Vulnerable) "
+            "player or by one holding nothing but aged cards; otherwise a single "
+            "comes from the highest suit in which you hold a card that is not aged.",
+        },
+        group="leading", place=60,
     )
     privileged: Literal["players_2_3", "caller"] = option(
         "players_2_3",
@@ -94,6 +133,14 @@ class Rules:
             "players_2_3": "only seats 1 and 2 who call; a Master who calls or leads is not",
             "caller": "whoever called, the Master included",
         },
+        said={
+            "players_2_3": "The second or third player who says Play is privileged: they may lead "
+            "aged cards early, but if they lose they also pay the other loser's "
+            "share. A Master who calls is never privileged.",
+            "caller": "Whoever says Play, the Master included, is privileged: they may lead aged "
+            "cards early, but if they lose they also pay the other loser's share.",
+        },
+        group="calling", place=40,
     )
     master_call: Literal["word", "lead"] = option(
         "word",
@@ -105,6 +152,13 @@ class Rules:
             "word": "the Master says call or pass, then (if anyone called) leads",
             "lead": "the Master's call is his first lead: he leads (or declares) or passes",
         },
+        said={
+            "word": "The Master first says Play or passes, then each player in turn; if anyone "
+            "says Play, the Master leads.",
+            "lead": "The Master takes up the hand by leading at once (or passes): his lead is his "
+            "call.",
+        },
+        group="calling", place=30,
     )
     opening_lead: Literal["restricted", "free"] = option(
         "restricted",
@@ -116,6 +170,11 @@ class Rules:
             "restricted": "the opening lead obeys the lead rule like any other",
             "free": "the opening single may be any card",
         },
+        said={
+            "restricted": "The Master's first lead obeys the lead rule like any other.",
+            "free": "The Master's first lead of the hand may be any single card.",
+        },
+        group="leading", place=70,
     )
     passed_master_lead: Literal["free", "no_four", "beatable"] = option(
         "free",
@@ -129,6 +188,13 @@ class Rules:
             "no_four": "he may never lead a set of four or a run of four or more",
             "beatable": "his opening lead must be one that an opponent could beat",
         },
+        said={
+            "free": "A Master who passed may lead whatever the lead rule allows.",
+            "no_four": "A Master who passed may never lead a Gok of four or a run of four cards "
+            "or more.",
+            "beatable": "A Master who passed must open with a lead an opponent could beat.",
+        },
+        group="leading", place=80,
     )
     five_tigers_claim: Literal["optional", "automatic"] = option(
         "optional",
@@ -140,6 +206,13 @@ class Rules:
             "optional": "after the deal the holder claims (five_tigers) or declines (pass)",
             "automatic": "the deal itself wins: the hand ends at once",
         },
+        said={
+            "optional": "The holder of the Five Tigers (the four 1s and Li Chen) may claim the "
+            "win straight after the deal, or play on.",
+            "automatic": "The Five Tigers (the four 1s and Li Chen) win the hand as soon as they "
+            "are dealt.",
+        },
+        group="calling", place=50,
     )
     five_tigers_value: Literal["eight_tricks", "six_tricks", "sung_table"] = option(
         "eight_tricks",
@@ -151,6 +224,12 @@ class Rules:
             "six_tricks": "paid as six tricks at the tariff",
             "sung_table": "6 points: 3 plus 3 red-card bonus (tariff sung only)",
         },
+        said={
+            "eight_tricks": "The Five Tigers are paid as eight tricks.",
+            "six_tricks": "The Five Tigers are paid as six tricks.",
+            "sung_table": "The Five Tigers pay 6: 3, plus 3 for the red cards (Sung's table).",
+        },
+        group="scoring", place=150,
     )
     dreamer_income: Literal["exponent", "per_match"] = option(
         "exponent",
@@ -163,6 +242,13 @@ class Rules:
             "exponent": "the dreamer counts 5 + matches tricks, paid at the tariff",
             "per_match": "one unit per matching card",
         },
+        said={
+            "exponent": "When the dreamer's card has the number of any of the winner's winning "
+            "cards, each loser pays the dreamer as for five tricks plus one a match.",
+            "per_match": "When the dreamer's card has the number of any of the winner's winning "
+            "cards, each loser pays the dreamer one unit a match.",
+        },
+        group="scoring", place=160,
     )
     li_chen_is_ace: bool = option(
         True,
@@ -171,6 +257,12 @@ class Rules:
         "matches any other Aces\"); 002 'Leeten' (\"not a numerical value card when it is by "
         "itself\")",
         values={"true": "Li Chen matches the 1s", "false": "Li Chen matches nothing"},
+        said={
+            "true": "Li Chen counts as an ace when matching 1s in the scoring: a dreamer holding "
+            "a 1 matches the winner's Li Chen.",
+            "false": "Li Chen has no number: it matches nothing in the dreamer's count.",
+        },
+        group="scoring", place=170,
     )
     red_bonus: bool = option(
         False,
@@ -178,6 +270,12 @@ class Rules:
         "001 'Variant: Miss Tsoi said ... an extra 10p for each card with a red overprint'; 003 "
         "table (\"score = number of cards winning + number of bonus reds\")",
         values={"true": "one unit per red card won", "false": "no red bonus"},
+        said={
+            "true": "The winner gets one unit more from each loser for every red-imprint card "
+            "among the winning cards.",
+            "false": "Red-imprint cards earn nothing extra.",
+        },
+        group="scoring", place=140,
     )
     declare_counts_aged: bool = option(
         True,
@@ -186,6 +284,12 @@ class Rules:
         "in his hand\"); 001 'Old Cards' 1 (\"may lay down any one or more Old Cards ... if "
         "this brings immediate victory\"); 002 'Lao Sui Pai' (\"completing his 6 or more\")",
         values={"true": "tricks + aged cards in hand", "false": "tricks only"},
+        said={
+            "true": "To declare, the tricks you have won plus the aged cards in your hand must "
+            "make six. Example: four tricks and two aged cards in hand make six.",
+            "false": "To declare, you need six tricks won; aged cards in hand do not count.",
+        },
+        group="winning", place=110,
     )
     cards_out: Literal["six", "leader"] = option(
         "six",
@@ -197,6 +301,13 @@ class Rules:
             "six": "a seat with six tricks or more wins (of two with six, the later to reach six)",
             "leader": "only the winner of the last round (the next leader) may win; else drawn",
         },
+        said={
+            "six": "If nobody declares, when the cards run out a player with six tricks or more "
+            "wins (of two, the later to reach six); otherwise the hand is drawn.",
+            "leader": "If nobody declares, when the cards run out only the winner of the last "
+            "round may win, with six tricks or more; otherwise the hand is drawn.",
+        },
+        group="winning", place=120,
     )
     seating: Literal["dealer_leads", "dealer_dreams"] = option(
         "dealer_leads",
@@ -208,6 +319,13 @@ class Rules:
             "dealer_dreams": "with four the dealer holds the one card and the player opposite "
             "is Master; with three the dealer is Master",
         },
+        said={
+            "dealer_leads": "The dealer is the Master; with four players the player opposite the "
+            "dealer dreams.",
+            "dealer_dreams": "With four players the dealer dreams (holds one card) and the player "
+            "opposite is the Master; with three the dealer is the Master.",
+        },
+        group="dealing", place=10,
     )
     rotation: Literal["hongkong", "tsoi", "pang", "sung"] = option(
         "hongkong",
@@ -221,6 +339,16 @@ class Rules:
             "pang": "as tsoi, and also in a drawn hand when the Master had not passed",
             "sung": "the dealer keeps the deal after a draw or when everyone passed",
         },
+        said={
+            "hongkong": "The dealer deals again only after saying Play and winning or drawing; "
+            "otherwise the deal passes on.",
+            "tsoi": "The dealer deals again only when the Master won; otherwise the deal passes "
+            "on.",
+            "pang": "The dealer deals again when the Master won, or after a drawn hand in which "
+            "the Master did not pass.",
+            "sung": "The dealer deals again after a drawn hand or when everyone passed.",
+        },
+        group="dealing", place=20,
     )
 
     @classmethod
