@@ -29,7 +29,10 @@ HAND = 5
 
 OPTIONS = OptionTable(
     "tiny",
-    [Option("pairs", "bool", True, "pairs may be played", "test fixture")],
+    [Option("pairs", "bool", True, "pairs may be played", "test fixture", said={
+        "true": "A pair of one rank may be led, and beaten by a higher pair.",
+        "false": "Pairs are not played: every play is a single card.",
+    }, group="cards", place=10, listed_off=True)],
     {"basic": {}, "singles": {"pairs": False}},
 )
 
