@@ -9,9 +9,9 @@ The words a player reads are never here: the description names the page's phrase
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, TypedDict
 
 #: How the seats are told apart: by a role each seat plays (``roles``: a phrase key a
 #: seat), or by the title each player carried from the last hand and the place each
@@ -27,6 +27,155 @@ ResultStyle = Literal["payments", "places", "points"]
 #: The order the hand is shown in: as the view lists it (``dealt``), or weakest first by
 #: each card's ``order``, turned round while the ranking is (``strength``).
 HandOrder = Literal["dealt", "strength"]
+
+
+class _Move(TypedDict):
+    seat: int
+    do: str
+
+
+class Play(_Move, total=False):
+    """One action as the felt shows it, in the protocol's record form: who (``seat``),
+    what (``do``), and its ``cards`` (another seat's face-down cards are only counted:
+    ``count``)."""
+
+    cards: list[str]
+    count: int
+
+
+class Badge(TypedDict):
+    """What a seat's box says of it beside its name.
+
+    ``cards``: the cards it holds (``None``: not said); ``tricks``: the tricks it has taken
+    (``None``: the game counts none); ``one_card``: it holds the one card the game shows on
+    its own, unseen (said "card"); ``out``: the place it went out in, from 1 (``None``: still
+    in); ``was``: the title it carried from the last hand (a key of the description's
+    ``titles``; ``None``: none); ``marks``: the phrases said of it (``called``...).
+    """
+
+    cards: int | None
+    tricks: int | None
+    one_card: bool
+    out: int | None
+    was: str | None
+    marks: list[str]
+
+
+class _Say(TypedDict):
+    say: str
+
+
+class Head(_Say, total=False):
+    """The line above the plays of a ``rounds`` felt: the phrase ``say``, with ``seat``
+    (named as ``name``), ``meld``, ``r`` and ``next`` filled into it where it has them."""
+
+    seat: int
+    meld: str
+    r: int
+    next: int
+
+
+class Felt(TypedDict):
+    """The middle of the table. ``plays``: on a ``rounds`` felt the plays of the round in
+    progress (or of the last, once taken), on a ``table`` felt the play to beat (none when
+    the table is clear); ``since``: what the others did after the play to beat; ``head``:
+    the line above a ``rounds`` felt (``None``: none)."""
+
+    plays: list[Play]
+    since: list[Play]
+    head: Head | None
+
+
+class Known(TypedDict):
+    """Cards this seat knows another seat to hold (the cards it gave in an exchange...)."""
+
+    seat: int
+    cards: list[str]
+
+
+class Board(TypedDict):
+    """A state message's ``board``: everything the page's layouts read of a hand, made by
+    the game's :attr:`PageDescription.board` from one receiver's view (a spectator's: the
+    public part), so that it holds nothing that receiver may not see.
+
+    ``hand``: the receiver's own cards, as the view lists them; ``history``: the hand's
+    actions so far, as the receiver saw them; ``phase``: the game's word for the stage of
+    play (only written on the page for its tests, never read); ``over``: the hand is over;
+    ``exchange``: cards are being handed over after the last hand (the felt shows the
+    exchange); ``turned``: the ranking is turned round; ``flags``: the state of play said
+    beside the ranking, each ``(phrase, value)``; ``seats``: each seat's :class:`Badge`;
+    ``felt``: the :class:`Felt`; ``card``: the card of the description's ``card_seat`` as
+    the receiver knows it (``None``: unknown); ``known``: what it knows of others' hands.
+    """
+
+    hand: list[str]
+    history: list[Play]
+    phase: str
+    over: bool
+    exchange: bool
+    turned: bool
+    flags: list[tuple[str, str]]
+    seats: list[Badge]
+    felt: Felt
+    card: str | None
+    known: list[Known]
+
+
+class ResultTable(TypedDict):
+    """A ``hand_over`` message's ``result``: each seat's payment or points (as the
+    description's ``result`` style says), and the place each went out in (``None`` for a
+    seat without one; the list itself ``None`` when the game has no places)."""
+
+    scores: list[float] | None
+    places: list[int | None] | None
+
+
+#: A view's JSON, as the game's board builder reads it (any of the game's own values).
+ViewJson = Mapping[str, Any]
+
+
+def badge(*, cards: int | None = None, tricks: int | None = None, one_card: bool = False,
+          out: int | None = None, was: str | None = None,
+          marks: Sequence[str] = ()) -> Badge:
+    """A seat's :class:`Badge`, with nothing said but what is named."""
+    return {"cards": cards, "tricks": tricks, "one_card": one_card, "out": out, "was": was,
+            "marks": list(marks)}
+
+
+def plays(actions: Sequence[Mapping[str, Any]]) -> list[Play]:
+    """Actions in record form as the felt's :class:`Play` list (their seat, kind, cards and
+    count only)."""
+    out: list[Play] = []
+    for a in actions:
+        play: Play = {"seat": a["seat"], "do": a["do"]}
+        if a.get("cards") is not None:
+            play["cards"] = list(a["cards"])
+        if a.get("count") is not None:
+            play["count"] = a["count"]
+        out.append(play)
+    return out
+
+
+def to_beat(actions: Sequence[Mapping[str, Any]], cards: Sequence[str],
+            by: int | None = None) -> tuple[list[Play], list[Play]]:
+    """A ``table`` felt's plays and what followed: the last play of ``cards`` (by seat
+    ``by`` when known; a joker's reading ``JK=10H`` counts as the joker) and the actions
+    after it, from the history ``actions`` (none when ``cards`` is empty or not found)."""
+    def key(tokens: Sequence[str]) -> list[str]:
+        return sorted(t.split("=")[0] for t in tokens)
+
+    want = key(cards)
+    at = len(actions) - 1 if cards else -1
+    while at >= 0 and not (actions[at].get("do") == "play"
+                           and (by is None or actions[at].get("seat") == by)
+                           and key(actions[at].get("cards") or []) == want):
+        at -= 1
+    if at < 0:
+        return ([{"seat": by, "do": "play", "cards": list(cards)}] if cards and by is not None
+                else []), []
+    top = plays([actions[at]])
+    top[0]["cards"] = list(cards)
+    return top, plays(actions[at + 1:])
 
 
 @dataclass(frozen=True)
@@ -90,6 +239,9 @@ class PageDescription:
       cards)``; the page tells a seat what its exchange came to; ``ask_option``: the
       table option under which the richer name the cards they want before the poorer
       give (``""``: none);
+    - ``board``: the game's builder of a state message's :class:`Board` from one
+      receiver's view JSON, and ``result_of``: of a ``hand_over`` message's
+      :class:`ResultTable` from the hand's report (neither is sent to the page);
     - ``learn_players``: the players of the guided hand the front page deals (``None``:
       the game's usual number);
       ``player_notes``: a number of players -> the phrase the table's maker reads under
@@ -101,6 +253,8 @@ class PageDescription:
     moves: tuple[str, ...]
     card_shape: Literal["tall", "short"]
     deck: Mapping[str, Face]
+    board: Callable[[ViewJson], Board] = field(compare=False)
+    result_of: Callable[[Mapping[str, Any]], ResultTable] = field(compare=False)
     learn_players: int | None = None
     player_notes: Mapping[int, str] = field(default_factory=dict)
     move_words: Mapping[str, str] = field(default_factory=dict)
@@ -124,6 +278,17 @@ class PageDescription:
     result: ResultStyle = "places"
     titles: Mapping[str, str] = field(default_factory=dict)
     exchange: tuple[tuple[str, str, int], ...] = ()
+
+    def turned(self, view: ViewJson) -> bool:
+        """Whether the ranking is turned round in ``view``: an odd number of the
+        ``turned_by`` flags set."""
+        return sum(1 for key in self.turned_by if view.get(key)) % 2 == 1
+
+    def said_flags(self, view: ViewJson) -> list[tuple[str, str]]:
+        """The ``flags`` said in ``view``: each ``(phrase, value)`` whose key the view sets
+        to another value than the usual one."""
+        return [(phrase, view[key] if isinstance(view[key], str) else "")
+                for key, phrase, usual in self.flags if view.get(key) and view[key] != usual]
 
     def to_json(self) -> dict[str, object]:
         """The description as ``GET /api/games`` sends it."""

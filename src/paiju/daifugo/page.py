@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from paiju.core.page import Face, PageDescription
+from paiju.daifugo.board import board, result
 from paiju.daifugo.engine.cards import (
     DIAMONDS,
     HEARTS,
@@ -51,6 +52,7 @@ def page() -> PageDescription:
         moves=("ask", "give", "play", "seven_pass", "discard", "pass"),
         move_words={"discard": "discard.tens"},
         card_shape="short",
+        board=board, result_of=result,
         deck={token(c): face(c) for c in cards},
         hand_order="strength", turned_by=("revolution", "jack_back"),
         ranking=("orderNormal", "orderReversed"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from paiju.core.page import Face, PageDescription
+from paiju.lukfu.board import board, result
 from paiju.lukfu.engine.cards import RED_CARDS, hanzi, name, pack
 
 
@@ -28,6 +29,7 @@ def page() -> PageDescription:
         moves=("five_tigers", "call", "play", "discard", "declare", "pass"),
         bare=("five_tigers", "call", "declare", "pass"), face_down=("discard",),
         card_shape="tall",
+        board=board, result_of=result,
         deck={name(c): face(c) for c in pack(4)},
         learn_players=3,
         player_notes={4: "seatsDream"},

@@ -24,7 +24,8 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
-from paiju.core.games import GAMES
+from paiju.core.games import GAMES, get_game
+from paiju.core.page import PageDescription
 from paiju.core.protocol import Action, State, View
 from paiju.table.hints import Hint
 from paiju.table.present import Seen, presenter_for
@@ -115,6 +116,12 @@ class PublicView:
 
 
 # ------------------------------------------------------------ the one door to the presenters
+
+def page_of(game: str) -> PageDescription:
+    """The game's description for the page, whose builders make the layouts' parts of the
+    messages (a state's ``board``, a hand's ``result``: :mod:`paiju.core.page`)."""
+    return get_game(game).page()
+
 
 def status_line(ctx: Context, seen: Seen, native: bool | str) -> str:
     """The presenter's status line, without its markup."""
@@ -353,8 +360,8 @@ def state_message(
         "rules_key": list(ctx.rules_key),
     })
     if view is None and public is None:
-        base.update(seat=None, view=None, legal=[], to_move=None, role="", status="",
-                    status_native="", cards={}, log=[], clock=None)
+        base.update(seat=None, view=None, board=None, legal=[], to_move=None, role="",
+                    status="", status_native="", cards={}, log=[], clock=None)
         return base
     if view is None:
         assert public is not None
@@ -375,7 +382,8 @@ def state_message(
     roles = in_every_language(ctx.game, lambda lang: role_of(ctx, seen, lang))
     status = in_every_language(ctx.game, lambda lang: status_line(ctx, seen, lang))
     base.update(
-        seat=seat, view=data, legal=legal, to_move=to_move, role=roles["en"],
+        seat=seat, view=data, board=page_of(ctx.game).board(data), legal=legal,
+        to_move=to_move, role=roles["en"],
         role_native=roles["native"], role_text=roles,
         status=status["en"], status_native=status["native"], status_text=status,
         cards=cards_named(ctx.game, tokens, aged_set),
@@ -439,7 +447,8 @@ def hand_over_message(ctx: Context, record: Mapping[str, Any], report: Mapping[s
     lines = in_every_language(ctx.game, lambda lang: result_lines(ctx, seen, report, lang))
     return {
         "type": "hand_over", "table": ctx.table, "hand": ctx.hand, "record": dict(record),
-        "report": dict(report), "lines": lines["en"], "lines_native": lines["native"],
+        "report": dict(report), "result": page_of(ctx.game).result_of(report),
+        "lines": lines["en"], "lines_native": lines["native"],
         "lines_text": lines,
         "totals": list(ctx.totals), "names": list(ctx.names), "players": list(ctx.players),
     }

@@ -1,6 +1,7 @@
 // The exchange of cards after a hand (the game's description's "exchange") in words: who gave how many cards to whom, who gives now, what the
-// poor had taken from them and what this seat received, from the state's view alone (and
-// the server's hand-overs when it sends them).
+// poor had taken from them and what this seat received, from the state's board alone (each
+// seat's title of the last hand, the history, what the seat knows of others' hands; and the
+// server's hand-overs when it sends them).
 import { el } from "./api.js";
 import { gamePage } from "./games.js";
 import { tr } from "./i18n.js";
@@ -8,11 +9,12 @@ import { tr } from "./i18n.js";
 /** The exchanges of this hand: [{rich, poor, n, done, now, asked, asking}] (seats of the
  *  hand); with `asking` (the rules' request for cards), each rich first names cards
  *  (`asked`: the ask made, `asking`: the ask still to make). */
-export function exchangePairs(game, view, legal = [], asking = false) {
+export function exchangePairs(game, msg, legal = [], asking = false) {
   // (rich title, poor title, cards) of each exchange, in the order they are made
   const PAIRS = gamePage(game).exchange;
-  const titles = view.titles_before || [];
-  const actions = view.actions || [];
+  const board = msg.board || { seats: [], history: [], exchange: false };
+  const titles = board.seats.map((b) => b.was);
+  const actions = board.history;
   const gives = actions.filter((a) => a.do === "give");
   const pairs = [];
   for (const [richTitle, poorTitle, n] of PAIRS) {
@@ -23,7 +25,7 @@ export function exchangePairs(game, view, legal = [], asking = false) {
     const asked = actions.find((a) => a.do === "ask" && a.seat === rich) || null;
     const count = gave ? (gave.cards ? gave.cards.length : gave.count) : n;
     pairs.push({
-      rich, poor, n: count, done: !!gave, now: !gave && view.phase === "exchange" && view.to_move === rich,
+      rich, poor, n: count, done: !!gave, now: !gave && board.exchange && msg.to_move === rich,
       asked, asking: !gave && !asked && (asking || legal.some((a) => a.do === "ask")),
     });
   }
@@ -34,17 +36,17 @@ export function exchangePairs(game, view, legal = [], asking = false) {
   return now ? pairs.filter((p) => p.done || p === now || pairs.indexOf(p) > pairs.indexOf(now)) : pairs.filter((p) => p.done);
 }
 
-/** The cards a seat's view knows to be in `seat`'s hand (the state's "known" pins). */
-function knownIn(view, seat) {
-  const pin = (view.known || []).find((k) => k.seat === seat);
+/** The cards this seat knows to be in `seat`'s hand (the board's "known"). */
+function knownIn(msg, seat) {
+  const pin = ((msg.board || {}).known || []).find((k) => k.seat === seat);
   return pin ? pin.cards || [] : [];
 }
 
 /** The cards `me` received in the exchange, where the server says so (hand-overs). */
 export function receivedFromServer(msg, me) {
-  const handovers = msg.handovers || (msg.view && msg.view.handovers) || null;
+  const handovers = msg.handovers || null;
   if (!Array.isArray(handovers)) return null;
-  return handovers.filter((h) => h.to === me && (h.at === -1 || (msg.view.actions[h.at] || {}).do === "give"))
+  return handovers.filter((h) => h.to === me && (h.at === -1 || (msg.board.history[h.at] || {}).do === "give"))
     .flatMap((h) => h.cards || []);
 }
 
@@ -52,10 +54,9 @@ const one = (n, oneKey, manyKey, L, vars) => tr(n === 1 ? oneKey : manyKey, L, {
 
 /** The lines of the exchange panel: [{text, cls}] in the page's language `L`. */
 export function exchangeLines(game, msg, L, label, received = []) {
-  const view = msg.view || {};
   const names = msg.names || [];
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
-  const pairs = exchangePairs(game, view, msg.legal || [], !!msg.asking);
+  const pairs = exchangePairs(game, msg, msg.legal || [], !!msg.asking);
   const lines = [];
   for (const p of pairs) {
     const rich = names[p.rich] ?? "?";
@@ -77,11 +78,11 @@ export function exchangeLines(game, msg, L, label, received = []) {
     else if (p.now) lines.push({ text: one(p.n, "exRichGives1", "exRichGivesN", L, { rich, poor }), cls: `now ${cls}` });
     else lines.push({ text: one(p.n, "exRichWill1", "exRichWillN", L, { rich, poor }), cls });
     if (p.poor === me) {
-      const taken = knownIn(view, p.rich);
+      const taken = knownIn(msg, p.rich);
       if (taken.length) lines.push({ text: tr("exTaken", L, { rich, cards: taken.map(label).join(" ") }), cls: "mine", testid: "ex-taken" });
     }
     if (p.rich === me && p.done) {
-      const given = knownIn(view, p.poor);
+      const given = knownIn(msg, p.poor);
       if (given.length) lines.push({ text: tr("exGaveAway", L, { who: poor, cards: given.map(label).join(" ") }), cls: "mine" });
     }
     if ((p.rich === me || (p.poor === me && p.done)) && received.length) {
@@ -97,16 +98,15 @@ export function exchangeLines(game, msg, L, label, received = []) {
 /** What this seat's own exchange came to, in sentences, once play has begun: the cards it
  *  received, and those the other side took or was given (empty when it had no part). */
 export function exchangeSummary(game, msg, L, label, received = []) {
-  const view = msg.view || {};
   const names = msg.names || [];
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
-  const pair = exchangePairs(game, view).find((p) => p.done && (p.rich === me || p.poor === me));
+  const pair = exchangePairs(game, msg).find((p) => p.done && (p.rich === me || p.poor === me));
   if (!pair) return [];
   const other = pair.rich === me ? pair.poor : pair.rich;
   const who = names[other] ?? "?";
   const lines = [];
   if (received.length) lines.push(tr("exReceived", L, { who, cards: received.map(label).join(" ") }));
-  const known = knownIn(view, other);
+  const known = knownIn(msg, other);
   if (known.length) {
     lines.push(pair.poor === me ? tr("exTaken", L, { rich: who, cards: known.map(label).join(" ") })
       : tr("exGaveAway", L, { who, cards: known.map(label).join(" ") }));
@@ -135,14 +135,14 @@ export class ExchangeMemory {
 
   /** Update from a state; returns the tokens to mark as received in the hand. */
   update(game, msg) {
-    const view = msg.view || {};
+    const board = msg.board || { seats: [], hand: [] };
     const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
-    if (me === null || !view.titles_before) return [];
+    if (me === null || !board.seats.some((b) => b.was)) return [];
     const fromServer = receivedFromServer(msg, me);
-    if (fromServer) return fromServer.filter((t) => (view.hand || []).includes(t));
+    if (fromServer) return fromServer.filter((t) => board.hand.includes(t));
     if (this.handNo !== msg.hand) this.load(msg.hand);
-    const hand = view.hand || [];
-    const pair = exchangePairs(game, view).find((p) => p.poor === me);
+    const hand = board.hand;
+    const pair = exchangePairs(game, msg).find((p) => p.poor === me);
     if (pair && !pair.done) this.hand = [...hand];
     else if (pair && pair.done && this.hand && !this.received.length) {
       this.received = hand.filter((t) => !this.hand.includes(t));

@@ -9,26 +9,27 @@ const $ = (id) => document.getElementById(id);
 
 /** Fill the end-of-hand dialog from a hand_over message; `state` is the last state message. */
 export function showHandOver(msg, state, game, native, L, { seated, sessionOver }) {
-  const report = msg.report || {};
+  const result = msg.result || { scores: null, places: null };
   const names = msg.names || (state && state.names) || [];
   const players = msg.players || (state && state.players) || names.map((_, i) => i);
   const seats = (state && state.seats) || [];
   $("over-title").textContent = tr("handOver", L, { n: msg.hand });
   const lines = said(msg, "lines", native, L) || [];
   $("over-lines").replaceChildren(...lines.map((line) => el("li", { text: pick(line, native, L) })));
-  // a hand's result: each seat's payment, its place and points, or its points (as the game says)
+  // a hand's result: each seat's payment, its place and points, or its points (as the game
+  // says), from the message's result table
   const style = gamePage(game).result;
   const payments = style === "payments";
   const places = style === "places";
-  const perSeat = payments ? report.payments : report.points;
+  const perSeat = result.scores;
   const head = el("tr", {}, el("th", { class: "num", text: tr("numberHead", L) }), el("th", { text: tr("player", L) }),
     places ? el("th", { text: tr("place", L) }) : null,
     el("th", { class: "num", text: tr(payments ? "payment" : "points", L) }), el("th", { class: "num", text: tr("totalHead", L) }));
-  const order = report.order || [];
+  const placeOf = result.places || [];
   const rows = names.map((name, s) => {
     const p = players[s] ?? s;
-    const place = order.indexOf(s);
-    const placeText = place < 0 ? "" : tr("placeN", L, { n: place + 1, ord: ordinal(place + 1) });
+    const place = placeOf[s];
+    const placeText = place ? tr("placeN", L, { n: place, ord: ordinal(place) }) : "";
     return el("tr", { testid: `over-row-${s}` }, el("td", { class: "num", text: String(p + 1) }),
       el("td", { text: name || (seats[p] && seats[p].name) || "" }),
       places ? el("td", { text: placeText }) : null,

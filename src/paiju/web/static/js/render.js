@@ -9,19 +9,20 @@ import { actionWords, count, ordinal, tr } from "./i18n.js";
 import { namedCards } from "./moves.js";
 import { markup, pick, said } from "./words.js";
 
-/** Whether the ranking is turned round now: an odd number of the game's turning flags
- *  (a revolution, a Jack back) are set in the view. */
-export function reversedOrder(game, view) {
-  if (!view) return false;
-  return gamePage(game).turned_by.filter((flag) => !!view[flag]).length % 2 === 1;
+// Every layout reads the state message's `board` (the game's own view is never read): its
+// contract is paiju/core/page.py's Board, which each game's description fills.
+
+/** Whether the ranking is turned round now (a revolution, a Jack back ...). */
+export function reversedOrder(game, board) {
+  return !!(board && board.turned);
 }
 
 /** The hand as shown: in the view's order, or weakest first in the ranking in force, as the
  *  game's description says. */
-export function shownHand(game, view, legal = []) {
-  const hand = (view && view.hand) || [];
+export function shownHand(game, board, legal = []) {
+  const hand = (board && board.hand) || [];
   if (gamePage(game).hand_order !== "strength") return [...hand];
-  const rev = reversedOrder(game, view);
+  const rev = reversedOrder(game, board);
   // a request for cards: the cards that may be named, which the seat does not hold
   const shown = legal.some((a) => a.do === "ask") ? namedCards(legal, "ask", hand) : [...hand];
   return shown.sort((a, b) => strength(game, a, rev) - strength(game, b, rev));
@@ -35,54 +36,38 @@ export function playerNumber(msg, s) {
   return (players[s] ?? s) + 1;
 }
 
-/** A seat of a game whose seats play roles: its role, its cards and tricks, and its calls. */
-function seatWithRole(desc, view, s, L) {
-  const parts = { role: desc.roles[s] ? tr(desc.roles[s], L) : "", count: "", flags: [] };
-  if (s === desc.card_seat) {
-    parts.count = view.phase === "over" && view[desc.card_key] ? "" : tr("card", L);
-    return parts;
-  }
-  const n = view.hand_counts ? view.hand_counts[s] : 0;
-  const t = view.tricks ? view.tricks[s] : 0;
-  parts.count = tr("cardsAndTricks", L, { cards: count(n, "card", "cards", L), tricks: count(t, "trick", "tricks", L) });
-  if (view.caller === s) parts.flags.push(tr("called", L));
-  if (view.privileged === s) parts.flags.push(tr("privileged", L));
-  return parts;
+/** The count under a seat's name from its badge: its one card, its cards and tricks, or its cards. */
+function badgeCount(b, L) {
+  if (b.one_card) return tr("card", L);
+  if (b.cards === null || b.cards === undefined) return "";
+  if (b.tricks === null || b.tricks === undefined) return count(b.cards, "card", "cards", L);
+  return tr("cardsAndTricks", L, { cards: count(b.cards, "card", "cards", L), tricks: count(b.tricks, "trick", "tricks", L) });
 }
 
-/** A seat of a game whose players carry titles: its cards, its place out, its last title. */
-function seatWithTitle(desc, view, s, L) {
-  const n = view.counts ? view.counts[s] : 0;
-  const parts = { role: "", count: count(n, "card", "cards", L), flags: [] };
-  const finished = view.finished || [];
-  if (finished.includes(s)) {
-    const place = finished.indexOf(s) + 1;
-    parts.flags.push(tr("outPlace", L, { n: place, ord: ordinal(place) }));
-  }
-  const before = view.titles_before;
-  const title = before && before[s] ? desc.titles[before[s]] : null;
-  if (title) parts.role = tr("wasTitle", L, { title: tr(title, L) });
-  return parts;
-}
-
-/** The parts of seat `s` as the game tells its seats apart (by role, or by title). */
-function gameParts(game, view, s, L) {
+/** The parts of seat `s` from its badge: its role (as the game tells seats apart: the role
+ *  the seat plays, or the title it carried from the last hand), its count and its flags. */
+function gameParts(game, board, s, L) {
   const desc = gamePage(game);
-  return desc.seats === "roles" ? seatWithRole(desc, view, s, L) : seatWithTitle(desc, view, s, L);
+  const b = ((board && board.seats) || [])[s] || { cards: 0, tricks: null, one_card: false, out: null, was: null, marks: [] };
+  const flags = (b.marks || []).map((m) => tr(m, L));
+  if (b.out) flags.push(tr("outPlace", L, { n: b.out, ord: ordinal(b.out) }));
+  let role = "";
+  if (desc.seats === "roles") role = desc.roles[s] ? tr(desc.roles[s], L) : "";
+  else if (b.was && desc.titles[b.was]) role = tr("wasTitle", L, { title: tr(desc.titles[b.was], L) });
+  return { role, count: badgeCount(b, L), flags };
 }
 
 /** Seat `s`'s part in this hand in the page's words: its role, or its title of the last
  *  hand ("" when it has none). */
 export function seatRole(game, msg, s, L) {
-  return gameParts(game, msg.view || {}, s, L).role;
+  return gameParts(game, msg.board, s, L).role;
 }
 
 /** The parts of seat `s` in words: {who, role, count, flags, away, total}. */
 function seatParts(game, msg, s, L) {
-  const view = msg.view || {};
   const names = msg.names || [];
   const player = (msg.players || [])[s] ?? s;
-  const parts = gameParts(game, view, s, L);
+  const parts = gameParts(game, msg.board, s, L);
   const info = (msg.seats || [])[player] || {};
   const mine = msg.seat === s && seated(msg);
   const away = info.kind === "human" && (info.away || info.connected === false);
@@ -159,7 +144,7 @@ function playItem(game, who, tokens, cards, native, text) {
 }
 
 /** The round in progress (or the last one, once won) of a game played in rounds of `size`
- *  plays, from the view's history. */
+ *  plays, from a hand's history (the replay's; a state's felt comes made in its board). */
 export function roundOf(history, size) {
   const moves = history.filter((a) => a.do === "play" || a.do === "discard");
   const n = moves.length;
@@ -168,84 +153,56 @@ export function roundOf(history, size) {
   return open ? { done: false, items: moves.slice(n - open) } : { done: true, items: moves.slice(n - size) };
 }
 
-function roundHead(view, names, round, L) {
-  if (view.top) return tr("toBeat", L, { meld: view.top.meld, name: names[view.top.seat] ?? "?", r: view.round });
-  if (round.done && view.phase === "lead" && view.leader !== null && view.leader !== undefined) {
-    return tr("roundTakenLeads", L, { name: names[view.leader] ?? "?", r: view.round - 1, next: view.round });
-  }
-  if (round.done) return tr("lastRoundPlays", L);
-  if (view.phase === "lead") return tr("newLead", L, { r: view.round });
-  if (view.phase === "calling") return tr("calling", L);
-  return "";
+/** The line above a round's plays, from the felt's head: the phrase with its values, the
+ *  seat it names by name. */
+function roundHead(head, names, L) {
+  if (!head) return "";
+  return tr(head.say, L, { ...head, name: head.seat !== undefined ? names[head.seat] ?? "?" : undefined });
 }
 
-/** The felt of a game played in rounds: the plays of the round, under what is to beat. */
+/** The felt of a game played in rounds: the plays of the round, under the line the game says. */
 function roundTrick(box, game, msg, native, L) {
-  const view = msg.view || {};
+  const felt = msg.board.felt;
   const names = msg.names || [];
-  const round = roundOf(view.actions || [], gamePage(game).round_size);
-  const items = round.items.map((a) => {
+  const items = felt.plays.map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const n = a.cards ? a.cards.length : a.count;
-    return playItem(game, who, a.cards, msg.cards, native, a.do === "discard" ? tr("faceDown", L, { n }) : "");
+    return playItem(game, who, a.cards, msg.cards, native, a.cards ? "" : tr("faceDown", L, { n }));
   });
-  const head = roundHead(view, names, round, L);
+  const head = roundHead(felt.head, names, L);
   // (replaceChildren writes a null as the text "null": leave the head out instead)
   box.replaceChildren(...(head ? [el("p", { class: "label", testid: "to-beat", text: head })] : []),
     el("div", { class: "plays" }, items));
 }
 
-/** The game's flags of the moment (a revolution, a Jack back, a suit lock ...): each of its
- *  description's [view key, phrase, usual value] whose key the view sets to another value. */
-function gameFlags(game, view, L) {
-  return gamePage(game).flags.filter(([key, , usual]) => view[key] && view[key] !== usual)
-    .map(([key, phrase]) => tr(phrase, L, { value: view[key] }));
-}
-
 /** The felt of a game with a play to beat: the ranking in force, the play to beat and what
  *  followed it (or the exchange, while the cards are handed over). */
 function tableTrick(box, game, msg, native, L, received) {
-  const view = msg.view || {};
+  const board = msg.board;
   const names = msg.names || [];
-  const rev = reversedOrder(game, view);
-  const flags = gameFlags(game, view, L);
+  const rev = reversedOrder(game, board);
+  // the state of play of the moment (a revolution, a Jack back, a suit lock ...)
+  const flags = board.flags.map(([phrase, value]) => tr(phrase, L, { value }));
   // the ranking in force, in the words the game's description names (usual, turned round)
   const ranking = gamePage(game).ranking;
   const order = ranking.length ? [el("p", { class: "label", testid: "order" }, tr(rev ? ranking[1] : ranking[0], L),
     flags.length ? el("span", { class: "flags", testid: "flags", text: ` · ${flags.join(" · ")}` }) : null)] : [];
-  if (view.phase === "exchange") {
+  if (board.exchange) {
     box.replaceChildren(...order, ...exchangePanel(game, msg, L, (t) => label(msg.cards, t, native), received));
     return;
   }
-  const leader = names[view.to_move] ?? "?";
-  const beat = toBeat(game, view);
-  const top = beat.cards.length
+  const leader = names[msg.to_move] ?? "?";
+  const beat = board.felt.plays[0];
+  const top = beat
     ? playItem(game, tr("toBeatBy", L, { name: names[beat.seat] ?? "?" }), beat.cards, msg.cards, native, "")
-    : view.phase === "over" ? null : el("span", { class: "face-down", text: tr("tableClear", L, { name: leader }) });
+    : board.over ? null : el("span", { class: "face-down", text: tr("tableClear", L, { name: leader }) });
   box.replaceChildren(...order, el("div", { class: "plays", testid: "to-beat" }, top), ...sinceTop(game, msg, native, L));
-}
-
-/** The play to beat: its cards (the view's key the game names), who played them (the view's
- *  table_seat, or the last play of those cards) and where in the history (-1: not found). */
-function toBeat(game, view) {
-  const cards = view[gamePage(game).to_beat] || [];
-  const actions = view.actions || [];
-  const key = (list) => (list || []).map((t) => t.split("=")[0]).sort().join(" ");
-  const want = key(cards);
-  const by = view.table_seat;
-  let at = cards.length ? actions.length - 1 : -1;
-  while (at >= 0 && !(actions[at].do === "play" && (by === undefined || actions[at].seat === by) && key(actions[at].cards) === want)) at -= 1;
-  return { cards, at, seat: by ?? (at >= 0 ? actions[at].seat : null) };
 }
 
 /** What the others did after the play to beat (passes, and the hand-overs it brought), in words. */
 function sinceTop(game, msg, native, L) {
-  const view = msg.view || {};
-  const actions = view.actions || [];
-  const { at } = toBeat(game, view);
-  if (at < 0) return [];
   const names = msg.names || [];
-  const lines = actions.slice(at + 1).map((a) => {
+  const lines = msg.board.felt.since.map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const cards = a.cards ? a.cards.map((t) => label(msg.cards, t, native)).join(" ") : count(a.count ?? 0, "card", "cards", L);
     return actionWords(game, a.do, who, cards, L);
@@ -254,7 +211,7 @@ function sinceTop(game, msg, native, L) {
 }
 
 export function renderTrick(box, game, msg, native, L, received = []) {
-  if (!msg.view) {
+  if (!msg.board) {
     box.replaceChildren();
     return;
   }
@@ -264,17 +221,17 @@ export function renderTrick(box, game, msg, native, L, received = []) {
 
 /** The caption above the hand: what the colours and marks mean, or the ranking in force. */
 export function handCaption(game, msg, native, L, received = []) {
-  const view = msg.view || {};
+  const board = msg.board || {};
   if (!seated(msg)) return tr("watchingHidden", L);
   const desc = gamePage(game);
   if (msg.seat === desc.card_seat) {
-    const card = view[desc.card_key];
+    const card = board.card;
     return tr(desc.card_caption, L, { card: card ? label(msg.cards, card, native) : "?" });
   }
   if (desc.hand_order !== "strength") return tr(desc.hand_caption, L);
   // a request for cards: the cards shown are those that may be named, not the hand
   if ((msg.legal || []).some((a) => a.do === "ask")) return tr("handToName", L);
-  const caption = tr(reversedOrder(game, view) ? "handReversed" : desc.hand_caption, L);
+  const caption = tr(reversedOrder(game, board) ? "handReversed" : desc.hand_caption, L);
   return received.length ? tr("captionAndKey", L, { caption, key: tr("receivedKey", L) }) : caption;
 }
 
@@ -303,10 +260,10 @@ export function fitHand(box, game) {
 /** The hand as buttons (selectable) or plain cards; a seat that holds one card (the game's
  *  card_seat) has it shown on its own. */
 export function renderHand(box, game, msg, tokens, selected, native, onToggle, received = [], L = "en") {
-  const view = msg.view || {};
+  const card = (msg.board || {}).card;
   let shown = tokens;
   const desc = gamePage(game);
-  if (msg.seat === desc.card_seat && view[desc.card_key] && !tokens.length) shown = [view[desc.card_key]];
+  if (msg.seat === desc.card_seat && card && !tokens.length) shown = [card];
   const marked = [...received];
   box.replaceChildren(...shown.map((token, index) => {
     const card = cardElement(game, token, msg.cards, {

@@ -196,7 +196,7 @@ function isSeated(msg) {
   return !!msg && msg.player !== null && msg.player !== undefined;
 }
 
-const positionOf = (msg) => `${msg.hand}:${msg.view ? (msg.view.actions || []).length : -1}:${msg.to_move}`;
+const positionOf = (msg) => `${msg.hand}:${msg.board ? msg.board.history.length : -1}:${msg.to_move}`;
 
 function onState(msg) {
   const firstOfHand = !page.msg || page.msg.hand !== msg.hand;
@@ -220,10 +220,10 @@ function onState(msg) {
   const play = $("play");
   play.dataset.version = String(Number(play.dataset.version || 0) + 1);
   play.dataset.hand = String(msg.hand ?? "");
-  const history = msg.view ? msg.view.actions || [] : [];
+  const history = msg.board ? msg.board.history : [];
   play.dataset.moves = String(history.length);
-  play.dataset.phase = (msg.view && msg.view.phase) || "";
-  if (!msg.started || !msg.view) {
+  play.dataset.phase = (msg.board && msg.board.phase) || "";
+  if (!msg.started || !msg.board) {
     $("lobby").hidden = false;
     $("play").hidden = true;
     renderTitle();
@@ -232,7 +232,7 @@ function onState(msg) {
   }
   $("lobby").hidden = true;
   $("play").hidden = false;
-  page.hand = shownHand(page.game, msg.view, msg.legal || []);
+  page.hand = shownHand(page.game, msg.board, msg.legal || []);
   if (firstOfHand || page.hand.join(",") !== oldHand || !(msg.legal || []).length) {
     page.selected.clear();
     page.reading = 0;
@@ -273,9 +273,9 @@ function renderOverExtras() {
 function noteExchange(msg) {
   const trades = gamePage(page.game).exchange.length > 0;
   page.received = trades ? page.exchange.update(page.game, msg) : [];
-  const view = msg.view || {};
-  if (!trades || !isSeated(msg) || view.phase === "exchange") return;
-  const actions = view.actions || [];
+  const board = msg.board || { exchange: false, history: [] };
+  if (!trades || !isSeated(msg) || board.exchange) return;
+  const actions = board.history;
   const began = actions.findIndex((a) => a.do !== "give");
   const moved = actions.slice(began < 0 ? actions.length : began).some((a) => a.seat === msg.seat);
   const said = `${msg.hand}:${page.received.join(",")}`;
@@ -288,7 +288,7 @@ function noteExchange(msg) {
 
 function render() {
   const msg = page.msg;
-  if (!msg || !msg.view) return;
+  if (!msg || !msg.board) return;
   const L = lang();
   const nat = native();
   renderTitle();
@@ -462,7 +462,7 @@ function onError(msg, token) {
     return;
   }
   say(pick(said(msg, "reason", native(), lang()), native(), lang()), "error");
-  if (page.msg && page.msg.view) renderActions();
+  if (page.msg && page.msg.board) renderActions();
 }
 
 // ------------------------------------------------------------------ end of a hand
