@@ -10,6 +10,7 @@ import click
 
 from paiju.core.errors import MalformedRecord, PaijuError
 from paiju.core.games import default_players, default_preset, get_game
+from paiju.core.jsontypes import json_list, json_object, json_strs
 from paiju.core.options import parse_overrides
 from paiju.core.params import (
     SEED,
@@ -203,9 +204,10 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         _writable(record_out)
     record = state.record()
     click.echo(f"{g.title}, preset {rules.preset}, {n} players")
-    for seat, hand in enumerate(record["deal"]["hands"]):
-        click.echo(f"  seat {seat}: {' '.join(hand)}")
-    for key, value in record["deal"].items():
+    deal = json_object(record["deal"])
+    for seat, hand in enumerate(json_list(deal["hands"])):
+        click.echo(f"  seat {seat}: {' '.join(json_strs(hand))}")
+    for key, value in deal.items():
         if key != "hands":
             click.echo(f"  {key}: {value}")
 

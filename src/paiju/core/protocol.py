@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol, TypeGuard, TypeVar, runtime_checkable
 
+from paiju.core.jsontypes import Json, JsonObject
 from paiju.core.options import OptionTable
 from paiju.core.page import PageDescription
 
@@ -53,7 +54,7 @@ class Action(Hashable, Protocol):
         """Its kind, as the record's ``do`` field (``play``, ``pass``, ``give`` ...)."""
         ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The action as it stands in a record: ``{"seat": s, "do": ..., ...}``."""
         ...
 
@@ -66,7 +67,8 @@ class Rules(Protocol):
     def preset(self) -> str: ...
 
     @property
-    def values(self) -> Mapping[str, Any]: ...
+    def values(self) -> Mapping[str, Any]:  # Any: an option's value is its own type
+        ...
 
 
 #: A game's action type and its rules' type: the protocols below are generic over them
@@ -88,7 +90,7 @@ class Result:
 
     points: tuple[float, ...]
     winners: tuple[int, ...]
-    summary: Mapping[str, Any] = field(default_factory=dict)
+    summary: Mapping[str, Json] = field(default_factory=dict)
     order: tuple[int, ...] = ()
 
 
@@ -120,7 +122,7 @@ class View(Protocol[A, R]):
         """A full state consistent with everything this seat has seen."""
         ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The view as plain JSON (for front ends and logs)."""
         ...
 
@@ -130,7 +132,7 @@ class HandsOver(Protocol):
     """A view that knows the face-down moves its seat took part in, with their cards (Dai
     Fugō's gifts and passes): the record its seat is sent at a hand's end shows them."""
 
-    def handovers(self) -> list[dict[str, Any]]: ...
+    def handovers(self) -> list[JsonObject]: ...
 
 
 class Replay(Protocol[A, R]):
@@ -218,11 +220,11 @@ class State(Undoes[A], Protocol[A, R]):
         """The result of a finished hand; raises ``ValueError`` before the end."""
         ...
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> JsonObject:
         """The game's fields of a referee report (``null`` where the hand is unfinished)."""
         ...
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JsonObject:
         """The hand so far as a JSON record that ``paiju referee`` accepts."""
         ...
 
@@ -452,7 +454,7 @@ class ChanceDeal(Protocol):
         """The seat the ``index``-th card dealt goes to (-1: no seat, as a kitty)."""
         ...
 
-    def record(self, rules: Mapping[str, object], dealt: Sequence[int],
+    def record(self, rules: Mapping[str, Json], dealt: Sequence[int],
                first: int | None) -> dict[str, object]:
         """The record (no actions) of the deal ``dealt`` under ``rules`` (a preset and
         every value), ``first`` the seat drawn to lead (``None`` when not drawn)."""
@@ -509,8 +511,8 @@ class Game(Protocol[A, R]):
     @property
     def options(self) -> OptionTable: ...
 
-    def rules(self, spec: str | Mapping[str, Any] | None = None,
-              overrides: Mapping[str, Any] | None = None) -> R:
+    def rules(self, spec: str | Mapping[str, Json] | None = None,
+              overrides: Mapping[str, Json] | None = None) -> R:
         """The game's rules object (with ``preset`` and ``values``) from a spec and overrides."""
         ...
 
@@ -520,7 +522,7 @@ class Game(Protocol[A, R]):
 
     def new_session(self, rules: R, players: int, seed: int | None) -> Session[A, R]: ...
 
-    def from_record(self, record: Mapping[str, Any]) -> State[A, R]:
+    def from_record(self, record: Mapping[str, Json]) -> State[A, R]:
         """The initial state of a record (before its actions); ``MalformedRecord`` if bad."""
         ...
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from paiju.core.jsontypes import json_strs
 from paiju.core.protocol import Action
 from paiju.daifugo.header import fired, rules_words
 from paiju.daifugo.keys import MOVE_KEYS, move_word
@@ -592,9 +593,7 @@ class DaifugoPresenter(Presenter):
             want = sorted(t for t in tokens)
             for action in legal:
                 data = action.to_json()
-                if data["do"] != "play":
-                    continue
-                plain = sorted(t.split("=")[0] for t in data.get("cards", []))
-                if plain == want:
+                plain = sorted(t.split("=")[0] for t in json_strs(data.get("cards", [])))
+                if action.do == "play" and plain == want:
                     return data
         return out

@@ -26,6 +26,7 @@ from typing import Any, SupportsIndex
 
 import numpy as np
 
+from paiju.core.jsontypes import json_strs
 from paiju.core.protocol import Action, PicksBits
 from paiju.core.protocol import ActionSpace as GameSpace
 from paiju.rl.games import game_named, research_of
@@ -83,10 +84,10 @@ class ActionSpace:
         from the action's cards directly (the tests check that both agree).
         """
         record = action.to_json()
-        do = record["do"]
+        do = action.do
         if do not in self._do_index:
             raise ValueError(f"{self.game} has no kind of action {do!r}")
-        cards = sorted(self.token_id(t) for t in record.get("cards", ()))
+        cards = sorted(self.token_id(t) for t in json_strs(record.get("cards", [])))
         return (self._do_index[do], *cards)
 
     def do_id(self, do: str) -> int:

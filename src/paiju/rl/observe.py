@@ -161,7 +161,9 @@ class Encoder:
         (read from the view's JSON, ``data`` when the caller has it already)."""
         out = np.zeros(self.info_size, dtype=np.float32)
         out[:self.obs_size] = self.observation(view, prefix)
-        rows = (data if data is not None else view.to_json())["actions"][-self.history:]
+        # (read as the view's own JSON: a row's fields are the game's action records)
+        source: Mapping[str, Any] = data if data is not None else view.to_json()
+        rows = source["actions"][-self.history:]
         at = self.obs_size
         for item in rows:
             row = out[at:at + self.row_size]

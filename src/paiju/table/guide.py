@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.core.errors import PaijuError
+from paiju.core.jsontypes import json_strs
 from paiju.core.protocol import State
 from paiju.table.present import presenter_for
 
@@ -39,11 +40,11 @@ def guided_turn(state: State, seat: int, game: Any, game_name: str) -> Turn:
     usable: set[str] = set()
     for action in legal:
         data = action.to_json()
-        usable.update(data.get("cards", ()))
+        usable.update(json_strs(data.get("cards", [])))
         if len(turn.moves) < MOST:
             turn.moves.append(data)
     presenter = presenter_for(game_name)
-    for token in view.to_json().get("hand") or []:
+    for token in json_strs(view.to_json().get("hand") or []):
         if token in usable or token in turn.barred:
             continue
         try:

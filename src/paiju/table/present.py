@@ -298,7 +298,7 @@ class Presenter:
         """The kinds of action (``do``) the seat may take now, in key order."""
         seen: list[str] = []
         for a in legal:
-            do = a.to_json()["do"]
+            do = a.do
             if do not in seen:
                 seen.append(do)
         order = list(self.move_keys)

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from paiju.bots.heuristic import HeuristicBot
 from paiju.core.games import default_players, default_preset, get_game
+from paiju.core.jsontypes import json_list
 from paiju.table.guide import guided_turn
 from paiju.table.present import presenter_for
 from paiju.table.text import Words
@@ -53,7 +54,7 @@ def _teaches(trial: Match) -> bool:
     """Whether the trial's first hand, the heuristic playing the person's seat, gives the
     person :data:`TURNS` turns and is played out."""
     state = trial.deal()
-    if len(trial.seen().view.to_json().get("hand") or []) <= 1:
+    if len(json_list(trial.seen().view.to_json().get("hand") or [])) <= 1:
         return False
     person = HeuristicBot()
     rng = random.Random(0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from paiju.core.jsontypes import json_list, json_object, json_strs
 from paiju.table.present import pad
 from paiju.table.text import Words, joined
 from paiju.ui.match import Match
@@ -44,10 +45,12 @@ def watch_plain(match: Match, echo: Echo) -> None:
         echo("")
         echo(WORDS(lang, "== hand {n} ==", n=match.hand_number))
         record = state.record()
-        for seat, hand in enumerate(record["deal"]["hands"]):
+        deal = json_object(record["deal"])
+        for seat, hand in enumerate(json_list(deal["hands"])):
             echo("  " + WORDS(lang, "seat {seat} {name} {cards}", seat=seat,
-                              name=pad(names[seat], 4), cards=presenter.labels(hand, lang)))
-        for key, value in record["deal"].items():
+                              name=pad(names[seat], 4),
+                              cards=presenter.labels(json_strs(hand), lang)))
+        for key, value in deal.items():
             if key != "hands":  # the record's own field, by its name
                 shown = presenter.label(value, lang) if isinstance(value, str) else value
                 echo(f"  {key}: {shown}")
