@@ -213,6 +213,10 @@ def test_dai_fugos_board_turns_the_ranking_and_says_the_state_of_play() -> None:
     assert [s["was"] for s in board["seats"]] == ["daifugo", "heimin", "daihinmin"]
     assert not daifugo_board({**view, "jack_back": True})["turned"]  # turned twice
     assert not daifugo_board({**view, "table": []})["felt"]["plays"]
+    # a play to beat the history does not show (the seat's view begun later): still shown
+    lost = daifugo_board({**view, "table": ["5S"], "table_seat": None})["felt"]
+    assert lost == {"plays": [{"seat": -1, "do": "play", "cards": ["5S"]}], "since": [],
+                    "head": None}
     assert daifugo_result({"order": [2, 0, 1], "points": [1, 0, 2]})["places"] == [2, 3, 1]
 
 

@@ -5,6 +5,12 @@ Each game describes itself for the page (``paiju/GAME/page.py``, reached through
 ``page``, and the page's JavaScript draws every game from it, knowing none by name.
 The words a player reads are never here: the description names the page's phrases
 (``static/js/phrases.js``) by key, and the card names are the game's own.
+
+The page's layouts never read a game's view: each state message carries a :class:`Board`
+and each ``hand_over`` a :class:`ResultTable`, the same for every game, which the game's
+description builds from one receiver's view and the hand's report (its ``board`` and
+``result_of``). A game picks a layout by the description's styles and fills it through
+these parts, whatever its view is shaped like.
 """
 
 from __future__ import annotations
@@ -171,8 +177,9 @@ def to_beat(actions: Sequence[Mapping[str, Any]], cards: Sequence[str],
                            and key(actions[at].get("cards") or []) == want):
         at -= 1
     if at < 0:
-        return ([{"seat": by, "do": "play", "cards": list(cards)}] if cards and by is not None
-                else []), []
+        # not in the history: shown by its seat when known (-1, nobody's, when not)
+        return ([{"seat": -1 if by is None else by, "do": "play", "cards": list(cards)}]
+                if cards else []), []
     top = plays([actions[at]])
     top[0]["cards"] = list(cards)
     return top, plays(actions[at + 1:])
