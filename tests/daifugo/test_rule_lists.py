@@ -1,7 +1,7 @@
-"""The lists kept by hand beside the registered rules are checked against them: the rule-
-based player's ``UNSURE_RULES`` against the registered hooks, and the header's rule words
-(each option's ``header`` in ``daifugo/rules.py``, read by ``daifugo/header.py``) against
-every option and value."""
+"""The lists read from the registered rules are checked against them: the rule-based
+player's ``UNSURE_RULES`` (read from the hooks) against each hook's kind, and the header's
+rule words (each option's ``header`` in ``daifugo/rules.py``, read by
+``daifugo/header.py``) against every option and value."""
 
 from __future__ import annotations
 
@@ -10,15 +10,11 @@ import pytest
 from paiju.core.errors import UnknownOption
 from paiju.core.options import Option
 from paiju.daifugo.engine import hooks  # noqa: F401  (registers the hooks)
-from paiju.daifugo.engine.registry import BEATERS, ON_OUT, ON_PLAY
+from paiju.daifugo.engine.registry import BEATERS, ON_OUT, ON_PLAY, UNSURING
 from paiju.daifugo.game import GAME
-from paiju.daifugo.players.strategy import UNSURE_RULES
+from paiju.daifugo.players.strategy import RECKONED, UNSURE_RULES
 from paiju.daifugo.present import DaifugoPresenter
 
-#: The rules the player reckons with itself, though a hook of theirs lets a play be
-#: beaten by one not higher: the ♠3 on a lone joker, lock or not (strategy.py,
-#: ``lone_joker_beaten``).
-RECKONED = {"spade_three", "spade_three_over_lock"}
 #: The on_play hooks that make no play beatable by a lower one: each clears the table,
 #: turns the ranking or the direction, locks suits, passes, skips or discards cards,
 #: or judges a finish, all of which the player reads from its view.
@@ -36,6 +32,7 @@ def test_every_beater_is_unsure_or_reckoned_by_the_player() -> None:
     beaters = {b.option for _, b in BEATERS}
     assert beaters - RECKONED <= set(UNSURE_RULES)
     assert beaters >= RECKONED
+    assert {"sandstorm", "emperor", "down_number"} <= set(UNSURE_RULES)
 
 
 def test_every_on_play_hook_is_classed() -> None:
@@ -43,6 +40,7 @@ def test_every_on_play_hook_is_classed() -> None:
     beatable (then ``UNSURE_RULES`` names it)."""
     options = {option for option, _, _ in ON_PLAY}
     assert options == ON_PLAY_SURE | ON_PLAY_UNSURE
+    assert set(UNSURING) == ON_PLAY_UNSURE
     assert set(UNSURE_RULES) >= ON_PLAY_UNSURE
     beaters = {b.option for _, b in BEATERS}
     assert set(UNSURE_RULES) <= beaters | ON_PLAY_UNSURE

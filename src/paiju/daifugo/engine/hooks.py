@@ -176,7 +176,7 @@ def eight_cut(book: Rulebook, p: Position, play: Play) -> None:
         play.cut = True
 
 
-@on_play("four_stop")
+@on_play("four_stop", unsure=True)
 def four_stop(book: Rulebook, p: Position, play: Play) -> None:
     """4-stop: an 8-cut of a group waits for 4s instead of clearing at once."""
     if play.cut and not play.clears and play.meld.kind == GROUP:

@@ -112,6 +112,9 @@ class TurnRule:
 #: The registries, in the order the hooks act: (option, when it is on, hook).
 BEATERS: list[tuple[Callable[[Rules], bool], Beater]] = []
 ON_PLAY: list[tuple[str, Callable[[Rules], bool], OnPlay]] = []
+#: The options of the on_play hooks that can take back a play a player counts as sure
+#: (4-stop stops an 8-cut, so an 8 no longer ends the trick).
+UNSURING: list[str] = []
 ON_OUT: list[tuple[str, Callable[[Rules], bool], OnOut]] = []
 TURN_RULES: list[tuple[Callable[[Rules], bool], TurnRule]] = []
 #: The forbidden finishes by kind: (play, table before, reversed before) -> banned?
@@ -142,14 +145,24 @@ def turn_rule(t: TurnRule) -> TurnRule:
     return t
 
 
-def on_play(option: str, when: Callable[[Rules], bool] | None = None
-            ) -> Callable[[OnPlay], OnPlay]:
-    """Register an on_play hook under ``option`` (in force unless at the option's ``off``)."""
+def on_play(option: str, when: Callable[[Rules], bool] | None = None, *,
+            unsure: bool = False) -> Callable[[OnPlay], OnPlay]:
+    """Register an on_play hook under ``option`` (in force unless at the option's ``off``);
+    ``unsure``: it can take back a play that was sure to win its trick."""
     def register(hook: OnPlay) -> OnPlay:
         ON_PLAY.append((option, when or _is_on(option), hook))
+        if unsure:
+            UNSURING.append(option)
         return hook
 
     return register
+
+
+def unsure_options(reckoned: frozenset[str]) -> tuple[str, ...]:
+    """The options under which a play can lose its trick to one not higher: every
+    beater's but those in ``reckoned``, and every on_play hook's that is ``unsure``."""
+    found = [b.option for _, b in BEATERS if b.option not in reckoned] + UNSURING
+    return tuple(dict.fromkeys(found))
 
 
 def on_out(option: str) -> Callable[[OnOut], OnOut]:

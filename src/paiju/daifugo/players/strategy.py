@@ -45,6 +45,7 @@ from random import Random
 from typing import Any, Final, Protocol
 
 from paiju.core.bitset import iter_members
+from paiju.daifugo.engine import hooks  # noqa: F401  (registers the house rules)
 from paiju.daifugo.engine.actions import Action, meld_of_action
 from paiju.daifugo.engine.cards import (
     EIGHT,
@@ -59,6 +60,7 @@ from paiju.daifugo.engine.cards import (
     rank_of,
 )
 from paiju.daifugo.engine.combos import GROUP, SEQUENCE, Meld, suit_ranks
+from paiju.daifugo.engine.registry import unsure_options
 from paiju.daifugo.engine.rulebook import Rulebook
 from paiju.daifugo.rules import Rules
 
@@ -250,8 +252,12 @@ def _rest_goes_out(held: list[int], jokers: int, play: Play) -> bool:
     return len(ranks) <= 1 and jokers - play.jokers >= 0
 
 
-#: House rules under which a play can be beaten by one that is not higher: no trick is sure.
-UNSURE_RULES: Final = ("sandstorm", "emperor", "down_number", "four_stop")
+#: The rules this player reckons with itself, though a hook of theirs lets a play be
+#: beaten by one not higher: the ♠3 on a lone joker, lock or not (``lone_joker_beaten``).
+RECKONED: Final = frozenset({"spade_three", "spade_three_over_lock"})
+#: House rules under which a play can be beaten by one that is not higher: no trick is
+#: sure. Read from the registered hooks (:func:`unsure_options`).
+UNSURE_RULES: Final = unsure_options(RECKONED)
 #: The jokers held, read as one group of their own.
 JOKERS_GROUP: Final = NUM_RANKS
 
