@@ -227,17 +227,18 @@ class PageDescription:
     - ``deck``: every card token -> its :class:`Face` (a joker's reading ``JK=10H`` is
       the joker's face with the card it stands for);
     - ``hand_order`` and ``turned_by``: how the hand is sorted, and the view's flags whose
-      odd count turns the ranking round; ``ranking``: the phrases the ranking is said
-      with on the felt, usual and turned round (empty: not said);
+      odd count turns the ranking round (read by :meth:`turned`, for the board);
+      ``ranking``: the phrases the ranking is said with on the felt, usual and turned
+      round (empty: not said);
     - ``red_word``: the phrase a red card is called by (``None``: red is only a colour);
     - ``seats``, ``roles``: how seats are told apart, and each seat's role phrase;
     - ``card_seat``: a seat that holds one card the view names under ``card_key``, shown
       on its own (``None``: none), with ``card_caption`` the phrase above it;
     - ``hand_caption``: the phrase above the hand when the ranking is not in force;
-    - ``trick``, ``round_size``: what the felt shows; ``to_beat``: the view's key of the
-      play to beat (a ``table`` felt); ``flags``: the state of play said beside the
-      ranking, each ``(view key, phrase, usual value)``: the phrase (its ``{value}`` the
-      key's) while the view sets the key to another value than the usual (``""``: none);
+    - ``trick``, ``round_size``: what the felt shows; ``flags``: the state of play said
+      beside the ranking, each ``(view key, phrase, usual value)``: the phrase (its
+      ``{value}`` the key's) while the view sets the key to another value than the usual
+      (``""``: none), read by :meth:`said_flags` for the board;
     - ``bare``: the kinds of action that never take cards; ``face_down``: those whose
       cards only their seat sees (the others are told how many);
     - ``result``: the end-of-hand table (:data:`ResultStyle`);
@@ -277,7 +278,6 @@ class PageDescription:
     hand_caption: str = ""
     trick: TrickStyle = "table"
     round_size: int = 0
-    to_beat: str = "table"
     flags: tuple[tuple[str, str, str], ...] = ()
     bare: tuple[str, ...] = ("pass",)
     face_down: tuple[str, ...] = ()
@@ -306,13 +306,12 @@ class PageDescription:
             "learn_players": self.learn_players,
             "player_notes": {str(n): key for n, key in self.player_notes.items()},
             "move_words": dict(self.move_words),
-            "hand_order": self.hand_order, "turned_by": list(self.turned_by),
+            "hand_order": self.hand_order,
             "ranking": list(self.ranking),
             "red_word": self.red_word, "seats": self.seats, "roles": list(self.roles),
             "card_seat": self.card_seat, "card_key": self.card_key,
             "card_caption": self.card_caption, "hand_caption": self.hand_caption,
             "trick": self.trick, "round_size": self.round_size,
-            "to_beat": self.to_beat, "flags": [list(f) for f in self.flags],
             "bare": list(self.bare), "face_down": list(self.face_down),
             "ask_option": self.ask_option, "result": self.result,
             "titles": dict(self.titles), "exchange": [list(e) for e in self.exchange],

@@ -52,6 +52,6 @@ def page() -> PageDescription:
         title="Tiny climbing", native_lang="en", moves=("play", "pass"), card_shape="short",
         deck={token: face(token) for token in DECK}, board=board, result_of=result,
         hand_order="strength",
-        hand_caption="handNormal", trick="table", to_beat="top",
+        hand_caption="handNormal", trick="table",
         result="points",
     )

@@ -6,10 +6,10 @@ import { getJSON } from "./api.js";
 /** What the page assumes of a game the server has not described (yet). */
 const BLANK = {
   title: "", native_lang: "en", moves: [], move_words: {}, card_shape: "short", deck: {},
-  learn_players: null, player_notes: {}, hand_order: "dealt", turned_by: [], red_word: null,
+  learn_players: null, player_notes: {}, hand_order: "dealt", red_word: null,
   seats: "titles", roles: [], card_seat: null, card_key: "", card_caption: "", hand_caption: "",
-  trick: "table", round_size: 0, to_beat: "table", result: "places", titles: {}, exchange: [],
-  bare: ["pass"], flags: [], face_down: [], ask_option: "", ranking: [],
+  trick: "table", round_size: 0, result: "places", titles: {}, exchange: [],
+  bare: ["pass"], face_down: [], ask_option: "", ranking: [],
 };
 
 const known = {};
