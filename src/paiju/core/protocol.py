@@ -455,7 +455,7 @@ class ChanceDeal(Protocol):
         ...
 
     def record(self, rules: Mapping[str, Json], dealt: Sequence[int],
-               first: int | None) -> dict[str, object]:
+               first: int | None) -> JsonObject:
         """The record (no actions) of the deal ``dealt`` under ``rules`` (a preset and
         every value), ``first`` the seat drawn to lead (``None`` when not drawn)."""
         ...

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from paiju.core.jsontypes import Json, JsonObject
 from paiju.daifugo.action_space import SPACE, DaifugoActionSpace
 from paiju.daifugo.engine.cards import token
 from paiju.daifugo.observe import DaifugoObserver
@@ -44,13 +45,13 @@ class DaifugoDeal:
     def holder(self, index: int) -> int:
         return index % self.players
 
-    def record(self, rules: Mapping[str, object], dealt: Sequence[int],
-               first: int | None) -> dict[str, object]:
+    def record(self, rules: Mapping[str, Json], dealt: Sequence[int],
+               first: int | None) -> JsonObject:
         n = self.players
         hands = [[token(c) for c in dealt[s::n]] for s in range(n)]
         if first is None:
             first = next(s for s, h in enumerate(hands) if "3D" in h)
-        return {"game": "daifugo", "rules": dict(rules), "deal": {"hands": hands},
+        return {"game": "daifugo", "rules": dict(rules), "deal": {"hands": [[*h] for h in hands]},
                 "first": first}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from paiju.core.jsontypes import Json, JsonObject
 from paiju.lukfu.action_space import SPACE, LukFuActionSpace
 from paiju.lukfu.engine.cards import name, pack
 from paiju.lukfu.observe import OBSERVER, LukFuObserver
@@ -46,10 +47,10 @@ class LukFuDeal:
     def holder(self, index: int) -> int:
         return min(index // 12, 3)
 
-    def record(self, rules: Mapping[str, object], dealt: Sequence[int],
-               first: int | None) -> dict[str, object]:
-        hands = [[name(c) for c in dealt[12 * s:12 * s + 12]] for s in range(3)]
-        deal: dict[str, object] = {"hands": hands}
+    def record(self, rules: Mapping[str, Json], dealt: Sequence[int],
+               first: int | None) -> JsonObject:
+        hands: list[Json] = [[name(c) for c in dealt[12 * s:12 * s + 12]] for s in range(3)]
+        deal: JsonObject = {"hands": hands}
         if self.players == 4:
             deal["dreamer"] = name(dealt[36])
         return {"game": "lukfu", "rules": dict(rules), "players": self.players, "deal": deal}

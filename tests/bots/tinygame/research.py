@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from paiju.core.jsontypes import Json, JsonObject
 from tinygame import DECK, HAND, Move, TinyView
 
 #: A card's number: its place in the pack (``1a`` is 0, ``6c`` is 17).
@@ -85,10 +86,10 @@ class TinyDeal:
         """The seat of the ``index``-th card, -1 for the kitty's."""
         return index // HAND if index < HAND * self.players else -1
 
-    def record(self, rules: Mapping[str, object], dealt: Sequence[int],
-               first: int | None) -> dict[str, object]:
-        cards = [DECK[c] for c in dealt]
-        hands = [cards[s * HAND:(s + 1) * HAND] for s in range(self.players)]
+    def record(self, rules: Mapping[str, Json], dealt: Sequence[int],
+               first: int | None) -> JsonObject:
+        cards: list[Json] = [DECK[c] for c in dealt]
+        hands: list[Json] = [cards[s * HAND:(s + 1) * HAND] for s in range(self.players)]
         return {"game": "tiny", "rules": dict(rules),
                 "deal": {"hands": hands, "kitty": cards[self.players * HAND:]}}
 
