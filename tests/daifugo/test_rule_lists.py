@@ -71,11 +71,7 @@ def _pair(preset: str, option: str, value: object) -> tuple[object, object] | No
         return None
 
 
-#: Values every preset refuses, with the reason (``decks=2``: test_double_deck.py).
-REFUSED = {("decks", 2)}
-
-CHANGES = [(o.name, v) for o in GAME.options.options.values() for v in _others(o)
-           if (o.name, v) not in REFUSED]
+CHANGES = [(o.name, v) for o in GAME.options.options.values() for v in _others(o)]
 
 
 @pytest.mark.parametrize(("option", "value"), CHANGES)
