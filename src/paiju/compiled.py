@@ -38,6 +38,7 @@ MODULES: tuple[str, ...] = (
     "paiju.daifugo.engine.actions",
     "paiju.daifugo.engine.cards",
     "paiju.daifugo.engine.combos",
+    "paiju.daifugo.engine.exchange",
     "paiju.daifugo.engine.generate",
     "paiju.daifugo.engine.hooks",
     "paiju.daifugo.engine.position",

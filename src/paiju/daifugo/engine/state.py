@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 from paiju.core.errors import IllegalAction, MalformedRecord, UnknownCard
 from paiju.core.protocol import Result
 from paiju.core.words import plural
-from paiju.daifugo.engine import generate, turns
+from paiju.daifugo.engine import exchange, generate, turns
 from paiju.daifugo.engine.actions import (
     DOS,
     PLAY_MELD,
@@ -30,7 +30,7 @@ from paiju.daifugo.engine.actions import (
     pass_action,
     play_action,
 )
-from paiju.daifugo.engine.cards import parse_play_token, tokens
+from paiju.daifugo.engine.cards import tokens
 from paiju.daifugo.engine.combos import GROUP, BadPlay, Meld, suit_name
 from paiju.daifugo.engine.fields import PositionFields
 from paiju.daifugo.engine.position import (
@@ -49,7 +49,6 @@ from paiju.daifugo.engine.rulebook import (
     TITLE_RANK,
     Rulebook,
     deal_lots,
-    joker_bits,
     lowest_jokers,
     points_for,
     rulebook,
@@ -68,21 +67,6 @@ __all__ = [
     "TITLE_NAMES", "TITLE_RANK", "Action", "DaifugoState", "action_from_json", "points_for",
     "titles_for",
 ]
-
-
-def _card_list(toks: Sequence[str]) -> tuple[int, int]:
-    """``(naturals, jokers)`` of a give/pass/discard; UnknownCard if a token is bad."""
-    nat = 0
-    jokers = 0
-    for t in toks:
-        c, _ = parse_play_token(t)
-        if c >= 52:
-            jokers += 1
-        elif nat >> c & 1:
-            raise IllegalAction(f"{t} is named twice")
-        else:
-            nat |= 1 << c
-    return nat, jokers
 
 
 def read_lots(raw: Any, n: int) -> list[int]:
@@ -150,25 +134,7 @@ class DaifugoState(PositionFields):
         ranks = [TITLE_RANK[t] for t in titles]  # the first seat of the best, the worst
         self.prev_first = ranks.index(min(ranks))
         self.prev_last = ranks.index(max(ranks))
-        for rich_t, poor_t, k in book.exchange_pairs(self.n):
-            if rich_t not in titles or poor_t not in titles:
-                continue
-            rich, poor = titles.index(rich_t), titles.index(poor_t)
-            if book.card_request:  # the rich name cards first; the poor give on each ask
-                p.asks.append((rich, poor, k))
-            else:
-                self._poor_gives(poor, rich, book.poor_gift(p.hands[poor], k))
-            p.exchange.append((rich, poor, k))
-        if p.exchange:
-            p.phase = EXCHANGE
-            p.turn = p.asks[0][0] if p.asks else p.exchange[0][0]
-
-    def _poor_gives(self, poor: int, rich: int, cards: int) -> None:
-        """A poor seat's gift in the exchange, face down (index -1: made by the rule)."""
-        p = self.pos
-        p.hands[poor] &= ~cards
-        p.hands[rich] |= cards
-        p.hidden.append((-1, poor, rich, cards))
+        exchange.set_up(book, p, titles, self.n)
 
     # ---------------------------------------------------------------- protocol
 
@@ -223,9 +189,9 @@ class DaifugoState(PositionFields):
         else:
             self.actions.append(Action(seat, do, tuple(tokens(plan))))
             if do == "give":
-                self._do_give(seat, plan)
+                exchange.do_give(self.book, self.pos, plan, len(self.actions) - 1, self.first)
             elif do == "ask":
-                self._do_ask(seat, plan)
+                exchange.do_ask(self.book, self.pos, plan)
             else:
                 self._do_follow(seat, do, plan)
 
@@ -361,7 +327,8 @@ class DaifugoState(PositionFields):
             raise IllegalAction(out_of_turn)
         try:
             if p.phase == EXCHANGE:
-                return self._read_ask(action) if p.asks else self._read_give(action)
+                return (exchange.read_ask(self.book, p, action) if p.asks
+                        else exchange.read_give(self.book, p, action))
             if p.phase == FOLLOW:
                 return self._read_follow(action)
             if do == "pass":
@@ -395,35 +362,6 @@ class DaifugoState(PositionFields):
         except BadPlay as err:
             raise IllegalAction(str(err)) from None
 
-    def _read_give(self, action: Action) -> int:
-        p = self.pos
-        rich, poor, k = p.exchange[0]
-        if action.do != "give":
-            raise IllegalAction(
-                f"the exchange comes first: seat {rich} gives {plural(k, 'card')} to seat {poor}")
-        nat, jk = _card_list(action.cards)
-        if nat.bit_count() + jk != k:
-            raise IllegalAction(f"you give exactly {plural(k, 'card')} to seat {poor}, "
-                                f"not {nat.bit_count() + jk}")
-        why = self.book.held(p, rich, nat, jk)
-        if why:
-            raise IllegalAction(why)
-        return nat | lowest_jokers(p.hands[rich], jk)
-
-    def _read_ask(self, action: Action) -> int:
-        """The cards a rich seat names (card_request), jokers as the lowest joker bits."""
-        p = self.pos
-        rich, poor, k = p.asks[0]
-        if action.do != "ask":
-            raise IllegalAction(
-                f"the exchange starts with a request: seat {rich} asks seat {poor} for up to "
-                f"{plural(k, 'card')} (card_request)")
-        nat, jk = _card_list(action.cards)
-        why = self.book.why_not_ask(p.hands[rich], nat, jk, k)
-        if why:
-            raise IllegalAction(why)
-        return nat | joker_bits(jk)
-
     def _read_follow(self, action: Action) -> int:
         p = self.pos
         kind, k = p.pending[0]
@@ -433,7 +371,7 @@ class DaifugoState(PositionFields):
             need = (f"hand {plural(min(k, size), 'card')} to the next player (seven_pass)"
                     if kind == "seven_pass" else f"discard up to {plural(k, 'card')} (discard)")
             raise IllegalAction(f"after your play you must first {need}")
-        nat, jk = _card_list(action.cards)
+        nat, jk = exchange.card_list(action.cards)
         got = nat.bit_count() + jk
         if kind == "seven_pass" and got != min(k, size):
             raise IllegalAction(
@@ -457,26 +395,6 @@ class DaifugoState(PositionFields):
         return self.book.fits(self.pos, m) == OK
 
     # ---------------------------------------------------------------- applying
-
-    def _do_give(self, seat: int, cards: int) -> None:
-        p = self.pos
-        rich, poor, _ = p.exchange.pop(0)
-        p.hands[rich] &= ~cards
-        p.hands[poor] |= cards
-        p.hidden.append((len(self.actions) - 1, rich, poor, cards))
-        if p.exchange:
-            p.turn = p.exchange[0][0]
-        else:
-            p.phase = PLAY
-            p.turn = p.lead_seat = self.book.lead_after_exchange(p.hands, self.first)
-
-    def _do_ask(self, seat: int, named: int) -> None:
-        """A rich seat's ask (card_request): its poor gives at once, the named cards held
-        first; after the last ask the rich give back."""
-        p = self.pos
-        rich, poor, k = p.asks.pop(0)
-        self._poor_gives(poor, rich, self.book.request_gift(p.hands[poor], named, k))
-        p.turn = p.asks[0][0] if p.asks else p.exchange[0][0]
 
     def _do_pass(self, seat: int) -> None:
         if turns.after_pass(self.book, self.pos, self.n, seat):

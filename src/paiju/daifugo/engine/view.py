@@ -32,10 +32,11 @@ from paiju.core.draw import shuffle
 from paiju.daifugo.engine.actions import Action, meld_of_action
 from paiju.daifugo.engine.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.engine.combos import Meld
+from paiju.daifugo.engine.exchange import card_list
 from paiju.daifugo.engine.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
 from paiju.daifugo.engine.rewind import Replay, start_of_play
 from paiju.daifugo.engine.rulebook import joker_bits
-from paiju.daifugo.engine.state import DaifugoState, _card_list
+from paiju.daifugo.engine.state import DaifugoState
 
 #: How many times a sample is drawn again when the cards traced by one draw do not fit
 #: the counts, before the traced cards that do not fit are dealt freely.
@@ -447,7 +448,7 @@ def _asked(base: DaifugoState, seat: int) -> int | None:
     bits), or None if it made none."""
     for a in base.actions:
         if a.do == "ask" and a.seat == seat:
-            nat, jokers = _card_list(a.cards)
+            nat, jokers = card_list(a.cards)
             return nat | joker_bits(jokers)
     return None
 

@@ -10,7 +10,7 @@ plays the same rules on the same position, only leaner
   seat's precomputed tables, each with its combination a look-up away; nothing is built
   per decision but the list.
 - :func:`step` plays an action already known legal, unchecked, through the state's own
-  appliers (``_do_play``, ``_do_pass``, ``_do_ask``, ``_do_give``, ``_do_follow``): the
+  appliers (``_do_play``, ``_do_pass``, ``_do_follow``, and the exchange's): the
   next position is the reference's by construction, with none of ``apply``'s second
   legality check (a play no shared table knows, which no rule makes now, is handed to
   ``apply`` to read).
@@ -86,19 +86,19 @@ def _step_play(state: DaifugoState, seat: int, action: Action) -> None:
 
 def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
     """An ``ask``, ``give``, ``seven_pass`` or ``discard`` of the seat to move, unchecked."""
+    from paiju.daifugo.engine import exchange
     from paiju.daifugo.engine.rulebook import joker_bits, lowest_jokers
-    from paiju.daifugo.engine.state import _card_list
 
-    naturals, jokers = _card_list(action.cards)
+    naturals, jokers = exchange.card_list(action.cards)
     if action.do == "ask":  # the named jokers are others' (card_request)
         named = naturals | joker_bits(jokers)
         state.actions.append(Action(seat, "ask", tuple(tokens(named))))
-        state._do_ask(seat, named)
+        exchange.do_ask(state.book, state.pos, named)
         return
     cards = naturals | lowest_jokers(state.pos.hands[seat], jokers)
     state.actions.append(Action(seat, action.do, tuple(tokens(cards))))
     if action.do == "give":
-        state._do_give(seat, cards)
+        exchange.do_give(state.book, state.pos, cards, len(state.actions) - 1, state.first)
     else:
         state._do_follow(seat, action.do, cards)
 
