@@ -2,7 +2,7 @@
 
 A strategy is the game's :meth:`~paiju.core.protocol.Game.strategy`, ``(view, rng) ->
 action``, which reads only the seat's view. Each game's lives in its own folder
-(``paiju/GAME/strategy.py``), so this package stays game-independent; each is described
+(``paiju/GAME/players/strategy.py``), so this package stays game-independent; each is described
 there and in ``docs/strength.md``.
 """
 

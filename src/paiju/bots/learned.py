@@ -1,6 +1,6 @@
 """The learned player: a linear softmax policy over each game's features.
 
-Each game offers its features through ``Game.policy_encoder`` (``paiju/GAME/features.py``):
+Each game offers its features through ``Game.policy_encoder`` (``paiju/GAME/players/features.py``):
 for a view and its legal actions, the indices of each action's features, every one read
 from the view alone. The policy scores an action by the sum of its features' weights and
 plays the best (``temp=0``, the default), or draws from the softmax of the scores divided

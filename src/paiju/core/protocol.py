@@ -536,7 +536,7 @@ class Game(Protocol[A, R]):
 
     @property
     def policy_encoder(self) -> PolicyEncoder[A, R]:
-        """The features the learned player reads (``paiju/GAME/features.py``)."""
+        """The features the learned player reads (``paiju/GAME/players/features.py``)."""
         ...
 
     def seat_view(self, state: State[A, R], seat: int) -> View[A, R]:
