@@ -1,6 +1,6 @@
 """Luk Fu's hand as the browser table's layouts read it (:class:`paiju.core.page.Board`):
 the four seats' cards, tricks and calls, the dreamer's one card, and the round of three
-plays on the felt with the line above it (the roles and rounds: docs/rules/lukfu.md)."""
+plays on the felt with the line above it (the roles and rounds: docs/lukfu.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from paiju.core.page import Badge, Board, Felt, Head, ResultTable, ViewJson, badge, plays
 
-#: The dreamer's seat, who holds one card (docs/rules/lukfu.md).
+#: The dreamer's seat, who holds one card (docs/lukfu.md).
 DREAMER = 3
 #: Plays in a round: one by each of the three seats that hold hands.
 ROUND = 3

@@ -1,7 +1,7 @@
 """Luk Fu for the browser table (:class:`paiju.core.page.PageDescription`): long cards
 with the Chinese name written down the card over the token, the hand as the view lists
 it, the four seats' roles, rounds of three plays on the felt and the payments at the
-end (docs/lukfu.md; the roles and rounds: docs/rules/lukfu.md)."""
+end (docs/lukfu.md)."""
 
 from __future__ import annotations
 
