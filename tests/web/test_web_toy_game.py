@@ -43,6 +43,17 @@ async def _receive(ws: ClientConnection) -> dict[str, Any]:
     return data
 
 
+def _refusable(hand: list[str], legal: list[dict[str, Any]]) -> list[str]:
+    """Cards held that the table refuses to see played now: one no legal play holds, or
+    else two no legal play holds together (empty when every such play is legal)."""
+    playable = {c for a in legal for c in a.get("cards", [])}
+    plays = {tuple(sorted(a.get("cards", []))) for a in legal}
+    singles = [[c] for c in sorted(set(hand) - playable)]
+    pairs = [[a, b] for i, a in enumerate(hand) for b in hand[i + 1:]
+             if tuple(sorted((a, b))) not in plays]
+    return (singles or pairs or [[]])[0]
+
+
 async def _spectator_saw_no_hand(spectator: ClientConnection) -> None:
     """Every state a spectator was sent shows no seat's hand: its cards are those played."""
     seen = 0
@@ -88,11 +99,9 @@ def test_a_toy_table_over_a_real_socket(toy_server: Server) -> None:
                     continue
                 states.append(message)
                 hand = message["view"]["hand"]
-                playable = {c for a in message["legal"] for c in a.get("cards", [])}
-                if not refused and set(hand) - playable:  # a card the table refuses
-                    card = sorted(set(hand) - playable)[0]
+                if not refused and (bad := _refusable(hand, message["legal"])):
                     await ws.send(json.dumps({"type": "act", "action": {
-                        "seat": message["seat"], "do": "play", "cards": [card]}}))
+                        "seat": message["seat"], "do": "play", "cards": bad}}))
                     refused = await _receive(ws)
                     assert refused["type"] == "error", refused
                 await ws.send(json.dumps({"type": "act",
