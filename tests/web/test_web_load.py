@@ -11,6 +11,24 @@ def test_the_load_benchmark_measures_moves_and_latency() -> None:
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"]
     assert "moves per second" not in format_load(report)
     assert f"p99 {lat['p99']} ms" in format_load(report)
+    # the server's processor time over the measured moves, read from /proc (Linux)
+    per_move = report["server_cpu_ms_per_move"]
+    assert per_move is not None and 0 < per_move < 1000
+    assert f"per move: {per_move} ms" in format_load(report)
+
+
+def test_cpu_seconds_reads_a_live_process_and_none_for_a_gone_one() -> None:
+    import os
+    import subprocess
+    import sys
+
+    from paiju.web.loadbench import cpu_seconds
+
+    spent = cpu_seconds([os.getpid()])
+    assert spent is not None and spent > 0
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert cpu_seconds([child.pid]) is None
 
 
 def test_the_abuse_run_measures_tables_while_strangers_do_everything_at_once() -> None:

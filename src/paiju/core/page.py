@@ -148,11 +148,19 @@ def badge(*, cards: int | None = None, tricks: int | None = None, one_card: bool
             "marks": list(marks)}
 
 
+#: The keys of a :class:`Play`.
+PLAY_KEYS: frozenset[str] = frozenset(Play.__annotations__) | frozenset(_Move.__annotations__)
+
+
 def plays(actions: Sequence[Mapping[str, Any]]) -> list[Play]:
     """Actions in record form as the felt's :class:`Play` list (their seat, kind, cards and
-    count only)."""
+    count only). An action that has no other key is taken as it is, not copied: a
+    message's parts are never changed once made, and a hand's history is long."""
     out: list[Play] = []
     for a in actions:
+        if type(a) is dict and a.keys() <= PLAY_KEYS:
+            out.append(a)  # type: ignore[arg-type]  # a Play already
+            continue
         play: Play = {"seat": a["seat"], "do": a["do"]}
         if a.get("cards") is not None:
             play["cards"] = list(a["cards"])
@@ -180,9 +188,8 @@ def to_beat(actions: Sequence[Mapping[str, Any]], cards: Sequence[str],
         # not in the history: shown by its seat when known (-1, nobody's, when not)
         return ([{"seat": -1 if by is None else by, "do": "play", "cards": list(cards)}]
                 if cards else []), []
-    top = plays([actions[at]])
-    top[0]["cards"] = list(cards)
-    return top, plays(actions[at + 1:])
+    top: Play = {**plays([actions[at]])[0], "cards": list(cards)}  # a copy: never changed
+    return [top], plays(actions[at + 1:])
 
 
 @dataclass(frozen=True)

@@ -369,6 +369,10 @@ def presenter_for(game: str | Game[Any, Any]) -> Presenter:
     (:meth:`~paiju.core.protocol.Game.presenter`). An unknown game raises
     (:func:`~paiju.core.games.get_game`), and so does one whose presenter is not a
     :class:`Presenter`."""
+    if type(game) is str:  # the usual call, by name, once the presenter is made
+        known = _PRESENTERS.get(game)
+        if known is not None:
+            return known
     from paiju.core.games import get_game
 
     name = game if isinstance(game, str) else game.name

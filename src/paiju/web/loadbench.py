@@ -62,6 +62,9 @@ class LoadReport:
     abuse: dict[str, int] | None = None  # what the strangers did, in an abuse run
     store: str = "sqlite"  # or "postgresql"
     servers: int = 1
+    #: CPU seconds the servers spent while measuring (user and system, every thread);
+    #: None where the system does not say (no ``/proc``)
+    server_cpu: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
@@ -71,6 +74,8 @@ class LoadReport:
             "think": self.think, "bot_delay": self.bot_delay,
             "moves": self.moves, "moves_per_second": self.moves / self.seconds,
             "client_moves": self.client_moves, "errors": self.errors,
+            "server_cpu_ms_per_move": (round(self.server_cpu * 1000 / self.moves, 3)
+                                       if self.server_cpu is not None and self.moves else None),
             "latency_ms": {
                 "p50": _ms(statistics.median(lat)) if lat else None,
                 "p99": _ms(lat[min(len(lat) - 1, int(0.99 * len(lat)))]) if lat else None,
@@ -88,6 +93,9 @@ def format_load(report: dict[str, Any]) -> str:
     """The report as a few lines."""
     lat = report["latency_ms"]
     abuse = report.get("abuse")
+    per_move = report.get("server_cpu_ms_per_move")
+    cpu = [] if per_move is None else [
+        f"server CPU time (user and system, every thread) per move: {per_move} ms"]
     lines = [] if abuse is None else [
         "meanwhile, strangers each from an address of their own: "
         f"{abuse['search_tables']} tables of searches at the longest think; "
@@ -108,8 +116,25 @@ def format_load(report: dict[str, Any]) -> str:
         f"of which the clients' {report['client_moves']}; errors: {report['errors']}",
         f"latency from a move sent to its state received: p50 {lat['p50']} ms, "
         f"p99 {lat['p99']} ms, max {lat['max']} ms",
+        *cpu,
         *lines,
     ])
+
+
+def cpu_seconds(pids: list[int]) -> float | None:
+    """The CPU seconds (user and system, all threads) the processes ``pids`` have used so
+    far, from ``/proc/<pid>/stat``; None where there is no ``/proc`` or a process is gone."""
+    import os
+
+    total = 0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return None
+        fields = stat[stat.rindex(")") + 2:].split()  # after the command's name
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -234,7 +259,7 @@ def count_moves(db: Path | str, tables: list[str]) -> int:
 
 
 async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
-                abuse: bool = False) -> None:
+                abuse: bool = False, pids: list[int] | None = None) -> None:
     import httpx
 
     bots = ["heuristic"] * 3
@@ -273,6 +298,7 @@ async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
     tasks = [asyncio.get_running_loop().create_task(c.run(stop)) for c in clients]
     await asyncio.sleep(WARMUP)
     before = await asyncio.to_thread(count_moves, db, tables)
+    cpu_before = cpu_seconds(pids or [])
     began = time.monotonic()
     for c in clients:
         c.measuring = True
@@ -280,6 +306,9 @@ async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
     for c in clients:
         c.measuring = False
     report.seconds = round(time.monotonic() - began, 2)  # from count to count
+    cpu_after = cpu_seconds(pids or [])
+    if pids and cpu_before is not None and cpu_after is not None:
+        report.server_cpu = cpu_after - cpu_before
     report.moves = await asyncio.to_thread(count_moves, db, tables) - before
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -306,7 +335,7 @@ def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
                 ports.append(free_port())
                 procs.append(start_server(where, ports[-1], bot_delay, abuse))
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-                runner.run(drive(ports, where, report, seed, abuse))
+                runner.run(drive(ports, where, report, seed, abuse, [p.pid for p in procs]))
         finally:
             for proc in procs:
                 proc.terminate()

@@ -119,8 +119,16 @@ class PublicView:
 
 def page_of(game: str) -> PageDescription:
     """The game's description for the page, whose builders make the layouts' parts of the
-    messages (a state's ``board``, a hand's ``result``: :mod:`paiju.core.page`)."""
-    return get_game(game).page()
+    messages (a state's ``board``, a hand's ``result``: :mod:`paiju.core.page`); asked of
+    the game once (a description is a frozen value)."""
+    made = _PAGES.get(game)
+    if made is None:
+        made = _PAGES[game] = get_game(game).page()
+    return made
+
+
+#: Each game's page description, once asked of it.
+_PAGES: dict[str, PageDescription] = {}
 
 
 def status_line(ctx: Context, seen: Seen, native: bool | str) -> str:
