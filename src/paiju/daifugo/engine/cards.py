@@ -6,6 +6,12 @@ S, H, D, C. The jokers are 52 and 53: two distinct cards with the same token ``J
 A set of cards is an int bitset: bit ``c`` is card ``c``, so the four cards of a rank
 are four adjacent bits.
 
+With two packs (``decks=2``, docs/daifugo.md "The double deck") the second copy of a
+suited card ``c`` is card ``c + 64`` (:data:`COPY`), written with a prime: ``7S'``. The
+jokers of both packs are cards 52 to 55, all written ``JK`` (no one can tell them apart;
+one pack's two jokers are already both ``JK``). One-pack hands never hold a card above 53,
+so a one-pack record reads as before.
+
 Under ``sequence_joker_beyond_ends`` (UECda) a joker in a sequence may stand one step
 beyond the ends of a suit's run: below the 3 (rank -1) or above the 2 (rank 13). Such a
 *place* is numbered as a card would be, ``rank * 4 + suit``: -4..-1 below the 3s (S H D
@@ -48,8 +54,16 @@ DIAMONDS: Final = 2
 CLUBS: Final = 3
 JOKER1: Final = 52
 JOKER2: Final = 53
+#: One pack's jokers.
 JOKERS: Final = (1 << JOKER1) | (1 << JOKER2)
+#: Every joker a hand may hold: a pack's two (52, 53), and under two packs the second
+#: pack's (54, 55).
+ALL_JOKERS: Final = 0xF << 52
 SUITED: Final = (1 << 52) - 1
+#: The second copy of card ``c`` (two packs) is card ``c + COPY``.
+COPY: Final = 64
+#: The suited cards of two packs: both copies of each.
+SUITED2: Final = SUITED | SUITED << COPY
 SPADE_THREE: Final = THREE * 4 + SPADES
 DIAMOND_THREE: Final = THREE * 4 + DIAMONDS
 #: The places beyond the ends (see the module's docstring): rank -1 and rank 13.
@@ -74,24 +88,85 @@ def card(rank: int, suit: int) -> Card:
 
 
 def rank_of(c: Card) -> int:
-    """0 for a 3 .. 12 for a 2; 13 for a joker."""
-    return c >> 2 if c < 52 else NUM_RANKS
+    """0 for a 3 .. 12 for a 2 (of either pack); 13 for a joker."""
+    if c < 52:
+        return c >> 2
+    return NUM_RANKS if c < COPY else (c - COPY) >> 2
 
 
 def suit_of(c: Card) -> int:
-    """0..3 for S H D C; -1 for a joker."""
-    return c & 3 if c < 52 else -1
+    """0..3 for S H D C (of either pack); -1 for a joker."""
+    return -1 if 52 <= c < COPY else c & 3
 
 
 def is_joker(c: Card) -> bool:
-    return c >= 52
+    return 52 <= c < COPY
 
 
-def pack(jokers: int) -> int:
-    """The bitset of the pack: the 52 suited cards and ``jokers`` (0, 1 or 2) jokers."""
-    if jokers not in (0, 1, 2):
-        raise ValueError(f"a pack has 0, 1 or 2 jokers, not {jokers}")
-    return SUITED | sum(1 << (52 + j) for j in range(jokers))
+def pack(jokers: int, decks: int = 1) -> int:
+    """The bitset of the pack: the 52 suited cards and ``jokers`` (0, 1 or 2) jokers; with
+    ``decks=2`` both copies of each suited card and 0 to 4 jokers."""
+    if decks not in (1, 2):
+        raise ValueError(f"one pack or two, not {decks}")
+    if not 0 <= jokers <= 2 * decks:
+        raise ValueError(f"{decks} pack{'s' if decks > 1 else ''} hold 0 to {2 * decks} "
+                         f"jokers, not {jokers}")
+    suited = SUITED if decks == 1 else SUITED2
+    return suited | sum(1 << (52 + j) for j in range(jokers))
+
+
+def identity(c: Card) -> Card:
+    """The card of which ``c`` is a copy: ``c`` itself in the first pack."""
+    return c & (COPY - 1)
+
+
+def is_copy(c: Card) -> bool:
+    """True for a second pack's suited card (``7S'``)."""
+    return c >= COPY
+
+
+def fold(mask: int) -> int:
+    """The cards of a bitset with their copies taken as the card (a 54-bit set)."""
+    return (mask | mask >> COPY) & ((1 << COPY) - 1)
+
+
+def twice(mask: int) -> int:
+    """The suited cards of which a bitset holds both copies (a 52-bit set)."""
+    return mask & mask >> COPY & SUITED
+
+
+#: The first pack's cards and the jokers: the low half of a two-pack bitset.
+LOW: Final = (1 << COPY) - 1
+
+
+def canon(mask: int) -> int:
+    """A set of cards in the form two-pack hands keep: a card held once is the first
+    pack's (``7S``), a card held twice both (``7S 7S'``); one pack's sets are unchanged."""
+    first, second = mask & LOW, mask >> COPY
+    return first | second | (first & second) << COPY
+
+
+def holds(hand: int, cards: int) -> bool:
+    """True if ``hand`` holds ``cards`` (both in :func:`canon` form; jokers by their bits)."""
+    return not (cards & ~hand)
+
+
+def take(hand: int, cards: int) -> int:
+    """``hand`` less ``cards`` (both in :func:`canon` form, ``cards`` held), kept in that
+    form: a card held twice and given once leaves the first pack's copy."""
+    a1, a2, b1, b2 = hand & LOW, hand >> COPY, cards & LOW, cards >> COPY
+    return (a2 & ~b2) | (a1 & ~a2 & ~b1) | (a2 & ~b1) << COPY
+
+
+def put(hand: int, cards: int) -> int:
+    """``hand`` with ``cards`` added (both in :func:`canon` form), kept in that form."""
+    a1, b1 = hand & LOW, cards & LOW
+    return a1 | b1 | ((hand | cards) >> COPY | (a1 & b1 & SUITED)) << COPY
+
+
+def jokers_in(mask: int) -> int:
+    """How many jokers a bitset holds (of one pack or two)."""
+    return (mask & ALL_JOKERS).bit_count()
 
 
 def token(c: Card) -> str:
@@ -100,7 +175,9 @@ def token(c: Card) -> str:
 
 
 TOKENS: tuple[str, ...] = tuple(
-    [RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] for c in range(52)] + ["JK", "JK"]
+    [RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] for c in range(52)] + ["JK"] * 4
+    + [""] * (COPY - 56)  # no card
+    + [RANK_NAMES[c >> 2] + SUIT_NAMES[c & 3] + "'" for c in range(52)]
 )
 
 _RANK_IN = {name.lower(): r for r, name in enumerate(RANK_NAMES)}
@@ -113,13 +190,19 @@ _SUIT_IN = {
 
 
 def parse_card(text: object) -> Card:
-    """A card from a token: ``10S``, ``TS``, ``ts``, ``♠10``, ``10♠``, ``JK``.
+    """A card from a token: ``10S``, ``TS``, ``ts``, ``♠10``, ``10♠``, ``JK``; a second
+    pack's copy with a prime, ``10S'`` (card ``c + COPY``).
 
-    A joker parses as :data:`JOKER1`; which of two jokers a seat holds does not matter.
+    A joker parses as :data:`JOKER1`; which of the jokers a seat holds does not matter.
     """
     if not isinstance(text, str):
         raise UnknownCard(f"a card is written as a string like '9H', not {text!r}")
     t = text.strip().lower().replace("\ufe0f", "")
+    if t.endswith(("'", "\u2032")) and len(t) > 1:
+        first = parse_card(t[:-1])
+        if first >= 52:
+            raise UnknownCard(f"{text!r}: a joker is written JK, whichever pack it is of")
+        return first + COPY
     if t in ("jk", "joker", "jo"):
         return JOKER1
     if len(t) >= 2:
@@ -199,5 +282,6 @@ def show(cards: Iterable[str]) -> str:
 
 
 _CANONICAL: dict[str, tuple[Card, Card | None]] = {TOKENS[c]: (c, None) for c in range(53)}
+_CANONICAL.update({TOKENS[c]: (c, None) for c in range(COPY, COPY + 52)})
 _CANONICAL.update({"JK=" + TOKENS[c]: (JOKER1, c) for c in range(52)})
 _CANONICAL.update({"JK=" + stand_token(c): (JOKER1, c) for c in (*range(-4, 0), *range(52, 56))})
