@@ -17,6 +17,7 @@ or raises :class:`UnknownOption` naming the problem.
 from __future__ import annotations
 
 import difflib
+import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args, get_origin, get_type_hints
@@ -28,6 +29,17 @@ _FALSE = {"false", "no", "off", "0"}
 
 #: A players' wording: a sentence, or a sentence and its plural (``{n}``, the number).
 Said = str | tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Word:
+    """A header word that needs more than its text: its ``order`` among the header's
+    words (lower first; a plain word's is 0, or 1 for an option with a ``*`` word), and
+    the options whose words leave it out (``unless``: the header names one of them)."""
+
+    text: str
+    order: int = 0
+    unless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,7 +57,11 @@ class Option:
     Rules box's wording (English msgids, context ``option=value``), ``group`` the box's
     group and ``place`` the option's place in the box (groups come in the order of their
     first option), ``listed_off`` puts it with the rules not played when it is not in
-    force, and ``header`` is the table header's short word (none: the header is silent).
+    force, and ``header`` is the table header's short word (none: the header is silent; a
+    list's ``*`` word takes its items' words, joined by ``/``, as ``{n}``). ``fired`` is
+    the log's sentence for each way the rule fires at a play, by the name the engine
+    gives it (the option's, or another of the same rule's, as ``revolution_pending``).
+    ``module`` is the module that declares the option (:func:`options_of`).
     """
 
     name: str
@@ -60,14 +76,30 @@ class Option:
     group: str = ""
     place: int = 0
     listed_off: bool = False
-    header: Mapping[str, str] = field(default_factory=dict)
+    header: Mapping[str, str | Word] = field(default_factory=dict)
+    fired: Mapping[str, str] = field(default_factory=dict)
+    module: str = ""
 
     def header_word(self, value: Any) -> str | None:
-        """The header's word for ``value`` (``*`` takes any whole number but 0), or None."""
-        said = self.header.get(self.show(value))
-        if said is None and self.kind == "int" and value and "*" in self.header:
-            said = self.header["*"].format(n=value)
-        return said
+        """The header's word for ``value`` (``*`` takes any whole number but 0, or any
+        list but the empty one), or None."""
+        word = self.header_entry(value)
+        return None if word is None else word.text
+
+    def header_entry(self, value: Any) -> Word | None:
+        """The header's word for ``value`` with its order and condition, or None."""
+        key, n = self.show(value), value
+        wide = self.kind == "list" or (self.kind == "int" and key not in self.header)
+        if value and wide:
+            key = "*"
+        said = self.header.get(key)
+        if said is None:
+            return None
+        if self.kind == "list" and key == "*":
+            n = "/".join(_text(self.header[item]) for item in value)
+        if isinstance(said, str):
+            said = Word(said, 1 if "*" in self.header else 0)
+        return Word(said.text.format(n=n), said.order, said.unless) if key == "*" else said
 
     def in_force(self, value: Any) -> bool:
         """Whether the rule this option names is in force at ``value``; refuses an option
@@ -128,6 +160,10 @@ class Option:
         return UnknownOption(f"option {self.name!r} takes {wanted}, not {raw!r}")
 
 
+def _text(said: str | Word) -> str:
+    return said if isinstance(said, str) else said.text
+
+
 #: The key of a field's metadata that holds its declaration (:func:`option`).
 _DECLARED = "paiju.option"
 
@@ -143,23 +179,26 @@ class _Declared:
     group: str
     place: int
     listed_off: bool
-    header: Mapping[str, str]
+    header: Mapping[str, str | Word]
+    fired: Mapping[str, str]
 
 
 def option(default: Any, meaning: str, source: str, *, choices: Iterable[Any] = (),
            values: Mapping[str, str] | None = None, off: Any = None,
            said: Mapping[str, Said] | None = None, group: str = "", place: int = 0,
-           listed_off: bool = False, header: Mapping[str, str] | None = None) -> Any:
+           listed_off: bool = False, header: Mapping[str, str | Word] | None = None,
+           fired: Mapping[str, str] | None = None) -> Any:
     """A rules dataclass's field that is an option: its ``default``, what it does
     (``meaning``), the seed passages it comes from (``source``), and what each value
     means (``values``). ``choices`` bounds an ``int`` option; a ``Literal`` field's
     choices are its type's. ``off`` is the value that turns the rule off (a ``bool``'s
     is false, a list's is empty; another kind has one only if it says so). The players'
-    words (``said``, ``group``, ``place``, ``listed_off``, ``header``) are
+    words (``said``, ``group``, ``place``, ``listed_off``, ``header``, ``fired``) are
     :class:`Option`'s."""
     return field(default=default, metadata={
         _DECLARED: _Declared(meaning, source, tuple(choices), dict(values or {}), off,
-                             dict(said or {}), group, place, listed_off, dict(header or {}))})
+                             dict(said or {}), group, place, listed_off, dict(header or {}),
+                             dict(fired or {}))})
 
 
 def _kind(name: str, hint: Any, choices: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
@@ -179,8 +218,11 @@ def _kind(name: str, hint: Any, choices: tuple[Any, ...]) -> tuple[str, tuple[An
 
 
 def options_of(rules: type) -> tuple[Option, ...]:
-    """The options declared by :func:`option` in a rules dataclass, in field order."""
+    """The options declared by :func:`option` in a rules dataclass, in field order, each
+    with the module of the class that declares it."""
     hints = get_type_hints(rules)
+    home = {name: cls.__module__ for cls in reversed(rules.__mro__)
+            for name in inspect.get_annotations(cls)}
     out = []
     for f in fields(rules):
         declared = f.metadata.get(_DECLARED)
@@ -190,7 +232,7 @@ def options_of(rules: type) -> tuple[Option, ...]:
         off = {"bool": False, "list": ()}.get(kind, declared.off)
         made = Option(f.name, kind, f.default, declared.meaning, declared.source, choices,
                       declared.values, off, declared.said, declared.group, declared.place,
-                      declared.listed_off, declared.header)
+                      declared.listed_off, declared.header, declared.fired, home[f.name])
         try:
             fits = made.parse(made.default) == made.default
         except UnknownOption:
@@ -218,6 +260,23 @@ def rule_wording(options: Iterable[Option]) -> dict[str, Said]:
 def off_list(options: Iterable[Option]) -> frozenset[str]:
     """The options listed among the rules not played when they are not in force."""
     return frozenset(o.name for o in options if o.listed_off)
+
+
+def header_words(options: Iterable[Option], values: Mapping[str, Any]) -> list[str]:
+    """The header's words for ``values``: each option's word (:meth:`Option.header_entry`)
+    by its order, then the options' order; a word is left out when the header names an
+    option of its ``unless``."""
+    said = {o.name: (i, word) for i, o in enumerate(options)
+            if (word := o.header_entry(values[o.name])) is not None}
+    kept = [(word.order, i, word.text) for i, word in said.values()
+            if not any(name in said for name in word.unless)]
+    return [text for _, _, text in sorted(kept)]
+
+
+def fired_wording(options: Iterable[Option]) -> dict[str, str]:
+    """The name a rule fires by -> the log's sentence (English, a msgid), for every
+    option's ``fired``."""
+    return {name: text for o in options for name, text in o.fired.items()}
 
 
 class OptionTable:

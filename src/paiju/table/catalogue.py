@@ -3,8 +3,10 @@
 A module speaks through a :class:`~paiju.table.text.Words` bound at its top
 (``WORDS = Words("table")``, or a game's name); :func:`extract` reads every module of
 paiju, and of a game's package outside it, for those calls and finds each sentence, its
-plural and its context. A game's Rules box wording is the ``RULE_WORDING`` mapping its
-presenter gives (context ``option=value`` -> English). The domains are
+plural and its context. The words a game declares with its options are read from them
+(:func:`declared`): the Rules box wording (``said``, context ``option=value``) and the
+log's sentences for the rules that fire (``fired``), each referenced to the module that
+declares its option. The domains are
 :func:`paiju.table.text.domains`: the shared words and each game of the registry.
 
 ``python -m paiju.table.catalogue`` writes each domain's template (``<domain>.pot``) and
@@ -17,6 +19,7 @@ from __future__ import annotations
 import ast
 import io
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,14 +91,18 @@ def extract_file(path: Path) -> list[Said]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = []
     for domain, call, method in words_calls(tree):
-        shown = path.relative_to(SRC.parent if path.is_relative_to(SRC) else _top(path))
-        where = f"{shown}:{call.lineno}"
+        where = f"{shown(path)}:{call.lineno}"
         msg_i, plural_i, context_i = _METHODS[method]
         msgid = _literal(call, msg_i, where)
         assert msgid is not None
         out.append(Said(domain, msgid, _literal(call, plural_i, where),
                         _literal(call, context_i, where), where))
     return out
+
+
+def shown(path: Path) -> Path:
+    """``path`` as a catalogue's reference names it: from the folder above its package."""
+    return path.relative_to(SRC.parent if path.is_relative_to(SRC) else _top(path))
 
 
 def _top(path: Path) -> Path:
@@ -113,13 +120,25 @@ def folder(domain: str) -> Path:
     return Path(str(files(package(domain))))
 
 
-def rule_wording(domain: str) -> dict[str, str | tuple[str, str]]:
-    """A game's Rules box wording (``option=value`` -> English), or none for ``table``."""
+def declared(domain: str) -> list[Said]:
+    """The words a game declares with its options (none for ``table``): each option's
+    Rules box wording (``said``, context ``option=value``), then its log's sentences
+    (``fired``, no context), where the option is declared (its ``module``; an option made
+    by hand, without one, is the game's module's)."""
     if domain == SHARED:
-        return {}
-    from paiju.table.present import presenter_for
+        return []
+    from paiju.core.games import get_game
 
-    return dict(presenter_for(domain).wording().RULE_WORDING)
+    game = get_game(domain)
+    out = []
+    for o in game.options.options.values():
+        module = sys.modules[o.module or type(game).__module__]
+        where = str(shown(Path(str(module.__file__))))
+        for value, text in o.said.items():
+            one, many = text if isinstance(text, tuple) else (text, None)
+            out.append(Said(domain, one, many, f"{o.name}={value}", where))
+        out += [Said(domain, text, None, None, where) for text in o.fired.values()]
+    return out
 
 
 def sources(domain: str) -> list[Path]:
@@ -132,12 +151,10 @@ def sources(domain: str) -> list[Path]:
 
 
 def extract(domain: str) -> list[Said]:
-    """Every sentence of ``domain``: the calls in the source, then the rule wording."""
+    """Every sentence of ``domain``: the calls in the source, then the words declared with
+    its options."""
     found = [s for path in sources(domain) for s in extract_file(path) if s.domain == domain]
-    for key, text in rule_wording(domain).items():
-        one, many = text if isinstance(text, tuple) else (text, None)
-        found.append(Said(domain, one, many, key, f"{package(domain)}.wording"))
-    return found
+    return found + declared(domain)
 
 
 def template(domain: str) -> Catalog:

@@ -52,6 +52,7 @@ class HouseOptions:
         },
         group="special", place=400, listed_off=True,
         header={"true": "sandstorm"},
+        fired={"sandstorm": "Sandstorm (three 3s): the table clears."},
     )
     ambulance: bool = option(
         False,
@@ -65,6 +66,7 @@ class HouseOptions:
         },
         group="special", place=410, listed_off=True,
         header={"true": "ambulance"},
+        fired={"ambulance": "Ambulance (a pair of 9s): the table clears."},
     )
     nine_reverse: bool = option(
         False,
@@ -106,6 +108,7 @@ class HouseOptions:
         },
         group="cards", place=70, listed_off=True,
         header={"true": "emperor"},
+        fired={"emperor": "Emperor: the table clears."},
     )
     down_number: bool = option(
         False,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from paiju.core.options import option
+from paiju.core.options import Word, option
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class PagatOptions:
             "false": "No sequences: only single cards and cards of one rank are played.",
         },
         group="cards", place=20,
+        header={"false": Word("no sequences", order=3)},
     )
     twos_in_sequences: bool = option(
         True,
@@ -78,8 +79,14 @@ class PagatOptions:
         },
         group="revolution", place=290,
         header={
+            "off": Word("no revolution", order=-1, unless=("sequence_revolution",)),
             "four": "revolution (four of a kind)",
             "four_natural": "revolution (four natural cards)",
+        },
+        fired={
+            "revolution": "Revolution: the order of the cards is reversed.",
+            "revolution_pending": "Revolution: the order of the cards reverses when the table "
+            "clears.",
         },
     )
     sequence_revolution: int = option(
@@ -146,6 +153,7 @@ class PagatOptions:
         },
         group="special", place=340, listed_off=True,
         header={"true": "8-cut"},
+        fired={"eight_cut": "8-cut: the table clears."},
     )
     shibari: Literal["off", "full", "partial"] = option(
         "off",
@@ -210,6 +218,8 @@ class PagatOptions:
             "none": "You may go out with any play.",
         },
         group="going_out", place=420,
+        header={"*": Word("no going out on {n}", order=2),
+                "top": "2s", "joker": "jokers", "eight": "8s", "spade_three": "♠3"},
     )
     spade_three: bool = option(
         False,
@@ -239,6 +249,7 @@ class PagatOptions:
         },
         group="beating", place=240, listed_off=True,
         header={"true": "the ♠3 on the joker clears"},
+        fired={"spade_three_clears": "The ♠3 on the joker clears the table."},
     )
     last_player_again: bool = option(
         False,
