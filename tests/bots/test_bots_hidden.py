@@ -37,9 +37,9 @@ def _plain(state: State, seat: int) -> View:
     return state.view(seat)
 
 
-def decision_points(game: str, preset: str, players: int, hands: int, every: int,
-                    seed: int = 0) -> Iterator[State]:
-    """States at which a seat must choose, from random hands."""
+def decision_points(game: str, preset: str | dict[str, Any], players: int, hands: int,
+                    every: int, seed: int = 0) -> Iterator[State]:
+    """States at which a seat must choose, from random hands (``preset``: a rules spec)."""
     g = get_game(game)
     rules = g.rules(preset)
     for hand in range(hands):
@@ -137,6 +137,16 @@ def _engine(game: str) -> None:
      ("daifugo", "uecda", 5)],
 )
 def test_real_games_views_and_players_are_blind(game: str, preset: str, players: int) -> None:
+    check_game(game, preset, players)
+
+
+def test_two_pack_views_and_players_are_blind() -> None:
+    """Dai Fugō's double deck (docs/daifugo.md): a seat's view and every player survive
+    resampling, whose samples deal the unseen cards of both packs."""
+    check_game("daifugo", {"preset": "popular", "options": {"decks": 2, "jokers": 2}}, 6)
+
+
+def check_game(game: str, preset: str | dict[str, Any], players: int) -> None:
     _engine(game)
     bots = [make_bot("random"), make_bot("heuristic"), make_bot("learned"),
             make_bot("learned:temp=1")]

@@ -142,10 +142,16 @@ def test_every_step_agrees_under_each_preset(preset: str, players: int) -> None:
     assert sum(check_hands(rules, players, rng) for _ in range(4)) > 8 * 30
 
 
+def seats(rules: Rules, n: int) -> int:
+    """3 to 8 players by ``n``; 4 or more with two packs (decks=2)."""
+    return max(3 + n % 6, 4 if rules.decks == 2 else 3)
+
+
 def test_every_step_agrees_under_random_option_mixes() -> None:
     rng = random.Random(11)
     for n in range(48):
-        check_hands(random_rules(rng), 3 + n % 6, rng)
+        rules = random_rules(rng)
+        check_hands(rules, seats(rules, n), rng)
 
 
 def test_the_play_outs_choose_as_their_players_do() -> None:
@@ -153,7 +159,21 @@ def test_the_play_outs_choose_as_their_players_do() -> None:
     presets = sorted(PRESETS)
     for n in range(24):
         rules = make_rules(presets[n % 3]) if n < 6 else random_rules(rng)
-        check_playouts(rules, 3 + n % 6, 1000 + n)
+        check_playouts(rules, seats(rules, n), 1000 + n)
+
+
+@pytest.mark.parametrize("preset", ["pagat", "popular"])
+def test_two_packs_agree_step_by_step_and_play_out_as_their_players(preset: str) -> None:
+    """Two packs (docs/daifugo.md, "The double deck") take the fast path through the
+    same listing and steps: held to the reference at every step, and each play-out to
+    its player."""
+    from paiju.daifugo.rules import with_two_packs
+
+    rng = random.Random(f"two-{preset}")
+    for n in range(6):
+        rules = with_two_packs(make_rules(preset), 1 + n % 4)
+        check_hands(rules, 4 + n % 5, rng)
+        check_playouts(rules, 4 + n % 5, 2000 + n)
 
 
 class _Reading(dict[str, Any]):

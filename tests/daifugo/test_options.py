@@ -14,8 +14,9 @@ from daifugo_helpers import act, deal, play_random, record, ruling, state_of
 
 from paiju.core.errors import MalformedRecord
 from paiju.daifugo.engine.actions import PLAY_MELD
-from paiju.daifugo.engine.cards import DIAMOND_THREE, JOKERS, diamond_three_holder, parse_card
+from paiju.daifugo.engine.cards import DIAMOND_THREE, JOKERS, parse_card
 from paiju.daifugo.engine.combos import SEQUENCE
+from paiju.daifugo.engine.rulebook import diamond_three_holder
 from paiju.daifugo.engine.state import EXCHANGE, TITLE_RANK
 from paiju.daifugo.game import GAME
 

@@ -64,7 +64,8 @@ def _others(option: Option) -> list[object]:
 
 
 #: What an option needs that no preset sets (rules.py, ``problems``).
-NEEDS: dict[str, dict[str, object]] = {"joker_reversal": {"jokers": 2}}
+NEEDS: dict[str, dict[str, object]] = {"joker_reversal": {"jokers": 2},
+                                      "jokers": {"decks": 2}}  # 3 and 4: two packs
 
 
 def _pair(preset: str, option: str, value: object) -> tuple[object, object] | None:

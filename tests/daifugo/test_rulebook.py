@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from paiju.core.errors import UnknownOption
 from paiju.daifugo.engine.actions import Action, pass_action, play_action
-from paiju.daifugo.engine.cards import JOKERS, SUITED
+from paiju.daifugo.engine.cards import ALL_JOKERS, jokers_in
 from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, PRESETS, Rules, make_rules
@@ -50,7 +50,7 @@ def rules_and_players(draw: st.DrawFn) -> tuple[Rules, int]:
         rules = make_rules({"preset": preset, "options": values})
     except UnknownOption:
         rules = make_rules(preset)
-    return rules, draw(st.integers(3, 8))
+    return rules, draw(st.integers(4 if rules.decks == 2 else 3, 8))  # two packs: 4 to 8
 
 
 def rulebook_actions(state: DaifugoState) -> set[Action]:
@@ -60,7 +60,7 @@ def rulebook_actions(state: DaifugoState) -> set[Action]:
     if p.phase != "play":
         return set(state.legal_actions())  # give / seven_pass / discard: checked below
     hand = p.hands[seat]
-    out = {play_action(seat, m) for m in book.candidates(hand & SUITED, (hand & JOKERS).bit_count())
+    out = {play_action(seat, m) for m in book.candidates(hand & ~ALL_JOKERS, jokers_in(hand))
            if book.why_not_play(p, seat, m) is None}
     if book.why_not_pass(p) is None:
         out.add(pass_action(seat))

@@ -23,13 +23,12 @@ from paiju.daifugo.engine.cards import (
     DIAMOND_THREE,
     JOKERS,
     bits,
-    diamond_three_holder,
     mask_of,
     pack,
     parse_card,
     tokens,
 )
-from paiju.daifugo.engine.rulebook import rulebook
+from paiju.daifugo.engine.rulebook import diamond_three_holder, rulebook
 from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.game import GAME
 

@@ -27,12 +27,12 @@ PINNED = {
         "be71cbcf1923ce64d9e3698c6483dc18cbff36c4317fb62ee6a34e14fb3d8923"),
     "lukfu-sung-4": ((636, 2892, 44),
         "f1443020b456b186cd5275d9ee0c640557b4c948ce252e153cd07a94611aed92"),
-    "daifugo-pagat-4": ((872, 20712, 120),
-        "88d0b82502cfea507e332780231daaf1c1dfb307e2eb5dca9d9c5ab3a96276c3"),
-    "daifugo-uecda-5": ((944, 20944, 120),
-        "3227ce32fccad7c4160397da8afa3936683b594bf2c865b851ba2f0f28e92b20"),
-    "daifugo-popular-3": ((802, 20482, 120),
-        "44a86bb2913b8b7a5cbaff28fca28af5cb1a913628827e697b25a765f9ce81c9"),
+    "daifugo-pagat-4": ((876, 20716, 120),
+        "e44786e82abdf9794a0e8c0b098c6c479fffad0a513b82104e257141030ea7a1"),
+    "daifugo-uecda-5": ((948, 20948, 120),
+        "a4badff50eafc1388f37434e0f7a725c43698ccea30376185f9991380949b7df"),
+    "daifugo-popular-3": ((806, 20486, 120),
+        "943f3b2ebed06d4160ebb93d2a20b348fb98126eb81cf824536f917144c5374c"),
 }
 
 
@@ -88,10 +88,10 @@ OPENSPIEL = {
         "8d0c8d69c458ff97ee07e6c2ab77d5d59c59f9743ae6046c9be66140e1ca7575"),
     "python_paiju_daifugo(players=5)": (
         (120, 53, 5, 0.0, 5.0, 864, "GENERAL_SUM"),
-        "273a0c2fe773d2adf0d29c0883fb57b4ee194955dbc2616c004f9d6667e989c1"),
+        "9a30d4b1899679851749b4ebd6307339c1871b0c8e83739ccd5fcfea7e6231fa"),
     "python_paiju_daifugo(rules=popular,players=3)": (
         (120, 53, 3, 0.0, 3.0, 648, "GENERAL_SUM"),
-        "5731eff006e3250a8035744671e46326200418481f5449bcf8b41afd5f0ad0c0"),
+        "c898affa5fe46231606f9fb1057ec1d43e0c56f78ebec0bf888ab0c499db1926"),
 }
 
 

@@ -28,18 +28,26 @@ from paiju.ui.screens import HintScreen
 def _labels_hidden_from_me(app: PlayApp) -> list[str]:
     """The labels of the cards in the other seats' hands (never to be shown).
 
-    The joker's label ``JK`` is left out: the ranking in the hand's caption names it.
+    The joker's label ``JK`` is left out: the ranking in the hand's caption names it; and
+    so is a card the person holds or has seen played (two packs hold each card twice:
+    docs/daifugo.md).
     """
     m = app.match
     state = m.state
     assert state is not None
+    seen = [*state.view(m.observer_seat).to_json().get("hand", [])]
+    for action in state.record()["actions"]:
+        if action["do"] == "play":
+            seen += [t.split("=")[0] for t in action["cards"]]
+    mine = {m.presenter.label(t, m.native) for t in seen}
     hidden = []
     for seat in range(state.num_seats):
         if seat == m.observer_seat:
             continue
         for token in state.view(seat).to_json().get("hand", []):
-            if token != "JK":
-                hidden.append(m.presenter.label(token, m.native))
+            label = m.presenter.label(token, m.native)
+            if token != "JK" and label not in mine:
+                hidden.append(label)
     return hidden
 
 
@@ -168,3 +176,18 @@ def test_a_whole_hand_of_dai_fugo_at_the_keyboard() -> None:
     match = Match("daifugo", rules, 4, seed=3, hands=1, hint_seconds=0.3, hint_iterations=40)
     _run(match)
     assert match.session.hands_played == 1
+
+
+def test_a_whole_hand_of_dai_fugo_with_two_packs_at_the_keyboard() -> None:
+    """Two packs (docs/daifugo.md, "The double deck"): a hand holds identical cards, drawn
+    alike and chosen by their own tokens (``7S 7S'``)."""
+    from paiju.core.games import get_game
+
+    rules = get_game("daifugo").rules("popular", {"decks": 2, "jokers": 2})
+    match = Match("daifugo", rules, 6, seed=4, hands=1, hint_seconds=0.3, hint_iterations=40)
+    _run(match)
+    assert match.session.hands_played == 1
+    record_file = match.summaries[-1].record_file
+    assert record_file is not None
+    hands = json.loads(record_file.read_text(encoding="utf-8"))["deal"]["hands"]
+    assert any(t.endswith("'") for h in hands for t in h)  # someone held a card twice

@@ -14,6 +14,8 @@ from web_helpers import Server, assert_seen_as, table_seat_of
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from paiju.core.referee import referee
+
 
 async def receive(ws: ClientConnection, timeout: float = 20) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
@@ -53,6 +55,9 @@ def test_games_describe_every_option_preset_and_computer_player(server: Server) 
     ({"game": "daifugo", "hands": 0}, "'hands' must be a whole number from 1 to 100"),
     ({"game": "daifugo", "clock": 1}, "'clock' must be null or seconds from 5 to 3600"),
     ({"game": "daifugo", "colour": "red"}, "unknown setting 'colour'"),
+    ({"game": "daifugo", "players": 3, "seats": ["human", "random", "random"],
+      "rules": {"preset": "pagat", "options": {"decks": 2}}},
+     "two packs (decks=2) are for 4 to 8 players, not 3"),
     ([1, 2], "the table's settings must be a JSON object"),
 ])
 def test_bad_settings_get_400_with_the_reason(server: Server, body: Any, reason: str) -> None:
@@ -150,6 +155,39 @@ def test_a_whole_hand_over_the_websocket_with_a_spectator(server: Server) -> Non
         assert_seen_as(watched["record"], record.json(), None)
         info = server.get(f"/api/tables/{table}").json()
         assert info["hands_played"] == 1 and info["totals"] == over["totals"]
+
+    asyncio.run(run())
+
+
+def test_a_whole_session_with_two_packs_over_the_websocket(server: Server) -> None:
+    """Dai Fugō's double deck (docs/daifugo.md): two hands of six players (the second
+    opens with the exchange), a person's seat played over the socket, the others by the
+    computer players, each hand's record read back by the referee."""
+    made = server.post("/api/tables", {
+        "game": "daifugo", "players": 6, "hands": 2,
+        "rules": {"preset": "popular", "options": {"decks": 2, "jokers": 4}},
+        "seats": ["human", "heuristic", "random", "learned", "heuristic", "random"]})
+    assert made.status_code == 201, made.json()
+    table = made.json()["table"]
+    token = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
+
+    async def run() -> None:
+        rng = random.Random(7)
+        async with connect(f"{server.ws}/ws/{table}?token={token}") as ws:
+            first = await until(ws, "state")
+            assert all(t in first["cards"] for t in first["board"]["hand"])  # each named
+            for hand in (1, 2):
+                over, _ = await play_hand(server, ws, rng, first=first if hand == 1 else None)
+                assert over["type"] == "hand_over" and over["hand"] == hand
+                if hand == 1:
+                    await ws.send(json.dumps({"type": "next"}))
+            done = await until(ws, "session_over")
+            assert len(done["totals"]) == 6
+        for hand in (1, 2):
+            record = server.get(f"/api/tables/{table}/hands/{hand}/record").json()
+            assert record["rules"]["options"]["decks"] == 2
+            ruling = referee(record)
+            assert ruling.report["legal"] and ruling.report["finished"]
 
     asyncio.run(run())
 

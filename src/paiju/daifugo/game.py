@@ -13,8 +13,17 @@ from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
 from paiju.core.records import field
 from paiju.core.words import plural
 from paiju.daifugo.engine.actions import Action, action_from_json
-from paiju.daifugo.engine.cards import diamond_three_holder, pack, parse_card, tokens
-from paiju.daifugo.engine.rulebook import TITLE_NAMES, TITLE_RANK, rulebook
+from paiju.daifugo.engine.cards import (
+    COPY,
+    identity,
+    pack,
+    parse_card,
+    put,
+    take,
+    tokens,
+    twice,
+)
+from paiju.daifugo.engine.rulebook import TITLE_NAMES, TITLE_RANK, diamond_three_holder, rulebook
 from paiju.daifugo.engine.session import DaifugoSession, first_hand
 from paiju.daifugo.engine.state import DaifugoState, read_lots
 from paiju.daifugo.players.standard_player import PLAYERS
@@ -43,13 +52,11 @@ class DaifugoGame:
 
     def new_hand(self, rules: Any, players: int, rng: Random) -> DaifugoState:
         """A first hand of a session: dealt at random, the first player by ``first_lead``."""
-        if players not in self.player_counts:
-            raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
+        check_players(rules, players)
         return first_hand(rules, players, rng)
 
     def new_session(self, rules: Any, players: int, seed: int | None) -> DaifugoSession:
-        if players not in self.player_counts:
-            raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
+        check_players(rules, players)
         return DaifugoSession(rules, players, seed)
 
     def from_record(self, record: Mapping[str, Any]) -> DaifugoState:
@@ -61,6 +68,7 @@ class DaifugoGame:
         n = len(raw_hands)
         if n not in self.player_counts:
             raise MalformedRecord(f"Dai Fugō is for 3 to 8 players; the deal has {n} hands")
+        check_players(rules, n)
         hands = _read_hands(raw_hands, rules)
         sizes = [h.bit_count() for h in hands]
         if max(sizes) - min(sizes) > 1:
@@ -121,7 +129,18 @@ class DaifugoGame:
         return state.view(seat)
 
 
+def check_players(rules: Rules, players: int) -> None:
+    """MalformedRecord unless ``players`` may play ``rules``: 3 to 8 (004 "More than six
+    players"), 4 to 8 with two packs (docs/daifugo.md, "The double deck")."""
+    if players not in range(3, 9):
+        raise MalformedRecord(f"Dai Fugō is for 3 to 8 players, not {players}")
+    if rules.decks == 2 and players < 4:
+        raise MalformedRecord(f"two packs (decks=2) are for 4 to 8 players, not {players}")
+
+
 def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
+    if rules.decks == 2:
+        return _read_two_packs(raw, rules)
     jokers = rules.jokers
     hands = []
     seen = 0
@@ -132,6 +151,9 @@ def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
         mask = 0
         for tok in hand:
             c = parse_card(tok)
+            if c >= COPY:
+                raise MalformedRecord(f"{tok!r} is a second pack's card, but the rules play "
+                                      "one pack (decks=1)")
             if c >= 52:
                 if jokers_seen >= jokers:
                     raise MalformedRecord(
@@ -150,6 +172,44 @@ def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
     if missing:
         raise MalformedRecord("all cards are dealt (004 \"Deal\"), but these are missing: "
                               + " ".join(tokens(missing)))
+    return hands
+
+
+def _read_two_packs(raw: list[Any], rules: Rules) -> list[int]:
+    """A two-pack deal's hands in canon form: every card twice and the rules' jokers (a
+    hand that holds a card once may write either copy; docs/daifugo.md, "The double
+    deck")."""
+    jokers = rules.jokers
+    hands = []
+    dealt = 0
+    jokers_seen = 0
+    for seat, hand in enumerate(raw):
+        if not isinstance(hand, list):
+            raise MalformedRecord(f"hand {seat} must be a list of cards, not {hand!r}")
+        mask = 0
+        for tok in hand:
+            c = parse_card(tok)
+            if c >= 52 and c < COPY:
+                if jokers_seen >= jokers:
+                    raise MalformedRecord(
+                        f"the deal has more jokers than the rules' {jokers} (jokers={jokers})")
+                one = 1 << (52 + jokers_seen)
+                jokers_seen += 1
+            else:
+                one = 1 << identity(c)
+                if twice(dealt) & one:
+                    raise MalformedRecord(f"{tokens(one)[0]} is dealt three times; two packs "
+                                          "hold two")
+            dealt = put(dealt, one)
+            mask = put(mask, one)
+        hands.append(mask)
+    if jokers_seen != jokers:
+        raise MalformedRecord(
+            f"the deal has {plural(jokers_seen, 'joker')} but the rules have jokers={jokers}")
+    missing = take(pack(jokers, 2), dealt)
+    if missing:
+        raise MalformedRecord("all cards of both packs are dealt (004 \"Deal\"), but these "
+                              "are missing: " + " ".join(tokens(missing)))
     return hands
 
 

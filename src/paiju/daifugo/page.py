@@ -11,6 +11,7 @@ from functools import cache
 from paiju.core.page import Face, PageDescription
 from paiju.daifugo.board import board, result
 from paiju.daifugo.engine.cards import (
+    COPY,
     DIAMONDS,
     HEARTS,
     JOKER1,
@@ -18,6 +19,7 @@ from paiju.daifugo.engine.cards import (
     RANK_NAMES,
     SUIT_SYMBOLS,
     SUITED,
+    identity,
     is_joker,
     rank_of,
     suit_of,
@@ -31,7 +33,9 @@ TITLES = {DAIFUGO: "title.richest", FUGO: "title.rich", HEIMIN: "title.commoner"
 
 
 def face(c: int) -> Face:
-    """Card ``c`` drawn: its rank over its suit (a joker: JK over a star)."""
+    """Card ``c`` drawn: its rank over its suit (a joker: JK over a star); a second
+    pack's copy as the card itself."""
+    c = identity(c)
     if is_joker(c):
         return Face(parts=(("rank", "JK"), ("suit", "★")), red=False, order=4 * NUM_RANKS,
                     en="JK", native="JK", style="joker")
@@ -45,7 +49,8 @@ def face(c: int) -> Face:
 @cache
 def page() -> PageDescription:
     """Dai Fugō's description for the page."""
-    cards = [*range(SUITED.bit_length()), JOKER1]
+    # the second pack's copies too (``7S'``: docs/daifugo.md, "The double deck")
+    cards = [*range(SUITED.bit_length()), JOKER1, *range(COPY, COPY + SUITED.bit_length())]
     return PageDescription(
         title="Dai Fugō 大富豪",
         native_lang="ja",

@@ -14,6 +14,7 @@ from typing import Any
 
 from paiju.core.jsontypes import json_strs
 from paiju.core.protocol import Action
+from paiju.daifugo.engine.cards import identity
 from paiju.daifugo.header import fired, rules_words
 from paiju.daifugo.keys import MOVE_KEYS, move_word
 from paiju.table.present import Chip, Lang, Presenter, Seen, Wording, pad, slots, you
@@ -22,7 +23,8 @@ from paiju.table.text import Words, joined
 WORDS = Words("daifugo")
 
 #: A card token in the engine's sentences: ``10H``, ``JK``, ``JK=5S``.
-_TOKEN = re.compile(r"(?<![\w=])(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC])(?!\w)")
+_TOKEN = re.compile(
+    r"(?<![\w=])(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC]'?)(?!\w)")
 
 
 def title(key: str, lang: str) -> str:
@@ -90,6 +92,7 @@ class DaifugoPresenter(Presenter):
         from paiju.daifugo.engine.cards import RANK_NAMES, SUIT_SYMBOLS, parse_play_token
 
         card, stands = parse_play_token(token)
+        card = identity(card)  # a second pack's copy reads as the card
         if card >= 52:
             if stands is None:
                 return "JK"
@@ -107,7 +110,7 @@ class DaifugoPresenter(Presenter):
         from paiju.daifugo.engine.cards import RANK_NAMES, parse_card
 
         lang = self.lang(native)
-        c = parse_card(token)
+        c = identity(parse_card(token))
         if c >= 52:
             return WORDS(lang, "the joker")
         rank = RANK_NAMES[c >> 2]
@@ -121,7 +124,7 @@ class DaifugoPresenter(Presenter):
         apart (no card is aged)."""
         from paiju.daifugo.engine.cards import parse_play_token
 
-        card, _ = parse_play_token(token)
+        card = identity(parse_play_token(token)[0])
         return {"en": self.label(token, False), "native": self.label(token, True),
                 "red": card < 52 and (card & 3) in (1, 2), "joker": card >= 52, "aged": False}
 
@@ -301,7 +304,7 @@ class DaifugoPresenter(Presenter):
         rev = self.reversed_order(seen)
 
         def strength(token: str) -> tuple[int, int]:
-            c = parse_card(token)
+            c = identity(parse_card(token))
             if c >= 52:
                 return (99, 0)
             rank = c >> 2
@@ -313,7 +316,7 @@ class DaifugoPresenter(Presenter):
             asks = [a.to_json().get("cards", []) for a in seen.view.legal_actions()]
             hand = [cards[0] for cards in asks if len(cards) == 1]
         for token in sorted(hand, key=strength):
-            c = parse_card(token)
+            c = identity(parse_card(token))
             style = "bold red" if c < 52 and (c & 3) in (1, 2) else "bold"
             if c >= 52:
                 style = "bold magenta"

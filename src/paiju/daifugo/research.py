@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from paiju.core.errors import UnknownOption
 from paiju.core.jsontypes import Json, JsonObject
 from paiju.daifugo.action_space import SPACE, DaifugoActionSpace
 from paiju.daifugo.engine.cards import token
@@ -19,6 +20,11 @@ class DaifugoDeal:
     draws the seat that leads, else the holder of 3D leads."""
 
     def __init__(self, rules: Rules, players: int) -> None:
+        if rules.values["decks"] != 1:
+            # the action ids and the observation hold one of each card (docs/rl.md)
+            raise UnknownOption("the research envs deal one pack: two packs (decks=2) are "
+                                "not in their action space or observation yet "
+                                "(docs/daifugo.md, \"The double deck\")")
         self.players = players
         self._deck = tuple(range(52 + rules.values["jokers"]))
         self._draws_first = rules.values["first_lead"] == "random"

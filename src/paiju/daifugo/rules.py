@@ -106,6 +106,7 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
     """Why these option values cannot be played together (empty when they can)."""
     out = []
     ff = set(values["forbidden_finish"])
+    out += two_pack_conflicts(values)
     if values["jokers"] == 0:
         if values["spade_three"]:
             out.append("spade_three lets the ♠3 beat a lone joker, but jokers=0")
@@ -145,6 +146,32 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
             out.append("sequence_joker_beyond_ends lets the joker stand above the 2: it needs "
                        "twos_in_sequences=true")
     return out
+
+
+def two_pack_conflicts(values: Mapping[str, Any]) -> list[str]:
+    """Why these values cannot be played with the packs they name (docs/daifugo.md, "The
+    double deck"): three or four jokers need two packs, and two packs are not played with
+    UECda's meld readings, which read one pack's groups, nor with the request for cards,
+    which names one pack's cards."""
+    if values["decks"] == 1:
+        return ([f"jokers={values['jokers']} needs two packs (decks=2): one pack has at most "
+                 "two jokers"] if values["jokers"] > 2 else [])
+    out = [f"{name} reads one pack's groups: it is not played with two packs (decks=2)"
+           for name in ("group_joker_suit", "five_card_groups", "sequence_joker_beyond_ends")
+           if values[name] not in (False, "none")]
+    if values["card_request"]:
+        out.append("card_request names one pack's cards: it is not played with two packs "
+                   "(decks=2) yet")
+    return out
+
+
+def with_two_packs(rules: Rules, jokers: int | None = None) -> Rules:
+    """``rules`` with two packs shuffled together and ``jokers`` jokers (the rules' own
+    when None); UnknownOption if they cannot be played so (:func:`two_pack_conflicts`)."""
+    options = {**rules.changed(), "decks": 2}
+    if jokers is not None:
+        options["jokers"] = jokers
+    return make_rules({"preset": rules.preset, "options": options})
 
 
 def make_rules(spec: Any = None, overrides: Mapping[str, Any] | None = None) -> Rules:

@@ -200,13 +200,17 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
         raise WebError(400, str(err)) from None
     rules = body.get("rules", default_preset(game, True))
     try:
-        game.rules(rules)
+        made = game.rules(rules)
     except PaijuError as err:
         raise WebError(400, str(err)) from None
     players = body.get("players", default_players(game))
     if not _is_int(players) or players not in game.player_counts:
         counts = " or ".join(map(str, game.player_counts))
         raise WebError(400, f"{game.title} is for {counts} players, not {shown(players)}")
+    try:  # the rules may ask for more (Dai Fugō's two packs: 4 to 8 players)
+        game.new_session(made, players, 0)
+    except PaijuError as err:
+        raise WebError(400, str(err)) from None
     seats = body.get("seats", ["human"] + [STAND_IN] * (players - 1))
     if not isinstance(seats, list) or len(seats) != players:
         raise WebError(400, f"'seats' must list one entry for each of the {players} players")

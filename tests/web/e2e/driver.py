@@ -47,7 +47,7 @@ def select(page: Any, cards: list[str]) -> None:
     taken: list[int] = []
     for token in cards:
         plain = token.split("=")[0]
-        hand = page.locator(f"[data-testid=hand] [data-token='{plain}']")
+        hand = page.locator(f'[data-testid=hand] [data-token="{plain}"]')  # 7S' has a quote
         for i in range(hand.count()):
             index = int(hand.nth(i).get_attribute("data-index"))
             if index not in taken and hand.nth(i).get_attribute("aria-pressed") == "false":

@@ -13,7 +13,7 @@ from typing import Any
 
 from paiju.core.errors import MalformedRecord, UnknownCard
 from paiju.daifugo.engine import combos
-from paiju.daifugo.engine.cards import TOKENS, parse_play_token, stand_token
+from paiju.daifugo.engine.cards import TOKENS, is_joker, parse_play_token, stand_token
 from paiju.daifugo.engine.combos import Meld, tokens_of
 
 DOS = ("play", "pass", "give", "seven_pass", "discard", "ask")
@@ -127,7 +127,7 @@ def pass_action(seat: int) -> Action:
 
 def _sort_key(tok: str) -> tuple[int, int]:
     card, stand = parse_play_token(tok)
-    if card < 52:
+    if not is_joker(card):
         return (card, 0)
     return (stand, 1) if stand is not None else (1000, 0)
 
@@ -160,6 +160,6 @@ def action_from_json(obj: Any) -> Action:
         raise UnknownCard(f"only a played joker says what it stands for: {obj!r}")
     # a joker in a group keeps the card it names: the rules decide whether its suit
     # counts (group_joker_suit); where it does not, reading the play drops it
-    toks = [TOKENS[c] if c < 52 else ("JK" if s is None else "JK=" + stand_token(s))
+    toks = [TOKENS[c] if not is_joker(c) else ("JK" if s is None else "JK=" + stand_token(s))
             for c, s in parsed]
     return Action(seat, do, tuple(sorted(toks, key=_sort_key)))

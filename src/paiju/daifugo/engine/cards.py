@@ -71,11 +71,6 @@ BELOW_THREE_RANK: Final = -1
 ABOVE_TWO_RANK: Final = NUM_RANKS
 
 
-def diamond_three_holder(hands: Iterable[int]) -> int:
-    """The seat whose hand (a bitset) holds the ♦3."""
-    return next(s for s, hand in enumerate(hands) if hand >> DIAMOND_THREE & 1)
-
-
 #: The four cards of each rank, as a bitset.
 RANK_MASK = tuple(0xF << (4 * r) for r in range(NUM_RANKS))
 #: The thirteen cards of each suit, as a bitset.

@@ -43,7 +43,7 @@ EMPEROR: Final = 2
 JOKER_RANK: Final = NUM_RANKS
 KIND_NAMES = {GROUP: "group", SEQUENCE: "sequence", EMPEROR: "emperor"}
 GROUP_NAMES = {1: "single card", 2: "pair", 3: "triple", 4: "four of a kind",
-               5: "five-card group"}
+               5: "five-card group", **{n: f"{n}-card group" for n in range(6, 13)}}
 
 
 class BadPlay(ValueError):
@@ -177,14 +177,15 @@ def five_group(rank: int) -> Meld:
 
 def read_play(
     played: Sequence[tuple[Card, Card | None]], *, sequences: bool, twos: bool, emperor: bool,
-    joker_suits: bool = False, five: bool = False, beyond: bool = False,
+    joker_suits: bool = False, five: bool = False, beyond: bool = False, max_jokers: int = 2,
 ) -> Meld:
     """The combination of ``(card, stands_for)`` pairs, or :class:`BadPlay` saying why not.
 
     ``joker_suits``: a joker in a group stands for a card of the group's rank and takes
     its suit (``group_joker_suit=named``). ``five``: four of a kind and the joker are a
     group (``five_card_groups``). ``beyond``: a sequence's joker may stand below the 3 or
-    above the 2 (``sequence_joker_beyond_ends``).
+    above the 2 (``sequence_joker_beyond_ends``). ``max_jokers``: the jokers of the pack
+    (four with two packs).
     """
     if not played:
         raise BadPlay("a play needs at least one card")
@@ -199,8 +200,9 @@ def read_play(
         naturals |= 1 << c
     jokers = len(stands)
     size = len(played)
-    if jokers > 2:
-        raise BadPlay("the pack has at most two jokers")
+    if jokers > max_jokers:
+        raise BadPlay("the pack has at most two jokers" if max_jokers == 2
+                      else f"the packs have at most {max_jokers} jokers")
     nat = list(bits(naturals))
     ranks = {rank_of(c) for c in nat}
     if not nat:

@@ -10,23 +10,29 @@ from collections.abc import Sequence
 from paiju.core.errors import IllegalAction
 from paiju.core.words import plural
 from paiju.daifugo.engine.actions import Action
-from paiju.daifugo.engine.cards import parse_play_token
+from paiju.daifugo.engine.cards import COPY, is_joker, parse_play_token, put, take
 from paiju.daifugo.engine.position import EXCHANGE, PLAY, Position
 from paiju.daifugo.engine.rulebook import Rulebook, joker_bits, lowest_jokers
 
 
-def card_list(toks: Sequence[str]) -> tuple[int, int]:
-    """``(naturals, jokers)`` of a give/pass/discard; UnknownCard if a token is bad."""
+def card_list(toks: Sequence[str], decks: int = 1) -> tuple[int, int]:
+    """``(naturals, jokers)`` of a give/pass/discard/ask, the naturals of two packs
+    (``decks=2``) in canon form; UnknownCard if a token is bad."""
     nat = 0
     jokers = 0
     for t in toks:
         c, _ = parse_play_token(t)
-        if c >= 52:
+        if is_joker(c):
             jokers += 1
-        elif nat >> c & 1:
-            raise IllegalAction(f"{t} is named twice")
-        else:
-            nat |= 1 << c
+            continue
+        if decks == 1 and c >= COPY:
+            raise IllegalAction(f"{t} is a second pack's card, but these rules play one "
+                                "pack (decks=1)")
+        one = c & (COPY - 1)
+        if nat >> one & 1 and (decks == 1 or nat >> (one + COPY) & 1):
+            raise IllegalAction(f"{t} is named twice" if decks == 1
+                                else f"{t} is named three times; two packs hold two")
+        nat = put(nat, 1 << one)
     return nat, jokers
 
 
@@ -49,8 +55,8 @@ def set_up(book: Rulebook, p: Position, titles: list[str], n: int) -> None:
 
 def poor_gives(p: Position, poor: int, rich: int, cards: int) -> None:
     """A poor seat's gift in the exchange, face down (index -1: made by the rule)."""
-    p.hands[poor] &= ~cards
-    p.hands[rich] |= cards
+    p.hands[poor] = take(p.hands[poor], cards)
+    p.hands[rich] = put(p.hands[rich], cards)
     p.hidden.append((-1, poor, rich, cards))
 
 
@@ -60,7 +66,7 @@ def read_give(book: Rulebook, p: Position, action: Action) -> int:
     if action.do != "give":
         raise IllegalAction(
             f"the exchange comes first: seat {rich} gives {plural(k, 'card')} to seat {poor}")
-    nat, jk = card_list(action.cards)
+    nat, jk = card_list(action.cards, book.decks)
     if nat.bit_count() + jk != k:
         raise IllegalAction(f"you give exactly {plural(k, 'card')} to seat {poor}, "
                             f"not {nat.bit_count() + jk}")
@@ -77,7 +83,7 @@ def read_ask(book: Rulebook, p: Position, action: Action) -> int:
         raise IllegalAction(
             f"the exchange starts with a request: seat {rich} asks seat {poor} for up to "
             f"{plural(k, 'card')} (card_request)")
-    nat, jk = card_list(action.cards)
+    nat, jk = card_list(action.cards, book.decks)
     why = book.why_not_ask(p.hands[rich], nat, jk, k)
     if why:
         raise IllegalAction(why)
@@ -87,8 +93,8 @@ def read_ask(book: Rulebook, p: Position, action: Action) -> int:
 def do_give(book: Rulebook, p: Position, cards: int, index: int, first: int) -> None:
     """A rich seat's give (action number ``index``); after the last, play begins."""
     rich, poor, _ = p.exchange.pop(0)
-    p.hands[rich] &= ~cards
-    p.hands[poor] |= cards
+    p.hands[rich] = take(p.hands[rich], cards)
+    p.hands[poor] = put(p.hands[poor], cards)
     p.hidden.append((index, rich, poor, cards))
     if p.exchange:
         p.turn = p.exchange[0][0]

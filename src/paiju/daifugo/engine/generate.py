@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING
 
 from paiju.daifugo.engine import combos
 from paiju.daifugo.engine.actions import PLAY_MELD, Action, meld_of_action, play_action, seat_extras
-from paiju.daifugo.engine.cards import FOUR, JOKERS, SUITED, TOKENS, bits
+from paiju.daifugo.engine.cards import (
+    FOUR,
+    JOKERS,
+    SUITED,
+    TOKENS,
+    bits,
+    canon,
+    is_joker,
+    jokers_in,
+    tokens,
+)
 from paiju.daifugo.engine.combos import GROUP, JOKER_RANK, Meld
 from paiju.daifugo.engine.position import EXCHANGE, OVER, PLAY
 from paiju.daifugo.engine.rulebook import OK
@@ -42,6 +52,8 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
     if p.phase != PLAY:
         return _steps(st, seat, hand)
     book = st.book
+    if book.decks == 2:
+        return _two_packs(st, seat, hand)
     if book.odd_groups and not tables_only:
         return _odd_groups(st, seat, hand)
     nat = hand & SUITED
@@ -90,6 +102,20 @@ def legal_actions(st: DaifugoState, tables_only: bool = False) -> list[Action]:
             out.extend(a for a in cands if fits(p, PLAY_MELD[a]) == OK)
     else:  # the shape and the rank decided, and the beaters' groups always fit
         out.extend(cands)
+    return out
+
+
+def _two_packs(st: DaifugoState, seat: int, hand: int) -> list[Action]:
+    """The plays of a two-pack hand (canon form): every combination it makes
+    (:meth:`Rulebook.candidates2`, each play that differs only in which copy of a card it
+    uses once) that :meth:`Rulebook.fits` allows, without the one-pack tables."""
+    p = st.pos
+    book = st.book
+    out: list[Action] = []
+    if p.table is not None or book.lead_pass:
+        out.append(st.tabs[seat].pass_)
+    fits = book.fits
+    out.extend(play_action(seat, m) for m in book.candidates2(hand) if fits(p, m) == OK)
     return out
 
 
@@ -228,17 +254,21 @@ def _steps(st: DaifugoState, seat: int, hand: int) -> list[Action]:
         if p.asks:  # card_request: name up to k cards one does not hold
             k = p.asks[0][2]
             return [Action(seat, "ask", toks)
-                    for toks in subsets(st.book.askable(hand), 0, k)]
+                    for toks in subsets(st.book.askable(hand), 0, k, st.book.decks)]
         k = p.exchange[0][2]
-        return [Action(seat, "give", toks) for toks in subsets(hand, k, k)]
+        return [Action(seat, "give", toks) for toks in subsets(hand, k, k, st.book.decks)]
     kind, k = p.pending[0]
     size = hand.bit_count()
     lo = min(k, size) if kind == "seven_pass" else 0
-    return [Action(seat, kind, toks) for toks in subsets(hand, lo, min(k, size))]
+    return [Action(seat, kind, toks)
+            for toks in subsets(hand, lo, min(k, size), st.book.decks)]
 
 
-def subsets(hand: int, k_min: int, k_max: int) -> list[tuple[str, ...]]:
-    """Every set of ``k_min..k_max`` cards of a hand as canonical tokens (jokers merged)."""
+def subsets(hand: int, k_min: int, k_max: int, decks: int = 1) -> list[tuple[str, ...]]:
+    """Every set of ``k_min..k_max`` cards of a hand as canonical tokens (jokers merged;
+    with two packs, sets that differ only in which copy of a card they hold merged too)."""
+    if decks == 2:
+        return _subsets2(hand, k_min, k_max)
     cards = [c for c in bits(hand) if c < 52]
     nj = (hand & JOKERS).bit_count()
     out = []
@@ -246,4 +276,21 @@ def subsets(hand: int, k_min: int, k_max: int) -> list[tuple[str, ...]]:
         for j in range(min(nj, k) + 1):
             for combo in combinations(cards, k - j):
                 out.append(tuple(TOKENS[c] for c in combo) + ("JK",) * j)
+    return out
+
+
+def _subsets2(hand: int, k_min: int, k_max: int) -> list[tuple[str, ...]]:
+    """:func:`subsets` of a two-pack hand (canon form): each multiset of cards once, in
+    canon form."""
+    cards = [c for c in bits(hand) if not is_joker(c)]
+    nj = jokers_in(hand)
+    out = []
+    for k in range(k_min, k_max + 1):
+        for j in range(min(nj, k) + 1):
+            seen = set()
+            for combo in combinations(cards, k - j):
+                mask = canon(sum(1 << c for c in combo))
+                if mask not in seen:
+                    seen.add(mask)
+                    out.append(tuple(tokens(mask)) + ("JK",) * j)
     return out

@@ -16,7 +16,7 @@ from random import Random
 
 from paiju.core.bitset import iter_members
 from paiju.daifugo.engine.actions import Action
-from paiju.daifugo.engine.cards import JOKERS
+from paiju.daifugo.engine.cards import ALL_JOKERS, put
 from paiju.daifugo.engine.position import EXCHANGE, Position
 from paiju.daifugo.engine.state import DaifugoState
 
@@ -33,12 +33,12 @@ def start_of_play(state: DaifugoState) -> tuple[DaifugoState, list[Action]] | No
     if any(i >= k for i, _, _, _ in pos.hidden):  # the discard pile and drop go this way too
         return None
     hands = pos.hands[:]
-    jokers = pos.played & JOKERS
+    jokers = pos.played & ALL_JOKERS
     for a in acts[k:]:
         if a.do != "play":
             continue
         meld = state.meld_of(a)
-        hands[a.seat] |= meld.naturals
+        hands[a.seat] = put(hands[a.seat], meld.naturals)
         for _ in range(meld.jokers):  # which joker went first does not matter to play
             low = jokers & -jokers
             hands[a.seat] |= low

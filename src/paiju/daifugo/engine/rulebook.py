@@ -22,15 +22,24 @@ from random import Random
 from typing import TYPE_CHECKING, Final
 
 from paiju.core.words import plural
-from paiju.daifugo.engine import combos
+from paiju.daifugo.engine import combos, copies
 from paiju.daifugo.engine.cards import (
+    ALL_JOKERS,
+    COPY,
+    DIAMOND_THREE,
     FOUR,
     JOKERS,
+    SUITED,
     THREE,
+    TOKENS,
     bits,
-    diamond_three_holder,
+    identity,
+    is_joker,
+    jokers_in,
     pack,
     parse_play_token,
+    put,
+    take,
     tokens,
 )
 from paiju.daifugo.engine.combos import GROUP, JOKER_RANK, SEQUENCE, Meld, suit_name
@@ -86,6 +95,8 @@ class Rulebook:
         from paiju.daifugo.engine import hooks  # noqa: F401  (registers the house rules)
 
         self.rules = rules
+        #: one pack or two (docs/daifugo.md, "The double deck")
+        self.decks = rules.decks
         self.sequences = rules.sequences
         self.twos = rules.twos_in_sequences
         self.seq_top = combos.seq_top(self.twos)
@@ -139,16 +150,28 @@ class Rulebook:
 
     def read(self, toks: Sequence[str]) -> Meld:
         """The combination of played tokens; BadPlay (or UnknownCard) saying why not."""
-        return combos.read_play([parse_play_token(t) for t in toks], sequences=self.sequences,
+        played = [parse_play_token(t) for t in toks]
+        if self.decks == 2:
+            m = copies.read_group(played)
+            if m is not None:
+                return m
+            played = [(c if is_joker(c) else identity(c), s) for c, s in played]
+        elif any(c >= COPY for c, _ in played):
+            raise combos.BadPlay(f"{' '.join(TOKENS[c] for c, _ in played if c >= COPY)}: a "
+                                 "second pack's card, but these rules play one pack (decks=1)")
+        return combos.read_play(played, sequences=self.sequences,
                                 twos=self.twos, emperor=self.emperor,
                                 joker_suits=self.joker_suits, five=self.five,
-                                beyond=self.beyond)
+                                beyond=self.beyond, max_jokers=2 * self.decks)
 
     def readable(self, m: Meld) -> bool:
         """True if these rules know ``m`` as a combination (as :meth:`read` would)."""
+        if self.decks == 1 and (m.naturals >> COPY or m.jokers > 2):
+            return False  # a second pack's card, or its jokers
         if m.kind == GROUP:
             if m.size > 4:
-                return self.five
+                return self.decks == 2 or (
+                    self.five and m.jokers == 1 and m.naturals.bit_count() == 4)
             if m.subs:
                 return self.joker_suits
             return not (self.joker_suits and m.jokers and m.naturals)
@@ -157,7 +180,10 @@ class Rulebook:
         return self.sequences if m.kind == SEQUENCE else self.emperor
 
     def candidates(self, naturals: int, jokers: int) -> list[Meld]:
-        """Every combination a hand makes under these rules (the plain way, for checks)."""
+        """Every combination a hand makes under these rules (the plain way, for checks):
+        its ``naturals`` (two packs': in canon form) and ``jokers`` jokers."""
+        if self.decks == 2:
+            return self.candidates2(naturals | joker_bits(jokers))
         out = list(combos.all_groups(naturals, jokers))
         if self.joker_suits:
             out = [n for m in out for n in combos.named_groups(m)]
@@ -169,6 +195,18 @@ class Rulebook:
             out += combos.beyond_sequences(naturals, jokers)
         if self.emperor:
             out += combos.emperors(naturals, self.twos)
+        return out
+
+    def candidates2(self, hand: int) -> list[Meld]:
+        """Every combination a two-pack hand (canon form) makes: the groups of identical
+        cards and others (:mod:`~paiju.daifugo.engine.copies`), and the sequences and
+        emperors of the cards held, each once (docs/daifugo.md, "The double deck")."""
+        out = list(copies.all_groups2(hand))
+        first, nj = hand & SUITED, jokers_in(hand)
+        if self.sequences:
+            out += combos.all_sequences(first, nj, self.twos)
+        if self.emperor:
+            out += combos.emperors(first, self.twos)
         return out
 
     # ------------------------------------------------------------ what beats what
@@ -285,9 +323,13 @@ class Rulebook:
         hand = p.hands[seat]
         missing = naturals & ~hand
         if missing:
+            once = missing >> COPY & hand  # two packs: two copies asked of one held
+            if once and missing == once << COPY:
+                return f"you hold one {' '.join(tokens(once))}, not two"
             return f"you do not hold {' '.join(tokens(missing))}"
-        if jokers > (hand & JOKERS).bit_count():
-            return "you do not hold " + ("a joker" if jokers == 1 else "two jokers")
+        if jokers > jokers_in(hand):
+            return "you do not hold " + ("a joker", "two jokers", "three jokers",
+                                         "four jokers")[min(jokers, 4) - 1]
         return None
 
     def why_not_play(self, p: Position, seat: int, m: Meld) -> str | None:
@@ -377,7 +419,10 @@ class Rulebook:
     def poor_gift(self, hand: int, k: int) -> int:
         """The ``k`` best cards the poor give (jokers kept under exchange_keep_joker),
         equal ranks in the order of ``gift_order``."""
-        pool = hand & ~JOKERS if self.rules.exchange_keep_joker else hand
+        pool = hand & ~ALL_JOKERS if self.rules.exchange_keep_joker else hand
+        if self.decks == 2:
+            return gift2(pool, k, SPADES_FIRST2 if self.rules.gift_order == "spades_first"
+                         else HIGH_FIRST)
         best = 0
         if self.rules.gift_order == "spades_first":
             k = min(k, pool.bit_count())
@@ -539,20 +584,51 @@ SPADES_FIRST = (53, 52, *(r * 4 + s for r in range(12, -1, -1) for s in range(4)
 GIFT_PLACE = {c: i for i, c in enumerate(SPADES_FIRST)}
 
 
+#: The order the poor give their cards in by default: the jokers, then the cards from
+#: the highest down (within a rank the highest bit first), as one pack's bits run.
+HIGH_FIRST = (55, 54, *SPADES_FIRST[:2], *range(51, -1, -1))
+#: The order of gift_order=spades_first with two packs: the four jokers first.
+SPADES_FIRST2 = (55, 54, *SPADES_FIRST)
+
+
+def gift2(pool: int, k: int, order: Sequence[int]) -> int:
+    """The ``k`` first cards of a two-pack ``pool`` (canon form) in ``order`` (each card
+    once; a card held twice gives both before the next), in canon form."""
+    gift = 0
+    for c in order:
+        while k and pool >> c & 1:
+            gift = put(gift, 1 << c)
+            pool = take(pool, 1 << c)
+            k -= 1
+        if not k:
+            break
+    return gift
+
+
 def joker_bits(k: int) -> int:
     """The bits of ``k`` jokers (the lower id first): how a named joker is written."""
-    return sum(1 << (52 + j) for j in range(max(0, min(k, 2))))
+    return sum(1 << (52 + j) for j in range(max(0, min(k, 4))))
 
 
 def lowest_jokers(hand: int, k: int) -> int:
     """The bits of ``k`` of the hand's jokers, the lower id first (the jokers a play or a
     gift of ``k`` jokers takes from the hand)."""
     out = 0
-    for c in (52, 53):
+    for c in (52, 53, 54, 55):
         if k and hand >> c & 1:
             out |= 1 << c
             k -= 1
     return out
+
+
+def diamond_three_holder(hands: Sequence[int]) -> int:
+    """The seat that holds the ♦3; with two packs, when two seats hold one each, the one
+    of them that the lots drawn from the deal rank first (:func:`deal_lots`;
+    docs/daifugo.md, "The double deck": the sources leave it to a draw)."""
+    holders = [s for s, hand in enumerate(hands) if hand >> DIAMOND_THREE & 1]
+    if len(holders) == 1:
+        return holders[0]
+    return next(s for s in deal_lots(hands) if s in holders)
 
 
 def deal_lots(hands: Sequence[int]) -> list[int]:
@@ -564,7 +640,7 @@ def deal_lots(hands: Sequence[int]) -> list[int]:
     """
     seed = 0
     for hand in hands:
-        seed = seed << 54 | hand & ~JOKERS | (hand & JOKERS).bit_count() << 52
+        seed = seed << 54 | hand & ~ALL_JOKERS | jokers_in(hand) << 52
     order = list(range(len(hands)))
     Random(seed).shuffle(order)
     return order

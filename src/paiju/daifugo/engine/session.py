@@ -19,19 +19,23 @@ from typing import Any
 from paiju.core.draw import shuffle
 from paiju.core.protocol import Result
 from paiju.core.seeding import make_rng
-from paiju.daifugo.engine.cards import bits, pack
+from paiju.daifugo.engine.cards import bits, canon, pack
 from paiju.daifugo.engine.rulebook import TITLE_RANK, rulebook
 from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.rules import Rules
 
 
 def deal_hands(rules: Rules, players: int, rng: Random, start: int) -> list[int]:
-    """Shuffle the pack and deal it one card at a time from seat ``start``."""
-    cards = list(bits(pack(rules.jokers)))
+    """Shuffle the pack (one or two, ``decks``) and deal it one card at a time from seat
+    ``start``; two packs' hands are kept in canon form (a card held once is written as
+    the first pack's)."""
+    cards = list(bits(pack(rules.jokers, rules.decks)))
     shuffle(rng, cards)
     hands = [0] * players
     for i, c in enumerate(cards):
         hands[(start + i) % players] |= 1 << c
+    if rules.decks == 2:
+        return [canon(h) for h in hands]
     return hands
 
 

@@ -30,7 +30,7 @@ from paiju.daifugo.engine.actions import (
     pass_action,
     play_action,
 )
-from paiju.daifugo.engine.cards import tokens
+from paiju.daifugo.engine.cards import jokers_in, put, take, tokens
 from paiju.daifugo.engine.combos import GROUP, BadPlay, Meld, suit_name
 from paiju.daifugo.engine.fields import PositionFields
 from paiju.daifugo.engine.position import (
@@ -371,7 +371,7 @@ class DaifugoState(PositionFields):
             need = (f"hand {plural(min(k, size), 'card')} to the next player (seven_pass)"
                     if kind == "seven_pass" else f"discard up to {plural(k, 'card')} (discard)")
             raise IllegalAction(f"after your play you must first {need}")
-        nat, jk = exchange.card_list(action.cards)
+        nat, jk = exchange.card_list(action.cards, self.book.decks)
         got = nat.bit_count() + jk
         if kind == "seven_pass" and got != min(k, size):
             raise IllegalAction(
@@ -388,7 +388,7 @@ class DaifugoState(PositionFields):
     def _playable(self, seat: int, m: Meld) -> bool:
         """True if ``seat`` may play ``m`` now: the rulebook's why_not_play would say None."""
         hand = self.pos.hands[seat]
-        if m.naturals & ~hand or m.jokers > (hand >> 52).bit_count():
+        if m.naturals & ~hand or m.jokers > jokers_in(hand):
             return False
         if m.kind != GROUP and not self.book.readable(m):
             return False
@@ -411,9 +411,9 @@ class DaifugoState(PositionFields):
         t = p.table
         hand = p.hands[seat]
         removed = m.naturals | (lowest_jokers(hand, m.jokers) if m.jokers else 0)
-        hand &= ~removed
+        hand = take(hand, removed)
         p.hands[seat] = hand
-        p.played |= removed
+        p.played = put(p.played, removed)
         following = t is not None and t.kind == m.kind and t.size == m.size
         if following:
             p.trick.append(m)
@@ -462,15 +462,15 @@ class DaifugoState(PositionFields):
     def _do_follow(self, seat: int, kind: str, cards: int) -> None:
         p = self.pos
         p.pending.pop(0)
-        p.hands[seat] &= ~cards
+        p.hands[seat] = take(p.hands[seat], cards)
         index = len(self.actions) - 1
         if kind == "seven_pass":
             receiver = turns.next_active(p, self.n, seat)
             if receiver is not None and cards:
-                p.hands[receiver] |= cards
+                p.hands[receiver] = put(p.hands[receiver], cards)
                 p.hidden.append((index, seat, receiver, cards))
         else:
-            p.discards |= cards
+            p.discards = put(p.discards, cards)
             if cards:
                 p.hidden.append((index, seat, DISCARD_PILE, cards))
         if not p.hands[seat]:

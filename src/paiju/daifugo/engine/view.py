@@ -36,6 +36,7 @@ from paiju.daifugo.engine.exchange import card_list
 from paiju.daifugo.engine.position import DISCARD_PILE, DROPPED_PILE, EXCHANGE
 from paiju.daifugo.engine.rewind import Replay, start_of_play
 from paiju.daifugo.engine.rulebook import joker_bits
+from paiju.daifugo.engine.sample2 import TwoPackFacts
 from paiju.daifugo.engine.state import DaifugoState
 
 #: How many times a sample is drawn again when the cards traced by one draw do not fit
@@ -98,7 +99,7 @@ class DaifugoView:
             ]
         self._base = base
         self._legal: list[Action] | None = None
-        self._facts: _Facts | None = None
+        self._facts: _Facts | TwoPackFacts | None = None
 
     @property
     def seat(self) -> int:
@@ -175,10 +176,11 @@ class DaifugoView:
             p.jack_back_now, p.lock, p.direction == 1, p.played, list(self._counts),
             self._n_discards, self._n_dropped, list(p.finished), base.titles_eff)
 
-    def facts(self) -> _Facts:
-        """What this seat knows of the hidden cards (worked out once)."""
+    def facts(self) -> _Facts | TwoPackFacts:
+        """What this seat knows of the hidden cards (worked out once; two packs':
+        :mod:`paiju.daifugo.engine.sample2`)."""
         if self._facts is None:
-            self._facts = _Facts(self)
+            self._facts = TwoPackFacts(self) if self.book.decks == 2 else _Facts(self)
         return self._facts
 
     def sample(self, rng: Random) -> DaifugoState:
@@ -199,7 +201,10 @@ class DaifugoView:
         """A sample (as :meth:`sample` draws it) wound back to the start of play, with
         the public actions that bring it to now and the cards it may swap between the
         other seats; ``None`` once a card has moved face down after the exchange
-        (:mod:`paiju.daifugo.engine.rewind`)."""
+        (:mod:`paiju.daifugo.engine.rewind`), and for two packs, whose swaps between seats
+        are not drawn yet."""
+        if self.book.decks == 2:
+            return None
         st = self.sample(rng)
         got = start_of_play(st)
         if got is None:

@@ -89,7 +89,7 @@ def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
     from paiju.daifugo.engine import exchange
     from paiju.daifugo.engine.rulebook import joker_bits, lowest_jokers
 
-    naturals, jokers = exchange.card_list(action.cards)
+    naturals, jokers = exchange.card_list(action.cards, state.book.decks)
     if action.do == "ask":  # the named jokers are others' (card_request)
         named = naturals | joker_bits(jokers)
         state.actions.append(Action(seat, "ask", tuple(tokens(named))))

@@ -14,23 +14,45 @@ class PagatOptions:
     """004's rules and variants, one field per option (of
     :class:`paiju.daifugo.rules.Rules`)."""
 
+    decks: int = option(
+        1,
+        "how many 52-card packs are shuffled together: one, or two for 4 to 8 players",
+        '004 "More than six players": "It is possible for as many as 8 players to take part. '
+        'In Japan it is normal still to use a single deck of 53 cards, though in some Western '
+        'adaptations, a larger number of players may use a double deck." The readings of two '
+        'packs: docs/daifugo.md, "The double deck".',
+        choices=(1, 2),
+        values={"1": "one pack (004's normal game)",
+                "2": "two packs shuffled together, for 4 to 8 players"},
+        said={
+            "1": "One pack of 52 cards is played.",
+            "2": "Two packs are shuffled together: every card is there twice, and cards of a "
+            "rank make groups of up to eight, identical cards too (two ♠7s).",
+        },
+        group="cards", place=5,
+        header={"2": "two packs"},
+    )
     jokers: int = option(
         1,
-        "how many jokers are added to the 52-card pack",
+        "how many jokers are added to the 52-card pack (up to four to two packs)",
         '004 "Players and Cards": "one joker is normally added"; "Jokers": "Rarely, this game '
         'is played without jokers, or with two jokers, in which case a pair of jokers is the '
-        'highest pair."',
-        choices=(0, 1, 2),
+        'highest pair." Two packs bring up to two jokers each (docs/daifugo.md, "The double '
+        'deck").',
+        choices=(0, 1, 2, 3, 4),
         values={"0": "52 cards", "1": "53 cards (004's normal pack)",
-                "2": "54 cards; the pair of jokers is the highest pair"},
+                "2": "54 cards; the pair of jokers is the highest pair",
+                "3": "three jokers (two packs)", "4": "four jokers (two packs)"},
         said={
             "0": "The pack has 52 cards, with no joker.",
             "1": "The pack has 53 cards: one joker, the highest single, which may also stand for "
             "any card in a combination.",
             "2": "The pack has 54 cards: two jokers; the pair of jokers is the highest pair.",
+            "3": "The two packs have three jokers.",
+            "4": "The two packs have four jokers.",
         },
         group="cards", place=10,
-        header={"0": "no joker", "2": "two jokers"},
+        header={"0": "no joker", "2": "two jokers", "3": "three jokers", "4": "four jokers"},
     )
     sequences: bool = option(
         True,

@@ -29,7 +29,18 @@ from random import Random
 from paiju.core.protocol import Action, View
 from paiju.daifugo.engine.actions import Action as DaifugoAction
 from paiju.daifugo.engine.actions import meld_of_action
-from paiju.daifugo.engine.cards import EIGHT, JOKERS, NUM_RANKS, pack, parse_card
+from paiju.daifugo.engine.cards import (
+    COPY,
+    EIGHT,
+    NUM_RANKS,
+    is_joker,
+    jokers_in,
+    pack,
+    parse_card,
+    put,
+    rank_of,
+    take,
+)
 from paiju.daifugo.engine.combos import GROUP, SEQUENCE, Meld
 from paiju.daifugo.engine.view import DaifugoView
 from paiju.daifugo.players.strategy import choose
@@ -111,10 +122,11 @@ def play_strength(m: Meld, rev: bool) -> int:
 
 
 def card_strength(c: int, rev: bool) -> int:
-    """A card's strength: its rank in the order now, 13 for a joker."""
-    if c >= 52:
+    """A card's strength (of either pack): its rank in the order now, 13 for a joker."""
+    if is_joker(c):
         return NUM_RANKS
-    return 12 - c // 4 if rev else c // 4
+    r = rank_of(c)
+    return 12 - r if rev else r
 
 
 class DaifugoEncoder:
@@ -142,8 +154,11 @@ class Reading:
         b = view.table_bits()
         self.rev = b.revolution != b.jack_back
         self.hand = b.hand
-        self.held = [(b.hand >> (4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
-        self.jokers = (b.hand & JOKERS).bit_count()
+        # the cards held of each rank: two packs' second copies too (docs/daifugo.md,
+        # "The double deck"; one pack's hands hold none)
+        self.held = [(b.hand >> (4 * r) & 0xF).bit_count()
+                     + (b.hand >> (COPY + 4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.jokers = jokers_in(b.hand)
         self.cards = b.hand.bit_count()
         self.mine = size_bucket(self.cards)
         others = [c for s, c in enumerate(b.counts) if s != b.seat and c > 0]
@@ -154,10 +169,11 @@ class Reading:
         self.eight_cut = bool(view.rules.eight_cut)
         self.top_rank = 0 if self.rev else NUM_RANKS - 1
         self.club = choose(view, Random(0)) if len(view.legal_actions()) > 1 else None
-        unseen = pack(view.rules.jokers) & ~b.hand & ~b.played
+        unseen = take(pack(view.rules.jokers, view.rules.decks), put(b.hand, b.played))
         #: the cards of each rank this seat has not seen, and the jokers
-        self.unseen = [(unseen >> (4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
-        self.unseen_jokers = (unseen & JOKERS).bit_count()
+        self.unseen = [(unseen >> (4 * r) & 0xF).bit_count()
+                       + (unseen >> (COPY + 4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.unseen_jokers = jokers_in(unseen)
         self.owner = int(b.table_seat == b.seat)
         self.band = 0 if self.cards <= 3 else 1 if self.cards <= 6 else 2
 
@@ -180,8 +196,7 @@ class Reading:
             kind = DOS.index(do) - 2
             for tok in a.cards:
                 c = parse_card(tok)
-                rank = c // 4
-                broken = c < 52 and self.held[rank] >= 2
+                broken = not is_joker(c) and self.held[rank_of(c)] >= 2
                 f.append(AT["give"] + ((card_strength(c, self.rev) * 3 + kind) * 2) + broken)
         return f
 
@@ -223,7 +238,8 @@ class Reading:
         held = list(self.held)
         splits = 0
         for r in range(NUM_RANKS):
-            took = (m.naturals >> (4 * r) & 0xF).bit_count()
+            took = ((m.naturals >> (4 * r) & 0xF).bit_count()
+                    + (m.naturals >> (COPY + 4 * r) & 0xF).bit_count())
             if took:
                 held[r] -= took
                 splits += held[r] > 0

@@ -48,6 +48,7 @@ from paiju.core.bitset import iter_members
 from paiju.daifugo.engine import hooks  # noqa: F401  (registers the house rules)
 from paiju.daifugo.engine.actions import Action, meld_of_action
 from paiju.daifugo.engine.cards import (
+    COPY,
     EIGHT,
     JACK,
     NUM_RANKS,
@@ -56,7 +57,9 @@ from paiju.daifugo.engine.cards import (
     THREE,
     TWO,
     bits,
+    jokers_in,
     parse_play_token,
+    put,
     rank_of,
 )
 from paiju.daifugo.engine.combos import GROUP, SEQUENCE, Meld, suit_ranks
@@ -130,11 +133,13 @@ def _make_play(action: Action, meld: Meld) -> Play:
 
 
 def _hand_ranks(hand: int) -> tuple[list[int], int]:
-    """The cards held of each rank, and the jokers held."""
+    """The cards held of each rank (a two-pack hand's copies too), and the jokers held."""
     counts = [0] * NUM_RANKS
     for c in iter_members(hand & SUITED):
         counts[c >> 2] += 1
-    return counts, (hand >> 52).bit_count()
+    for c in iter_members(hand >> COPY & SUITED):
+        counts[c >> 2] += 1
+    return counts, jokers_in(hand)
 
 
 class _Table:
@@ -268,10 +273,12 @@ class _Unseen:
 
     __slots__ = ("cards", "counts", "jokers")
 
-    def __init__(self, seen: int, jokers: int) -> None:
-        self.cards = ~seen & SUITED  # the natural cards, as a bitset
-        self.counts = [4 - ((seen >> (4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
-        self.jokers = jokers - (seen >> 52).bit_count()  # of the ``jokers`` in the pack
+    def __init__(self, seen: int, jokers: int, decks: int = 1) -> None:
+        # the natural cards of which a copy is unseen, as a bitset (two packs: canon form)
+        self.cards = ~(seen if decks == 1 else seen >> COPY) & SUITED
+        self.counts = [4 * decks - ((seen >> (4 * r)) & 0xF).bit_count()
+                       - ((seen >> (COPY + 4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.jokers = jokers - jokers_in(seen)  # of the ``jokers`` in the pack
 
 
 def _sure(rank: int, size: int, u: _Unseen, t: _Table) -> bool:
@@ -445,8 +452,8 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
     rules = view.rules
     if any(getattr(rules, n) for n in UNSURE_RULES):
         return None  # a house rule that lets a lower play win
-    seen = view.hand_cards | view.played_cards
-    u = _Unseen(seen, rules.jokers)
+    seen = put(view.hand_cards, view.played_cards)  # as multisets, two packs' too
+    u = _Unseen(seen, rules.jokers, rules.decks)
     # the jokers alone: only a lone joker is beaten, by the ♠3
     lone_joker_beaten = jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1
     plan = _group_plan(held, jokers, lone_joker_beaten, 1, u, t)

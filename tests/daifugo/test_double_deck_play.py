@@ -1,0 +1,297 @@
+"""Two packs shuffled together, played by the engine (docs/daifugo.md, "The double deck"):
+each reading as a worked example, and random sessions in which every card is accounted
+for as a multiset, every hand ends, and replaying the actions from their record form on
+the same deal gives the same hand, and the referee, reading the hand's record, agrees.
+Two packs are the option ``decks=2`` (:func:`paiju.daifugo.rules.with_two_packs`)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paiju.core.errors import IllegalAction, MalformedRecord, UnknownOption
+from paiju.core.records import dumps_record
+from paiju.core.referee import referee
+from paiju.daifugo.engine.cards import (
+    ALL_JOKERS,
+    SUITED,
+    TOKENS,
+    bits,
+    canon,
+    jokers_in,
+    pack,
+    parse_card,
+    put,
+    tokens,
+)
+from paiju.daifugo.engine.copies import hand_tokens
+from paiju.daifugo.engine.rulebook import deal_lots, diamond_three_holder, rulebook
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.game import GAME
+from paiju.daifugo.rules import Rules, with_two_packs
+
+PAGAT2 = with_two_packs(GAME.rules("pagat"), 2)
+
+
+def cards_of(text: str) -> int:
+    """Cards in canon form from tokens (a token twice: both copies; JK: the next joker)."""
+    out = 0
+    jokers = 0
+    for t in text.split():
+        c = parse_card(t)
+        if c >= 52:
+            out |= 1 << (52 + jokers)
+            jokers += 1
+        else:
+            out = put(out, canon(1 << c))
+    return out
+
+
+def deal(*hands: str, rules: Rules = PAGAT2, first: int = 0) -> DaifugoState:
+    return DaifugoState(rules, [cards_of(h) for h in hands], first)
+
+
+def play(state: DaifugoState, seat: int, cards: str) -> None:
+    state.apply(GAME.action_from_json({"seat": seat, "do": "play", "cards": cards.split()}))
+
+
+def plays(state: DaifugoState) -> set[tuple[str, ...]]:
+    return {a.cards for a in state.legal_actions() if a.do == "play"}
+
+
+# ------------------------------------------------------------------ worked examples
+
+
+def test_two_identical_cards_are_a_pair_that_beats_a_lower_pair() -> None:
+    s = deal("6S 6H 9C", "7S 7S 4D", "KD", "KC")
+    play(s, 0, "6S 6H")
+    assert plays(s) == {("7S", "7S'")}
+    play(s, 1, "7S 7S'")
+    assert s.pos.table is not None and s.pos.table.size == 2
+    assert hand_tokens(s.hands[1]) == ["4D"]
+
+
+def test_a_play_that_differs_only_in_the_copy_is_listed_once() -> None:
+    s = deal("7S 7S 7H", "4D", "KD", "KC")
+    assert plays(s) == {("7S",), ("7H",), ("7S", "7S'"), ("7S", "7H"), ("7S", "7H", "7S'")}
+
+
+def test_either_copy_of_a_card_held_once_may_be_named() -> None:
+    s = deal("7S 9C", "4D", "KD", "KC")
+    play(s, 0, "7S'")
+    assert hand_tokens(s.hands[0]) == ["9C"]
+
+
+def test_two_copies_are_refused_to_a_hand_that_holds_one() -> None:
+    s = deal("7S 7H 9C", "4D", "KD", "KC")
+    with pytest.raises(IllegalAction, match="you hold one 7S, not two"):
+        play(s, 0, "7S 7S'")
+    assert hand_tokens(s.hands[0]) == ["7S", "7H", "9C"]  # nothing changed
+
+
+def test_groups_grow_to_eight_and_the_jokers() -> None:
+    s = deal("9S 9S 9H 9H 9D 9D 9C 9C JK JK", "4D", "KD", "KC")
+    play(s, 0, "9S 9S' 9H 9H' 9D 9D' 9C 9C' JK JK")
+    assert s.pos.table is not None and s.pos.table.size == 10 and not s.hands[0]
+
+
+def test_a_lock_on_two_spades_is_followed_by_two_spades_or_a_spade_and_a_joker() -> None:
+    rules = with_two_packs(GAME.rules("pagat", {"shibari": "full"}), 2)
+    s = deal("5S 5S 3D", "6S 6S 3C", "9S 9S 9H JK 4C", "KC 4H", rules=rules)
+    play(s, 0, "5S 5S'")
+    play(s, 1, "6S 6S'")
+    assert s.pos.lock == 0b0001_0001  # ♠, twice
+    assert plays(s) == {("9S", "9S'"), ("9S", "JK")}
+    with pytest.raises(IllegalAction, match="locked"):
+        play(s, 2, "9S 9H")
+
+
+def test_five_of_a_kind_is_four_of_a_kind_and_more_for_the_revolution() -> None:
+    rules = with_two_packs(GAME.rules("pagat", {"revolution": "four",
+                                                "revolution_timing": "immediate"}), 0)
+    s = deal("9S 9S 9H 9D 9C 3D", "4D", "KD", "KC", rules=rules)
+    play(s, 0, "9S 9S' 9H 9D 9C")
+    assert s.pos.revolution
+
+
+def test_the_poor_give_both_copies_of_their_best_card_before_the_next() -> None:
+    book = rulebook(PAGAT2)
+    assert book.poor_gift(cards_of("2S 2S AC 3D"), 2) == cards_of("2S 2S")
+    assert book.poor_gift(cards_of("2S 2S JK 3D"), 2) == cards_of("JK 2S")
+    assert book.poor_gift(cards_of("2C 2S 2S"), 1) == cards_of("2C")
+
+
+def test_the_three_of_diamonds_leads_and_two_holders_are_drawn_between() -> None:
+    hands = [cards_of("3D 4S"), cards_of("3D 5S"), cards_of("6S"), cards_of("7S")]
+    lots = deal_lots(hands)
+    assert diamond_three_holder(hands) == next(s for s in lots if s in (0, 1))
+    both = [cards_of("3D 3D"), cards_of("5S"), cards_of("6S"), cards_of("7S")]
+    assert diamond_three_holder(both) == 0
+
+
+def test_one_pack_refuses_a_second_packs_card() -> None:
+    s = DaifugoState(GAME.rules("pagat"), [1 << 16, 1 << 20, 1 << 24, 1 << 28], 0)
+    with pytest.raises(IllegalAction, match="second pack's card, but these rules play one"):
+        play(s, 0, "7S'")
+
+
+def test_two_packs_refuse_the_rules_that_read_one_pack() -> None:
+    with pytest.raises(UnknownOption, match="group_joker_suit reads one pack's groups"):
+        with_two_packs(GAME.rules("uecda"))
+    with pytest.raises(UnknownOption, match="card_request names one pack's cards"):
+        with_two_packs(GAME.rules("pagat", {"card_request": True}))
+    with pytest.raises(UnknownOption, match="'jokers' takes one of 0, 1, 2, 3, 4, not 5"):
+        with_two_packs(GAME.rules("pagat"), 5)
+    with pytest.raises(UnknownOption, match="jokers=3 needs two packs"):
+        GAME.rules("pagat", {"jokers": 3})
+    with pytest.raises(MalformedRecord,
+                       match=r"two packs \(decks=2\) are for 4 to 8 players, not 3"):
+        GAME.new_hand(PAGAT2, 3, random.Random(0))
+
+
+def same_cards(a: list[int], b: list[int]) -> bool:
+    """The same cards in every hand (jokers are told apart only inside the engine)."""
+    return [(h & ~ALL_JOKERS, jokers_in(h)) for h in a] == [
+        (h & ~ALL_JOKERS, jokers_in(h)) for h in b]
+
+
+def test_the_research_envs_refuse_two_packs_with_the_reason() -> None:
+    from paiju.daifugo.research import RESEARCH
+
+    with pytest.raises(UnknownOption, match="the research envs deal one pack"):
+        RESEARCH.deal(PAGAT2, 4)
+
+
+def test_a_two_pack_record_is_read_back_and_bad_deals_are_refused() -> None:
+    s = GAME.new_hand(PAGAT2, 4, random.Random(1))
+    record = json.loads(json.dumps(s.record()))
+    assert record["rules"]["options"]["decks"] == 2
+    assert sum(len(h) for h in record["deal"]["hands"]) == 106
+    assert same_cards(GAME.from_record(record).dealt, s.dealt)
+    # either copy of a card held once may be written
+    hands = record["deal"]["hands"]
+    once = next(t for t in hands[0] if t + "'" not in hands[0] and t != "JK")
+    hands[0] = [t + "'" if t == once else t for t in hands[0]]
+    assert same_cards(GAME.from_record(record).dealt, s.dealt)
+    hands[1] = [*hands[1], hands[2][0]]
+    hands[2] = hands[2][1:]
+    hands[0] = [*hands[0], once]
+    with pytest.raises(MalformedRecord, match="dealt three times"):
+        GAME.from_record(record)
+
+
+# ------------------------------------------------------------------ random sessions
+
+HANDS = 20
+
+
+def check_cards(state: DaifugoState) -> None:
+    """Every card of both packs is in exactly one place, counted as a multiset."""
+    total = 0
+    for part in (*state.hands, state.played, state.discards, state.dropped):
+        assert canon(part) == part, "a set of cards left canon form"
+        total = put(total, part)
+    assert total == pack(state.rules.jokers, 2), "a card went missing or doubled"
+
+
+def check_views(state: DaifugoState) -> None:
+    """Each seat's view shows its own hand and counts, and no card it cannot have seen."""
+    for seat in range(state.n):
+        data = state.view(seat).to_json()
+        assert data["hand"] == tokens(state.hands[seat])
+        assert data["counts"] == [h.bit_count() for h in state.hands]
+        seen = {TOKENS[c] for c in bits(put(state.hands[seat], state.played))}
+        for a in data["actions"]:
+            if a["seat"] == seat or a["do"] == "play":
+                seen |= set(a.get("cards", ()))
+        shown = json.dumps({k: v for k, v in data.items() if k != "known"})
+        unseen = {TOKENS[c] for c in bits(SUITED << 64 | SUITED | ALL_JOKERS)} - seen
+        for token in unseen:
+            assert f'"{token}"' not in shown, f"seat {seat}'s view shows {token}"
+
+
+def replayed(state: DaifugoState) -> DaifugoState:
+    """The same deal with the hand's actions read back from their record form."""
+    again = DaifugoState(state.rules, state.dealt, state.first, state.titles_in, state.lots)
+    for a in state.record()["actions"]:
+        again.apply(GAME.action_from_json(json.loads(json.dumps(a))))
+    return again
+
+
+def check_referee(state: DaifugoState) -> None:
+    """The referee, reading the hand's record, finds it legal and agrees on the result."""
+    ruling = referee(json.loads(dumps_record(state.record())))
+    assert ruling.report["legal"] and ruling.report["finished"], ruling.report
+    report = state.report()
+    assert {k: ruling.report[k] for k in report} == report
+
+
+def play_session(rules: Rules, players: int, seed: int, hands: int = HANDS) -> None:
+    rng = random.Random(seed)
+    session = GAME.new_session(rules, players, seed)
+    for number in range(hands):
+        state = session.deal()
+        check_cards(state)
+        steps = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert actions and len(set(actions)) == len(actions)
+            state.apply(actions[rng.randrange(len(actions))])
+            check_cards(state)
+            if number % 5 == 0 and steps % 7 == 0:
+                check_views(state)
+            steps += 1
+            assert steps < 5000, "the hand never ends"
+        report = state.report()
+        assert sorted(report["order"]) == list(range(players))
+        again = replayed(state)
+        assert again.is_terminal() and again.report() == report
+        assert again.hands == state.hands
+        check_referee(state)
+        session.finish(state)
+
+
+def preset_rules(preset: str, rng: random.Random) -> Rules:
+    """A preset with two packs and 0 to 4 jokers (1 to 4 where its rules need a joker)."""
+    while True:
+        try:
+            return with_two_packs(GAME.rules(preset), rng.randrange(5))
+        except UnknownOption:
+            continue
+
+
+def two_pack_rules(rng: random.Random) -> Rules:
+    """A random option set that two packs may be played by, and 0 to 4 jokers."""
+    from daifugo_helpers import random_rules
+
+    while True:
+        try:
+            return with_two_packs(random_rules(rng), rng.randrange(5))
+        except UnknownOption:
+            continue
+
+
+@pytest.mark.parametrize("preset", ["pagat", "popular", None])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(4, 8))
+def test_random_two_pack_sessions(preset: str | None, seed: int, players: int) -> None:
+    """A short slice of the slow runs below, in every default run."""
+    rng = random.Random(seed)
+    rules = preset_rules(preset, rng) if preset else two_pack_rules(rng)
+    play_session(rules, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["pagat", "popular", None])
+@settings(max_examples=500, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(4, 8))
+def test_random_two_pack_sessions_at_length(preset: str | None, seed: int,
+                                            players: int) -> None:
+    """10,000 hands per preset (500 sessions of 20), and as many of random option sets."""
+    rng = random.Random(seed)
+    rules = preset_rules(preset, rng) if preset else two_pack_rules(rng)
+    play_session(rules, players, seed)
