@@ -160,6 +160,7 @@ def test_cards_of_several_ranks_are_no_group() -> None:
     assert read_group([parse_play_token(t) for t in ("7S", "8S", "9S")]) is None
     assert read_group([parse_play_token(t) for t in ("7S", "JK=8S", "9S")]) is None
     assert read_group([parse_play_token("JK")] * 3) == group2(0, 3, JOKER_RANK)
+    assert read_group([parse_play_token("JK=9H")]) is None  # read as one pack reads it
 
 
 def test_a_lock_on_two_spades_needs_two_spades() -> None:

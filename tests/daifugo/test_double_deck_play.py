@@ -99,6 +99,19 @@ def test_groups_grow_to_eight_and_the_jokers() -> None:
     assert s.pos.table is not None and s.pos.table.size == 10 and not s.hands[0]
 
 
+def test_a_group_of_six_is_followed_by_six_and_refusals_say_so_in_every_language() -> None:
+    from paiju.daifugo.present import DaifugoPresenter
+
+    s = deal("7S 7S 7H 7H 7D 7D 3C", "9S 9H 4D", "KD", "KC")
+    play(s, 0, "7S 7S' 7H 7H' 7D 7D'")
+    why = s.why_illegal(GAME.action_from_json({"seat": 1, "do": "play",
+                                               "cards": ["9S", "9H"]}))
+    assert why == "the table holds a 6-card group: you must play a 6-card group or pass"
+    said = {lang: DaifugoPresenter().refusal(why, lang) for lang in ("ja", "zh_Hant")}
+    assert said == {"ja": "場は6枚の組です：6枚の組を出すかパスしてください",
+                    "zh_Hant": "枱面是6張的組合：你要出6張的組合或者過"}
+
+
 def test_a_lock_on_two_spades_is_followed_by_two_spades_or_a_spade_and_a_joker() -> None:
     rules = with_two_packs(GAME.rules("pagat", {"shibari": "full"}), 2)
     s = deal("5S 5S 3D", "6S 6S 3C", "9S 9S 9H JK 4C", "KC 4H", rules=rules)

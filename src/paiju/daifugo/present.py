@@ -281,6 +281,9 @@ class DaifugoPresenter(Presenter):
         sequence = re.fullmatch(r"a (\d+)-card sequence", value)
         if sequence:
             return WORDS(lang, "a {n}-card sequence", n=sequence.group(1))
+        group = re.fullmatch(r"a (\d+)-card group", value)  # two packs: 6 to 12 cards
+        if group:
+            return WORDS(lang, "a {n}-card group", n=group.group(1))
         shapes = {"a single card": WORDS(lang, "a single card"), "a pair": WORDS(lang, "a pair"),
                   "a triple": WORDS(lang, "a triple"),
                   "a four of a kind": WORDS(lang, "four of a kind"),

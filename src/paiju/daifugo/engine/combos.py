@@ -110,7 +110,8 @@ class Meld(NamedTuple):
         """A short name: 'a pair of 7s', 'a 4-card ♠ sequence', 'the joker'."""
         if self.kind == GROUP:
             if self.rank == JOKER_RANK:
-                return "the joker" if self.size == 1 else "the pair of jokers"
+                return ("the joker" if self.size == 1 else "the pair of jokers" if self.size == 2
+                        else f"{self.size} jokers")
             name = RANK_NAMES[self.rank]
             if self.size == 1:
                 return " ".join(self.tokens())

@@ -73,8 +73,10 @@ def read_group(played: Sequence[tuple[Card, Card | None]]) -> Meld | None:
             naturals |= 1 << first
     if jokers > 4:
         raise BadPlay("two packs have at most four jokers")
-    if rank < 0:
-        return group2(0, jokers, JOKER_RANK) if jokers else None
+    if rank < 0:  # jokers only: a joker said to stand for a card is read (and refused)
+        if not jokers or any(stand is not None for _, stand in played):  # as one pack's
+            return None
+        return group2(0, jokers, JOKER_RANK)
     if any(stand is not None and rank_of(stand) != rank for c, stand in played if is_joker(c)):
         return None  # a joker said to stand for another rank: a sequence, or no play
     return group2(naturals, jokers, rank)
