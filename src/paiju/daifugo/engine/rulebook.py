@@ -166,9 +166,9 @@ class Rulebook:
 
     def readable(self, m: Meld) -> bool:
         """True if these rules know ``m`` as a combination (as :meth:`read` would)."""
-        if self.decks == 1 and (m.naturals >> COPY or m.jokers > 2):
-            return False  # a second pack's card, or its jokers
         if m.kind == GROUP:
+            if self.decks == 1 and (m.jokers > 2 or m.naturals >> COPY):
+                return False  # a second pack's card, or its jokers (only groups hold them)
             if m.size > 4:
                 return self.decks == 2 or (
                     self.five and m.jokers == 1 and m.naturals.bit_count() == 4)

@@ -30,7 +30,7 @@ from paiju.daifugo.engine.actions import (
     pass_action,
     play_action,
 )
-from paiju.daifugo.engine.cards import jokers_in, put, take, tokens
+from paiju.daifugo.engine.cards import put, take, tokens
 from paiju.daifugo.engine.combos import GROUP, BadPlay, Meld, suit_name
 from paiju.daifugo.engine.fields import PositionFields
 from paiju.daifugo.engine.position import (
@@ -388,7 +388,7 @@ class DaifugoState(PositionFields):
     def _playable(self, seat: int, m: Meld) -> bool:
         """True if ``seat`` may play ``m`` now: the rulebook's why_not_play would say None."""
         hand = self.pos.hands[seat]
-        if m.naturals & ~hand or m.jokers > jokers_in(hand):
+        if m.naturals & ~hand or m.jokers > (hand >> 52 & 0xF).bit_count():
             return False
         if m.kind != GROUP and not self.book.readable(m):
             return False
@@ -411,9 +411,13 @@ class DaifugoState(PositionFields):
         t = p.table
         hand = p.hands[seat]
         removed = m.naturals | (lowest_jokers(hand, m.jokers) if m.jokers else 0)
-        hand = take(hand, removed)
+        if book.decks == 1:  # one pack's cards are plain bits (the hot path)
+            hand &= ~removed
+            p.played |= removed
+        else:  # two packs': counted as multisets (cards.take, cards.put)
+            hand = take(hand, removed)
+            p.played = put(p.played, removed)
         p.hands[seat] = hand
-        p.played = put(p.played, removed)
         following = t is not None and t.kind == m.kind and t.size == m.size
         if following:
             p.trick.append(m)

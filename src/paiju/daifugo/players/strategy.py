@@ -57,7 +57,6 @@ from paiju.daifugo.engine.cards import (
     THREE,
     TWO,
     bits,
-    jokers_in,
     parse_play_token,
     put,
     rank_of,
@@ -137,9 +136,10 @@ def _hand_ranks(hand: int) -> tuple[list[int], int]:
     counts = [0] * NUM_RANKS
     for c in iter_members(hand & SUITED):
         counts[c >> 2] += 1
-    for c in iter_members(hand >> COPY & SUITED):
-        counts[c >> 2] += 1
-    return counts, jokers_in(hand)
+    if hand >> COPY:  # two packs: the second copies
+        for c in iter_members(hand >> COPY & SUITED):
+            counts[c >> 2] += 1
+    return counts, (hand >> 52 & 0xF).bit_count()
 
 
 class _Table:
@@ -274,11 +274,15 @@ class _Unseen:
     __slots__ = ("cards", "counts", "jokers")
 
     def __init__(self, seen: int, jokers: int, decks: int = 1) -> None:
-        # the natural cards of which a copy is unseen, as a bitset (two packs: canon form)
-        self.cards = ~(seen if decks == 1 else seen >> COPY) & SUITED
-        self.counts = [4 * decks - ((seen >> (4 * r)) & 0xF).bit_count()
+        self.jokers = jokers - (seen >> 52 & 0xF).bit_count()  # of the ``jokers`` in the pack
+        if decks == 1:
+            self.cards = ~seen & SUITED  # the natural cards, as a bitset
+            self.counts = [4 - ((seen >> (4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
+            return
+        # two packs (canon form): the cards of which a copy is unseen, and how many
+        self.cards = ~(seen >> COPY) & SUITED
+        self.counts = [8 - ((seen >> (4 * r)) & 0xF).bit_count()
                        - ((seen >> (COPY + 4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
-        self.jokers = jokers - jokers_in(seen)  # of the ``jokers`` in the pack
 
 
 def _sure(rank: int, size: int, u: _Unseen, t: _Table) -> bool:
@@ -452,7 +456,8 @@ def _run_of_sure_tricks(view: SeatReading, plays: list[Play], held: list[int], j
     rules = view.rules
     if any(getattr(rules, n) for n in UNSURE_RULES):
         return None  # a house rule that lets a lower play win
-    seen = put(view.hand_cards, view.played_cards)  # as multisets, two packs' too
+    seen = (view.hand_cards | view.played_cards if rules.decks == 1
+            else put(view.hand_cards, view.played_cards))  # two packs': as multisets
     u = _Unseen(seen, rules.jokers, rules.decks)
     # the jokers alone: only a lone joker is beaten, by the ♠3
     lone_joker_beaten = jokers == 1 and rules.spade_three and not seen >> SPADE_THREE & 1
