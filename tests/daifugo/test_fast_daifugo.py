@@ -278,7 +278,7 @@ def test_one_hundred_thousand_hands_agree_step_by_step() -> None:
     decisions = 0
     for n in range(50_000):
         rules = make_rules(presets[n % 3]) if n % 2 else random_rules(rng)
-        decisions += check_hands(rules, 3 + (n // 2) % 6, rng)
+        decisions += check_hands(rules, seats(rules, n // 2), rng)
         if n % 250 == 0:
-            check_playouts(rules, 3 + n % 6, n)
+            check_playouts(rules, seats(rules, n), n)
     assert decisions > 100_000 * 30
