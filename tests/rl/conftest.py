@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rl_helpers import IDS, PRESETS
@@ -13,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bots"))
 
 
 @pytest.fixture(params=PRESETS, ids=IDS)
-def preset(request: pytest.FixtureRequest) -> tuple[str, str, int]:
+def preset(request: pytest.FixtureRequest) -> tuple[str, Any, int]:
     return request.param  # type: ignore[no-any-return]
 
 

@@ -4,6 +4,7 @@ masks lead only to legal actions, and record form maps back exactly."""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from paiju.core.games import get_game
 from paiju.rl.actions import Picker, path, space_of
 
 
-def test_every_legal_action_round_trips(preset: tuple[str, str, int]) -> None:
+def test_every_legal_action_round_trips(preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
     space = space_of(game)
     g = get_game(game)
@@ -45,7 +46,7 @@ def test_every_legal_action_round_trips(preset: tuple[str, str, int]) -> None:
 
 
 def test_random_paths_through_the_masks_end_on_legal_actions(
-        preset: tuple[str, str, int]) -> None:
+        preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
     space = space_of(game)
     rng = Random(3)
@@ -75,11 +76,16 @@ def test_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
 
 def test_the_spaces_are_fixed() -> None:
     assert space_of("lukfu").size == 6 + 37 + 1
-    assert space_of("daifugo").size == 6 + 113 + 1  # six kinds: card_request's ask last
+    # six kinds (card_request's ask last), one pack's tokens, then two packs' 3S' .. 2C'
+    assert space_of("daifugo").size == 6 + 113 + 52 + 1
     assert space_of("lukfu").describe(6) == "card 1Sip"
     assert space_of("daifugo").describe(5) == "do ask"
     assert space_of("daifugo").describe(6 + 52) == "card JK"
     assert space_of("daifugo").describe(6 + 105) == "card JK=<3S"
     assert space_of("daifugo").describe(6 + 112) == "card JK=>2C"
+    assert space_of("daifugo").describe(6 + 113) == "card 3S'"
+    assert space_of("daifugo").describe(6 + 164) == "card 2C'"
+    assert space_of("daifugo").describe(171) == "end" == space_of("daifugo").describe(
+        space_of("daifugo").end)
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         space_of("chess")

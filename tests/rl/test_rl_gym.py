@@ -3,6 +3,8 @@ and episodes whose rewards are the agent's points of the session."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -15,7 +17,7 @@ import paiju.rl.gym  # noqa: F401  (registers the ids)
 from paiju.rl.gym import PaijuEnv
 
 
-def test_check_env(preset: tuple[str, str, int]) -> None:
+def test_check_env(preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
     check_env(PaijuEnv(game, name, players=players, hands_per_session=2), skip_render_check=True)
 

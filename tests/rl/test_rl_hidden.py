@@ -4,6 +4,7 @@ encoding of a deal that View.sample draws for the seat gives the same vectors.""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ pytest.importorskip("numpy")
 
 from rl_helpers import decisions
 
+from paiju.core.games import get_game
 from paiju.rl.observe import Encoder
 
 
@@ -21,9 +23,9 @@ def encodings(enc: Encoder, state: object, seat: int) -> tuple[np.ndarray, np.nd
     return enc.observation(view), enc.info_state(view), Encoder.info_string(data)
 
 
-def test_a_resampled_deal_gives_the_same_observation(preset: tuple[str, str, int]) -> None:
+def test_a_resampled_deal_gives_the_same_observation(preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
-    enc = Encoder(game, players)
+    enc = Encoder(game, players, get_game(game).rules(name))
     rng = Random(9)
     checked = differed = 0
     for i, (state, mover) in enumerate(decisions(game, name, players, hands=4, seed=13)):

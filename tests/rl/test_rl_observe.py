@@ -10,8 +10,9 @@ import pytest
 
 pytest.importorskip("numpy")
 
-from rl_helpers import decisions
+from rl_helpers import TWO_PACKS, decisions
 
+from paiju.core.games import get_game
 from paiju.rl.observe import Encoder, rule_flags
 
 
@@ -20,8 +21,13 @@ def segments(enc: Encoder, obs: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def tokens_in(enc: Encoder, segment: np.ndarray) -> list[str]:
-    """The tokens of a card segment (Dai Fugō's two joker entries read ``JK``)."""
-    names = [*enc.space.tokens[:52], "JK", "JK"] if enc.game == "daifugo" else enc.space.tokens
+    """The tokens of a card segment (Dai Fugō's two joker entries read ``JK``; two packs'
+    108: the first copies, the second copies ``7S'``, four jokers)."""
+    names = enc.space.tokens
+    if enc.game == "daifugo":
+        suited = enc.space.tokens[:52]
+        names = ([*suited, *(t + "'" for t in suited), *["JK"] * 4] if len(segment) == 108
+                 else [*suited, "JK", "JK"])
     return sorted(names[i] for i in np.flatnonzero(segment))
 
 
@@ -39,13 +45,16 @@ def check_daifugo(enc: Encoder, seg: dict[str, np.ndarray], data: dict[str, Any]
                                                   for t in table)
     assert tokens_in(enc, seg["table_stands_for"]) == sorted(
         t[3:] for t in table if t.startswith("JK="))
-    assert np.allclose(seg["counts"], np.array(data["counts"], np.float32) / 14)
+    two = enc.rules.decks == 2  # two packs' counts are /27 and /108 (docs/rl.md)
+    assert np.allclose(seg["counts"], np.array(data["counts"], np.float32) / (27 if two else 14))
+    face_down = [data["discarded_face_down"], data["dropped_face_down"]]
+    assert np.allclose(seg["face_down"], np.array(face_down, np.float32) / (108 if two else 54))
     assert hot(seg["seat"]) == data["seat"] and hot(seg["to_move"]) == data["to_move"]
     assert hot(seg["table_seat"]) == data["table_seat"]
-    n = enc.players
+    n, c = enc.players, len(seg["hand"])
     for entry in data["known"]:
         where = entry["seat"] if entry["seat"] >= 0 else n - 1 - entry["seat"]
-        assert set(entry["cards"]) <= set(tokens_in(enc, seg["known"][where * 54:][:54]))
+        assert set(entry["cards"]) <= set(tokens_in(enc, seg["known"][where * c:][:c]))
 
 
 def check_lukfu(enc: Encoder, seg: dict[str, np.ndarray], data: dict[str, Any]) -> None:
@@ -66,10 +75,11 @@ def check_lukfu(enc: Encoder, seg: dict[str, np.ndarray], data: dict[str, Any]) 
 @pytest.mark.parametrize("game,preset,players", [
     ("lukfu", "hongkong", 4), ("lukfu", "gloucester", 3),
     ("daifugo", "pagat", 4), ("daifugo", "uecda", 5), ("daifugo", "popular", 3),
+    ("daifugo", TWO_PACKS, 4), ("daifugo", TWO_PACKS, 6),
 ])
-def test_the_segments_read_back_as_the_views_json(game: str, preset: str,
+def test_the_segments_read_back_as_the_views_json(game: str, preset: Any,
                                                   players: int) -> None:
-    enc = Encoder(game, players)
+    enc = Encoder(game, players, get_game(game).rules(preset))
     check = check_lukfu if game == "lukfu" else check_daifugo
     checked = 0
     for i, (state, mover) in enumerate(decisions(game, preset, players, hands=3, seed=21)):

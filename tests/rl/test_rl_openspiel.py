@@ -4,21 +4,24 @@ playing whole hands."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from rl_helpers import TWO_PACKS, spiel_params  # noqa: E402
 
 import paiju.rl.openspiel  # noqa: E402, F401  (registers the games)
 
 
-def load(game: str, preset: str, players: int) -> object:
-    return pyspiel.load_game(f"python_paiju_{game}(rules={preset},players={players})")
+def load(game: str, preset: Any, players: int) -> object:
+    return pyspiel.load_game(f"python_paiju_{game}({spiel_params(preset)},players={players})")
 
 
-def test_random_sim_test_with_serialization(preset: tuple[str, str, int]) -> None:
+def test_random_sim_test_with_serialization(preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
     pyspiel.random_sim_test(load(game, name, players), num_sims=2, serialize=True,
                             verbose=False)
@@ -36,8 +39,9 @@ def play_to(state: object, rng: np.random.RandomState, bot: object = None) -> No
 
 
 @pytest.mark.parametrize("game,preset,players", [("lukfu", "sung", 4),
-                                                 ("daifugo", "uecda", 4)])
-def test_a_resampled_state_keeps_the_seats_information(game: str, preset: str,
+                                                 ("daifugo", "uecda", 4),
+                                                 ("daifugo", TWO_PACKS, 4)])
+def test_a_resampled_state_keeps_the_seats_information(game: str, preset: Any,
                                                        players: int) -> None:
     g = load(game, preset, players)
     rng = np.random.RandomState(1)

@@ -3,6 +3,8 @@ preset, rewards that add up to the session's totals, and the dreamer who never a
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -13,12 +15,12 @@ from pettingzoo.test import api_test, seed_test
 from paiju.rl.pettingzoo import env, raw_env
 
 
-def test_api_test(preset: tuple[str, str, int]) -> None:
+def test_api_test(preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
     api_test(env(game, name, players=players, hands_per_session=2), num_cycles=60)
 
 
-def test_seed_test(preset: tuple[str, str, int]) -> None:
+def test_seed_test(preset: tuple[str, Any, int]) -> None:
     game, name, players = preset
     seed_test(lambda: env(game, name, players=players, hands_per_session=2), num_cycles=60)
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import hashlib
 from random import Random
+from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("numpy")
 
-from rl_helpers import IDS, PRESETS, decisions
+from rl_helpers import IDS, PRESETS, decisions, label
 
+from paiju.core.games import get_game
 from paiju.rl.actions import Picker, space_of
 from paiju.rl.observe import Encoder
 
@@ -27,19 +29,22 @@ PINNED = {
         "be71cbcf1923ce64d9e3698c6483dc18cbff36c4317fb62ee6a34e14fb3d8923"),
     "lukfu-sung-4": ((636, 2892, 44),
         "f1443020b456b186cd5275d9ee0c640557b4c948ce252e153cd07a94611aed92"),
-    "daifugo-pagat-4": ((876, 20716, 120),
-        "e44786e82abdf9794a0e8c0b098c6c479fffad0a513b82104e257141030ea7a1"),
-    "daifugo-uecda-5": ((948, 20948, 120),
-        "a4badff50eafc1388f37434e0f7a725c43698ccea30376185f9991380949b7df"),
-    "daifugo-popular-3": ((806, 20486, 120),
-        "943f3b2ebed06d4160ebb93d2a20b348fb98126eb81cf824536f917144c5374c"),
+    "daifugo-pagat-4": ((928, 29088, 172),
+        "6ca38acc7ae193a9321242531990d139b37c71a2ee2dbe25979a2d6f0fd982b0"),
+    "daifugo-uecda-5": ((1000, 29320, 172),
+        "fa90f393e21ad923a81791560d30183032dbf3206c7212e93143302413539a19"),
+    "daifugo-popular-3": ((858, 28858, 172),
+        "061258f6b151d5a615bd0b2cf8afb1dcf625b653813c5e480bbbc67e92fd7c9b"),
+    # two packs (rl_helpers.TWO_PACKS): 108-entry card segments
+    "daifugo-popular2-5": ((1540, 29860, 172),
+        "3a00c8223f8c38a6e6986beb0860ef3a365fb1eea131567c0865a15d3e759ae3"),
 }
 
 
-def digest(game: str, preset: str, players: int) -> tuple[tuple[int, int, int], str]:
+def digest(game: str, preset: Any, players: int) -> tuple[tuple[int, int, int], str]:
     """The sizes, and the digest of every seat's vectors and the mover's masks along a
     random path of ids, at each decision of two seeded hands."""
-    enc = Encoder(game, players)
+    enc = Encoder(game, players, get_game(game).rules(preset))
     space = space_of(game)
     rng = Random(5)
     h = hashlib.sha256(repr(enc.layout()).encode())
@@ -59,8 +64,8 @@ def digest(game: str, preset: str, players: int) -> tuple[tuple[int, int, int], 
 
 
 @pytest.mark.parametrize("game,preset,players", PRESETS, ids=IDS)
-def test_the_encodings_are_pinned(game: str, preset: str, players: int) -> None:
-    assert digest(game, preset, players) == PINNED[f"{game}-{preset}-{players}"]
+def test_the_encodings_are_pinned(game: str, preset: Any, players: int) -> None:
+    assert digest(game, preset, players) == PINNED[f"{game}-{label(preset)}-{players}"]
 
 
 def test_the_digest_sees_a_changed_entry(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,11 +92,15 @@ OPENSPIEL = {
         (44, 37, 4, -1040.0, 1040.0, 840, "ZERO_SUM"),
         "8d0c8d69c458ff97ee07e6c2ab77d5d59c59f9743ae6046c9be66140e1ca7575"),
     "python_paiju_daifugo(players=5)": (
-        (120, 53, 5, 0.0, 5.0, 864, "GENERAL_SUM"),
-        "9a30d4b1899679851749b4ebd6307339c1871b0c8e83739ccd5fcfea7e6231fa"),
+        (172, 53, 5, 0.0, 5.0, 864, "GENERAL_SUM"),
+        "955c95395cccb4e7f16b8abdfe4f87e0b32e9a86f3852558310fdab856bab846"),
     "python_paiju_daifugo(rules=popular,players=3)": (
-        (120, 53, 3, 0.0, 3.0, 648, "GENERAL_SUM"),
-        "c898affa5fe46231606f9fb1057ec1d43e0c56f78ebec0bf888ab0c499db1926"),
+        (172, 53, 3, 0.0, 3.0, 648, "GENERAL_SUM"),
+        "e27833be8239ea74e15bcb0a179cd7d55bc64d29a7d84602aaf36b68761b993e"),
+    # two packs: chance outcomes are card numbers, the second copies 64 to 115
+    "python_paiju_daifugo(rules=popular,options=decks:2;jokers:4,players=5)": (
+        (172, 116, 5, 0.0, 5.0, 1728, "GENERAL_SUM"),
+        "ddde722a0a93a4e0ea8534c73e7b916ba94dc89f42306cf350111da7ab56d14c"),
 }
 
 
@@ -137,3 +146,5 @@ def test_card_entries_are_the_engines_card_numbers() -> None:
     lukfu = space_of("lukfu").tokens
     assert [lukfu.index(name(c)) for c in sorted(pack(4))] == list(range(37))
     assert space_of("daifugo").tokens[:52] == DAIFUGO_TOKENS[:52]
+    assert space_of("daifugo").tokens[113:] == DAIFUGO_TOKENS[64:116]  # 3S' .. 2C'
+    assert space_of("daifugo").tokens[113] == "3S'"

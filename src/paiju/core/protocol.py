@@ -394,9 +394,10 @@ class PicksBits(Protocol[A]):
 
 
 class Observer(Protocol[A, R]):
-    """A game's research observation at one player count (docs/rl.md, "A game's part"),
-    read from a seat's view alone. :mod:`paiju.rl.observe` adds the rule flags and the
-    picks after the game's segments, and the history rows of an information state."""
+    """A game's research observation at one player count and rules (docs/rl.md, "A
+    game's part"), read from a seat's view alone. :mod:`paiju.rl.observe` adds the rule
+    flags and the picks after the game's segments, and the history rows of an
+    information state."""
 
     @property
     def actors(self) -> int:
@@ -472,7 +473,10 @@ class Research(Protocol[A, R]):
         """Whether a hand's points always add up to zero."""
         ...
 
-    def observer(self, players: int) -> Observer[A, R]: ...
+    def observer(self, players: int, rules: R) -> Observer[A, R]:
+        """The observation of ``players`` seats under ``rules`` (whose cards may change
+        its widths: Dai Fugō's two packs)."""
+        ...
 
     def deal(self, rules: R, players: int) -> ChanceDeal: ...
 

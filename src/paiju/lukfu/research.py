@@ -67,8 +67,8 @@ class LukFuResearch:
     def zero_sum(self) -> bool:
         return True
 
-    def observer(self, players: int) -> LukFuObserver:
-        return OBSERVER
+    def observer(self, players: int, rules: Rules) -> LukFuObserver:
+        return OBSERVER  # one layout for three and four players, and every rule
 
     def deal(self, rules: Rules, players: int) -> LukFuDeal:
         return LukFuDeal(players)

@@ -40,7 +40,7 @@ class Match:
         if not isinstance(hands, int) or hands < 1:
             raise ValueError(f"a session has at least one hand, not {hands!r}")
         self.hands = hands
-        self.encoder = Encoder(self.game.name, self.players)
+        self.encoder = Encoder(self.game.name, self.players, self.rules)
         self.session: Session | None = None
         self.state: State | None = None
         self.picker: Picker | None = None

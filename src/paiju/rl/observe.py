@@ -39,7 +39,7 @@ from paiju.rl.actions import ActionSpace, space_of
 from paiju.rl.games import research_of
 
 #: The bound of every entry of an observation or information state (counts are scaled,
-#: flags are 0 or 1; a history row counts a token at most twice).
+#: flags are 0 or 1; a history row counts a token at most four times: two packs' jokers).
 HIGH = 64.0
 
 
@@ -80,14 +80,17 @@ def unpack(ones: int, size: int) -> np.ndarray:
 
 
 class Encoder:
-    """The observation and information-state encodings of one game and player count."""
+    """The observation and information-state encodings of one game, player count and
+    rules (``None``: the game's default rules; the rules may change the game's widths, as
+    Dai Fugō's two packs do)."""
 
-    def __init__(self, game: str, players: int) -> None:
+    def __init__(self, game: str, players: int, rules: Any = None) -> None:
         g = get_game(game)
         self.game = g.name
         self.players = players
+        self.rules = g.rules(None) if rules is None else rules
         self.space: ActionSpace = space_of(g.name)
-        self.observer: Observer[Any, Any] = research_of(g).observer(players)
+        self.observer: Observer[Any, Any] = research_of(g).observer(players, self.rules)
         self.options = dict(g.options.options)
         self.history = self.observer.history
         self._segments = self._layout()

@@ -73,6 +73,15 @@ class Config:
         """A dealt card's record token."""
         return self.deal.token(c)
 
+    def deal_string(self, c: int) -> str:
+        """Chance dealing card ``c`` in words: ``deal 7S``; cards that share a token (the
+        jokers, all ``JK``) are told apart by their place among them: ``deal JK``,
+        ``deal JK #2`` (OpenSpiel wants each outcome's string to differ)."""
+        token = self.deal.token(c)
+        same = [d for d in sorted(self.deck) if self.deal.token(d) == token]
+        place = same.index(c) if c in same else 0
+        return f"deal {token}" + (f" #{place + 1}" if place else "")
+
     def rules_spec(self) -> dict[str, Any]:
         """The rules as a record writes them: the preset and every value."""
         values = {k: list(v) if isinstance(v, tuple) else v
@@ -107,7 +116,7 @@ def make_config(game_name: str, params: dict[str, Any]) -> Config:
     if players not in game.player_counts:
         raise ValueError(f"{game.title} is for {counts_text(game.player_counts)} players, "
                          f"not {players}")
-    return Config(game, rules, players, space_of(game.name), Encoder(game.name, players),
+    return Config(game, rules, players, space_of(game.name), Encoder(game.name, players, rules),
                   research.deal(rules, players))
 
 
@@ -208,7 +217,7 @@ class PaijuState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
             if len(self._dealt) < len(self.config.deck):
-                return f"deal {self.config.token(action)}"
+                return self.config.deal_string(action)
             return f"seat {action} leads"
         return self.config.space.describe(action)
 
@@ -338,7 +347,8 @@ def _info(cfg: Config) -> Any:
     zero_sum = research_of(cfg.game).zero_sum
     return pyspiel.GameInfo(
         num_distinct_actions=cfg.space.size,
-        max_chance_outcomes=max(len(cfg.deck), n),
+        # outcomes are card numbers (two packs' copies from 64 up) and seats
+        max_chance_outcomes=max(max(cfg.deck) + 1, n),
         num_players=n,
         min_utility=float(low),
         max_utility=float(high),

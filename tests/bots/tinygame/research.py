@@ -98,7 +98,7 @@ class TinyResearch:
     action_space = TinyActionSpace()
     zero_sum = True
 
-    def observer(self, players: int) -> TinyObserver:
+    def observer(self, players: int, rules: Any) -> TinyObserver:
         return TinyObserver(players)
 
     def deal(self, rules: Any, players: int) -> TinyDeal:
