@@ -25,6 +25,7 @@ from paiju.daifugo.engine.cards import (
     identity,
     is_copy,
     is_joker,
+    minus,
     pack,
     parse_card,
     parse_play_token,
@@ -120,6 +121,19 @@ def test_take_and_put_count_each_card_as_a_multiset(rng: Random) -> None:
     assert canon(rest) == rest
     assert counts(rest) == counts(hand) - counts(part)
     assert put(rest, part) == hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_minus_and_the_common_bits_count_as_multisets(rng: Random) -> None:
+    """``minus`` takes each card as far as it is held; ``a & b`` holds each card as often
+    as the one of them that holds it less."""
+    full = list(bits(TWO_PACKS))
+    a = canon(sum(1 << c for c in rng.sample(full, rng.randrange(0, 40))))
+    b = canon(sum(1 << c for c in rng.sample(full, rng.randrange(0, 40))))
+    assert counts(minus(a, b)) == counts(a) - counts(b)  # a Counter drops what goes below 0
+    assert counts(a & b) == counts(a) & counts(b)
+    assert canon(minus(a, b)) == minus(a, b) and canon(a & b) == a & b
 
 
 def test_one_packs_sets_take_and_put_as_plain_bits() -> None:

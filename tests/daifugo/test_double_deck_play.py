@@ -18,11 +18,15 @@ from paiju.core.records import dumps_record
 from paiju.core.referee import referee
 from paiju.daifugo.engine.cards import (
     ALL_JOKERS,
+    DIAMOND_THREE,
     SUITED,
+    SUITED2,
     TOKENS,
     bits,
     canon,
+    holds,
     jokers_in,
+    minus,
     pack,
     parse_card,
     put,
@@ -146,6 +150,64 @@ def test_the_three_of_diamonds_leads_and_two_holders_are_drawn_between() -> None
     assert diamond_three_holder(both) == 0
 
 
+def test_a_view_deals_the_leader_a_three_of_diamonds_until_one_is_played() -> None:
+    """Seats 1 and 3 hold one ♦3 each and the lots chose 3 to lead: seat 0, holding none,
+    knows seat 3 holds one, and every sample says so; once a ♦3 is played it no longer
+    knows."""
+    rules = GAME.rules({"preset": "pagat",
+                        "options": {"decks": 2, "jokers": 2, "first_lead": "diamond_three"}})
+    state = GAME.new_hand(rules, 4, random.Random(1))
+    assert [s for s in range(4) if state.hands[s] >> DIAMOND_THREE & 1] == [1, 3]
+    assert state.first == 3
+    view = state.view(0)
+    rng = random.Random(7)
+    samples = [view.sample(rng) for _ in range(200)]
+    assert all(x.hands[3] >> DIAMOND_THREE & 1 for x in samples)
+    assert not all(x.hands[1] >> DIAMOND_THREE & 1 for x in samples)
+    lead = next(a for a in state.legal_actions() if "3D" in a.cards)
+    state.apply(lead)
+    later = state.view(0)
+    assert not all(later.sample(rng).hands[3] >> DIAMOND_THREE & 1 for _ in range(200))
+
+
+def test_a_rich_seat_knows_the_poor_hold_its_gift_until_they_play_it() -> None:
+    """After the exchange a rich seat's view lists its gift in its poor's hand, and every
+    sample puts it there; a card of it played leaves the rest known."""
+    session = GAME.new_session(PAGAT2, 4, 3)
+    rng = random.Random(3)
+    first = session.deal()
+    while not first.is_terminal():
+        actions = first.legal_actions()
+        first.apply(actions[rng.randrange(len(actions))])
+    session.finish(first)
+    state = session.deal()
+    while state.phase == "exchange":
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    at, gift = next((i, a) for i, a in enumerate(state.actions) if a.do == "give")
+    rich, poor = gift.seat, next(dst for i, _, dst, _ in state.pos.hidden if i == at)
+    known = cards_of(" ".join(gift.cards))
+    view = state.view(rich)
+    [(seat, pinned)] = view.facts().known_pins()
+    assert seat == poor and has(pinned, known) and has(known, pinned)
+    assert view.to_json()["known"] == [{"seat": poor, "cards": tokens(pinned)}]
+    for _ in range(100):
+        assert has(view.sample(rng).hands[poor], known)
+    while state.to_move() != poor or not any(
+            a.do == "play" and set(a.cards) & set(gift.cards) for a in state.legal_actions()):
+        if state.is_terminal():
+            pytest.skip("the poor never could play a gift card")  # not with seed 3
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    played = next(a for a in state.legal_actions()
+                  if a.do == "play" and set(a.cards) & set(gift.cards))
+    state.apply(played)
+    left = minus(known, cards_of(" ".join(played.cards)))
+    pins = state.view(rich).facts().known_pins()
+    assert [(s, jokers_in(c), c & SUITED2) for s, c in pins] == (
+        [(poor, jokers_in(left), left & SUITED2)] if left else [])
+
+
 def test_one_pack_refuses_a_second_packs_card() -> None:
     s = DaifugoState(GAME.rules("pagat"), [1 << 16, 1 << 20, 1 << 24, 1 << 28], 0)
     with pytest.raises(IllegalAction, match="second pack's card, but these rules play one"):
@@ -170,13 +232,6 @@ def same_cards(a: list[int], b: list[int]) -> bool:
     """The same cards in every hand (jokers are told apart only inside the engine)."""
     return [(h & ~ALL_JOKERS, jokers_in(h)) for h in a] == [
         (h & ~ALL_JOKERS, jokers_in(h)) for h in b]
-
-
-def test_the_research_envs_refuse_two_packs_with_the_reason() -> None:
-    from paiju.daifugo.research import RESEARCH
-
-    with pytest.raises(UnknownOption, match="the research envs deal one pack"):
-        RESEARCH.deal(PAGAT2, 4)
 
 
 def test_a_two_pack_record_is_read_back_and_bad_deals_are_refused() -> None:
@@ -211,6 +266,11 @@ def check_cards(state: DaifugoState) -> None:
     assert total == pack(state.rules.jokers, 2), "a card went missing or doubled"
 
 
+def has(hand: int, cards: int) -> bool:
+    """``hand`` holds ``cards`` as a multiset, jokers by their number."""
+    return holds(hand & SUITED2, cards & SUITED2) and jokers_in(hand) >= jokers_in(cards)
+
+
 def check_views(state: DaifugoState) -> None:
     """Each seat's view shows its own hand and counts, and no card it cannot have seen."""
     for seat in range(state.n):
@@ -221,6 +281,15 @@ def check_views(state: DaifugoState) -> None:
         for a in data["actions"]:
             if a["seat"] == seat or a["do"] == "play":
                 seen |= set(a.get("cards", ()))
+        view = state.view(seat)
+        for other, cards in view.facts().known_pins():
+            assert has(state.hands[other], cards), f"seat {seat} knows a card wrongly"
+        sample = view.sample(random.Random(seat))
+        check_cards(sample)
+        assert [h.bit_count() for h in sample.hands] == data["counts"]
+        assert sample.hands[seat] == state.hands[seat]
+        for other, cards in view.facts().known_pins():
+            assert has(sample.hands[other], cards)
         shown = json.dumps({k: v for k, v in data.items() if k != "known"})
         unseen = {TOKENS[c] for c in bits(SUITED << 64 | SUITED | ALL_JOKERS)} - seen
         for token in unseen:

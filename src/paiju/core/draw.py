@@ -12,7 +12,7 @@ them together).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -84,3 +84,35 @@ class Pairs:
         while k == j:
             k = below(n)
         return population[j], population[k]
+
+
+def deal_places(rng: Random, cards: list[int], need: dict[int, int],
+                barred: Mapping[int, int] | None, strict: bool) -> list[tuple[int, int]]:
+    """Where each of ``cards`` (shuffled) goes, ``(card, place)``, as the places' ``need``
+    (counted down) allows: at random, or around ``barred`` (a place's bitset of cards it is
+    taken not to hold): the most barred cards first, each to a place not barred from it,
+    chosen in proportion to the room left (any place with room if all are barred).
+    ``strict``: the cards fill the room exactly (without ``barred``)."""
+    out: list[tuple[int, int]] = []
+    if not barred:
+        slots = [k for k, v in need.items() for _ in range(v)]
+        shuffle(rng, slots)
+        for c, k in zip(cards, slots, strict=strict):
+            out.append((c, k))
+            need[k] -= 1
+        return out
+    for c in sorted(cards, key=lambda c: -sum(1 for m in barred.values() if m >> c & 1)):
+        room = [k for k, v in need.items() if v > 0]
+        if not room:
+            break
+        open_ = [k for k in room if not barred.get(k, 0) >> c & 1] or room
+        x = rng.randrange(sum(need[k] for k in open_))
+        place = open_[-1]
+        for k in open_:
+            x -= need[k]
+            if x < 0:
+                place = k
+                break
+        out.append((c, place))
+        need[place] -= 1
+    return out

@@ -159,6 +159,13 @@ def put(hand: int, cards: int) -> int:
     return a1 | b1 | ((hand | cards) >> COPY | (a1 & b1 & SUITED)) << COPY
 
 
+def minus(hand: int, cards: int) -> int:
+    """``hand`` less ``cards`` as far as it holds them (both in :func:`canon` form; a card
+    held twice less one held once is held once; jokers by their bits)."""
+    a1, a2, b1, b2 = hand & LOW, hand >> COPY, cards & LOW, cards >> COPY
+    return (a1 & ~b1) | (a2 & ~b2) | (a2 & ~b1) << COPY
+
+
 def jokers_in(mask: int) -> int:
     """How many jokers a bitset holds (of one pack or two)."""
     return (mask & ALL_JOKERS).bit_count()

@@ -1,22 +1,41 @@
 """What a seat knows of the hidden cards of a two-pack hand, and the sampler.
 
-A two-pack view draws the cards it has not seen (the pack less its hand, the cards played
+A two-pack view deals the cards it has not seen (the pack less its hand, the cards played
 face up and what it put face down itself) among the other seats and the face-down piles
-by their counts alone. The facts a one-pack view also draws on (where the cards it handed
-over are, what the exchange says the poor kept, who must hold the ♦3:
-:class:`paiju.daifugo.engine.view._Facts`) follow single cards of one pack, and are not
-read here yet (docs/daifugo.md, "The double deck"); a sample is still one the seat could
-be in by everything public and its own hand.
+by their counts, after placing what it knows (docs/daifugo.md, "The double deck"):
+
+* the cards it handed over face down (exchange gifts, 7-watashi hand-overs) are in the
+  receiver's hand, less what the receiver has played or handed back to it since, until
+  the receiver moves cards face down elsewhere (then they may have gone with them);
+* the leader that ``first_lead`` chose by the ♦3 holds one, until a ♦3 is played or the
+  leader moves cards face down.
+
+A one-pack view also follows hand-overs through later face-down moves and reads what the
+exchange says the poor kept (:class:`paiju.daifugo.engine.view._Facts`); a two-pack view
+does not yet, so its samples are those the seat could be in by what it knows, read less
+sharply.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from paiju.core.draw import shuffle
-from paiju.daifugo.engine.cards import COPY, SUITED, bits, pack, put, take
+from paiju.core.draw import deal_places
+from paiju.daifugo.engine.actions import meld_of_action
+from paiju.daifugo.engine.cards import (
+    ALL_JOKERS,
+    COPY,
+    DIAMOND_THREE,
+    SUITED,
+    SUITED2,
+    bits,
+    minus,
+    pack,
+    put,
+    take,
+)
 from paiju.daifugo.engine.position import DISCARD_PILE, DROPPED_PILE
 from paiju.daifugo.engine.state import DaifugoState
 
@@ -25,13 +44,14 @@ if TYPE_CHECKING:
 
 
 class TwoPackFacts:
-    """The cards a two-pack view has not seen, and the places they may be in."""
+    """The cards a two-pack view has not seen, what it knows of where some are, and the
+    sampler."""
 
     #: no exchange inference is drawn (see the module's docstring)
     poor: int | None = None
     too_good = 0
 
-    def __init__(self, view: DaifugoView) -> None:
+    def __init__(self, view: DaifugoView, leader: int | None) -> None:
         base = view._base
         me = view._seat
         self.base = base
@@ -42,39 +62,40 @@ class TwoPackFacts:
             if src == me and dst in (DISCARD_PILE, DROPPED_PILE) and cards:
                 self.fixed[dst] = put(self.fixed.get(dst, 0), cards)
                 seen = put(seen, cards)
-        #: the cards not seen, in canon form
-        self.unseen = take(pack(base.rules.jokers, 2), seen)
-        self.need = {s: view._counts[s] for s in range(base.n) if s != me}
+        unseen = take(pack(base.rules.jokers, 2), seen)
+        #: the cards each seat is known to hold (its own hand-overs there), in canon form
+        self.pins: dict[int, int] = {}
+        for seat, (suited, jokers) in sorted(_handed(base, view._moves, me).items()):
+            cards = suited & unseen  # as a multiset: each card as often as both hold it
+            cards |= sum(1 << c for c in list(bits(unseen & ALL_JOKERS))[:jokers])
+            if cards:
+                self.pins[seat] = cards
+                unseen = take(unseen, cards)
+        self._known = sorted(self.pins.items())
+        if (leader is not None and leader != me and unseen >> DIAMOND_THREE & 1
+                and not self.pins.get(leader, 0) >> DIAMOND_THREE & 1):
+            self.pins[leader] = put(self.pins.get(leader, 0), 1 << DIAMOND_THREE)
+            unseen = take(unseen, 1 << DIAMOND_THREE)
+        #: the cards whose place is not known, in canon form
+        self.unseen = unseen
+        self.need = {s: view._counts[s] - self.pins.get(s, 0).bit_count()
+                     for s in range(base.n) if s != me}
         self.need[DISCARD_PILE] = view._n_discards - self.fixed.get(DISCARD_PILE, 0).bit_count()
         self.need[DROPPED_PILE] = view._n_dropped - self.fixed.get(DROPPED_PILE, 0).bit_count()
 
     def known_pins(self) -> list[tuple[int, int]]:
-        """None are drawn on (see the module's docstring)."""
-        return []
+        """(seat, cards) this seat knows are in that seat's hand now: its own hand-overs."""
+        return list(self._known)
 
     def sample(self, rng: Random, barred: Mapping[int, int] | None = None) -> DaifugoState:
-        """A state that agrees with the view: the unseen cards dealt to the places by their
-        counts, around ``barred`` (a seat's cards it is taken not to hold, by card) where
-        the room allows."""
+        """A state that agrees with the view: the known cards in their places, the unseen
+        ones dealt by the counts left, around ``barred`` (a seat's cards it is taken not to
+        hold, by card) where the room allows."""
         st = self.base.clone()
         units = [*bits(self.unseen & ~(SUITED << COPY)), *bits(self.unseen >> COPY & SUITED)]
-        shuffle(rng, units)
-        need = dict(self.need)
-        assign = {k: 0 for k in need}
-        if barred:
-            units.sort(key=lambda c: -sum(1 for m in barred.values() if m >> c & 1))
-        for c in units:
-            room = [k for k, v in need.items() if v > 0]
-            open_ = [k for k in room if not (barred or {}).get(k, 0) >> c & 1] or room
-            x = rng.randrange(sum(need[k] for k in open_))
-            place = open_[-1]
-            for k in open_:
-                x -= need[k]
-                if x < 0:
-                    place = k
-                    break
+        assign = {k: self.pins.get(k, 0) for k in self.need}
+        for c, place in deal_places(rng, units, dict(self.need), barred, strict=True):
             assign[place] = put(assign[place], 1 << c)
-            need[place] -= 1
         for k, cards in assign.items():
             if k == DISCARD_PILE:
                 st.pos.discards = put(self.fixed.get(DISCARD_PILE, 0), cards)
@@ -85,3 +106,44 @@ class TwoPackFacts:
         st.dealt = list(st.pos.hands)
         st.sampled = True
         return st
+
+
+def _handed(base: DaifugoState, moves: Sequence[Any], me: int) -> dict[int, tuple[int, int]]:
+    """What ``me`` knows each seat holds of what it handed there face down: ``(suited
+    cards in canon form, jokers)``, less what that seat has played or handed back to
+    ``me`` since; nothing from before that seat's last face-down move elsewhere."""
+    held: dict[int, tuple[int, int]] = {}
+    for seat, cards, kind in _events(base, moves, me):
+        suited, jokers = held.get(seat, (0, 0))
+        n_jokers = (cards & ALL_JOKERS).bit_count()
+        if kind == "got":
+            held[seat] = (put(suited, cards & SUITED2), jokers + n_jokers)
+        elif kind == "lost":
+            held[seat] = (minus(suited, cards & SUITED2), max(0, jokers - n_jokers))
+        else:  # cards went face down where this seat cannot see them
+            held[seat] = (0, 0)
+    return held
+
+
+def _events(base: DaifugoState, moves: Sequence[Any], me: int) -> Iterator[tuple[int, int, str]]:
+    """The changes to what ``me`` knows a seat holds, in the hand's order: ``(seat,
+    cards, kind)``, kind ``got`` (``me`` handed them), ``lost`` (the seat played them, or
+    handed them to ``me``) or ``gone`` (it moved cards face down elsewhere)."""
+    plays = [(t, a) for t, a in enumerate(base.actions) if a.do == "play"]
+    p = 0
+    for i, src, dst, cards, _ in moves:
+        while p < len(plays) and plays[p][0] <= i:  # a play comes before its own moves
+            yield from _played(base, plays[p][1])
+            p += 1
+        if src == me and dst >= 0 and dst != me:
+            yield dst, cards, "got"
+        elif src >= 0 and src != me:
+            yield (src, cards, "lost") if dst == me else (src, 0, "gone")
+    for _, a in plays[p:]:
+        yield from _played(base, a)
+
+
+def _played(base: DaifugoState, action: Any) -> Iterator[tuple[int, int, str]]:
+    meld = meld_of_action(action) or base.meld_of(action)
+    jokers = sum(1 << (52 + j) for j in range(meld.jokers))
+    yield action.seat, meld.naturals | jokers, "lost"

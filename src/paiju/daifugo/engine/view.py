@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any, NamedTuple
 
-from paiju.core.draw import shuffle
+from paiju.core.draw import deal_places, shuffle
 from paiju.daifugo.engine.actions import Action, meld_of_action
 from paiju.daifugo.engine.cards import DIAMOND_THREE, JOKERS, bits, pack, tokens
 from paiju.daifugo.engine.combos import Meld
@@ -180,7 +180,12 @@ class DaifugoView:
         """What this seat knows of the hidden cards (worked out once; two packs':
         :mod:`paiju.daifugo.engine.sample2`)."""
         if self._facts is None:
-            self._facts = TwoPackFacts(self) if self.book.decks == 2 else _Facts(self)
+            if self.book.decks == 2:  # a ♦3 played (either copy) may have been the leader's
+                base = self._base
+                leader = _diamond_three_leader(base, self._moves, base.played)
+                self._facts = TwoPackFacts(self, leader)
+            else:
+                self._facts = _Facts(self)
         return self._facts
 
     def sample(self, rng: Random) -> DaifugoState:
@@ -414,38 +419,10 @@ class _Facts:
 
 def _deal(rng: Random, cards: list[int], need: dict[int, int],
           barred: Mapping[int, int] | None, assign: dict[int, int], strict: bool) -> None:
-    """Deal ``cards`` (shuffled) into the places' ``need`` (counted down): at random, or
-    around ``barred`` (:func:`_deal_around`). ``strict``: the cards fill the room exactly."""
-    if barred:
-        _deal_around(rng, cards, need, barred, assign)
-        return
-    slots = [k for k, v in need.items() for _ in range(v)]
-    shuffle(rng, slots)
-    for c, k in zip(cards, slots, strict=strict):
+    """Deal ``cards`` (shuffled) into the places' ``need`` (counted down), at random or
+    around ``barred`` (:func:`paiju.core.draw.deal_places`)."""
+    for c, k in deal_places(rng, cards, need, barred, strict):
         assign[k] |= 1 << c
-        need[k] -= 1
-
-
-def _deal_around(rng: Random, cards: list[int], need: dict[int, int],
-                 barred: Mapping[int, int], assign: dict[int, int]) -> None:
-    """Deal ``cards`` (shuffled) into the places' ``need`` (counted down), each card to a
-    place not barred from it, chosen in proportion to the room left; the most barred
-    cards first. A card every place with room is barred from goes to any of them."""
-    order = sorted(cards, key=lambda c: -sum(1 for m in barred.values() if m >> c & 1))
-    for c in order:
-        room = [k for k, v in need.items() if v > 0]
-        if not room:
-            return
-        open_ = [k for k in room if not barred.get(k, 0) >> c & 1] or room
-        x = rng.randrange(sum(need[k] for k in open_))
-        place = open_[-1]
-        for k in open_:
-            x -= need[k]
-            if x < 0:
-                place = k
-                break
-        assign[place] |= 1 << c
-        need[place] -= 1
 
 
 def _asked(base: DaifugoState, seat: int) -> int | None:
