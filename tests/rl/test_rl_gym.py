@@ -12,6 +12,7 @@ pytest.importorskip("gymnasium")
 
 import gymnasium
 from gymnasium.utils.env_checker import check_env
+from rl_helpers import TWO_PACKS
 
 import paiju.rl.gym  # noqa: F401  (registers the ids)
 from paiju.rl.gym import PaijuEnv
@@ -22,9 +23,13 @@ def test_check_env(preset: tuple[str, Any, int]) -> None:
     check_env(PaijuEnv(game, name, players=players, hands_per_session=2), skip_render_check=True)
 
 
-@pytest.mark.parametrize("env_id", ["paiju/LukFu-v0", "paiju/DaiFugo-v0"])
-def test_registered_ids_play_whole_sessions(env_id: str) -> None:
-    env = gymnasium.make(env_id, players=3, hands_per_session=2, opponents="heuristic")
+@pytest.mark.parametrize("env_id,rules,players", [
+    ("paiju/LukFu-v0", None, 3), ("paiju/DaiFugo-v0", None, 3),
+    ("paiju/DaiFugo-v0", TWO_PACKS, 4),  # the rule-based opponents play two packs too
+])
+def test_registered_ids_play_whole_sessions(env_id: str, rules: Any, players: int) -> None:
+    env = gymnasium.make(env_id, rules=rules, players=players, hands_per_session=2,
+                         opponents="heuristic")
     inner = env.unwrapped
     assert isinstance(inner, PaijuEnv)
     obs, _ = env.reset(seed=4)

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
+from rl_helpers import TWO_PACKS
 
 from paiju.rl.pettingzoo import env, raw_env
 
@@ -41,8 +42,9 @@ def play_out(aec: object, seed: int) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("game,preset,players", [("lukfu", "hongkong", 4),
-                                                 ("daifugo", "popular", 4)])
-def test_rewards_add_up_to_the_session_totals(game: str, preset: str, players: int) -> None:
+                                                 ("daifugo", "popular", 4),
+                                                 ("daifugo", TWO_PACKS, 6)])
+def test_rewards_add_up_to_the_session_totals(game: str, preset: Any, players: int) -> None:
     aec = raw_env(game, preset, players=players, hands_per_session=4)
     got = play_out(aec, seed=5)
     session = aec.match.session
