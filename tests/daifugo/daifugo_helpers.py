@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import combinations_with_replacement
 from typing import Any
 
 from paiju.core.errors import UnknownOption
 from paiju.core.referee import referee
-from paiju.daifugo.engine.cards import pack
+from paiju.daifugo.engine.cards import TOKENS, identity, pack, stand_token, suit_of
 from paiju.daifugo.engine.state import Action, DaifugoState
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, Rules
@@ -123,3 +124,26 @@ def deal(n: int, fixed: dict[int, str], jokers: int = 1) -> list[str]:
         hands[seat].extend(pool[:need])
         pool = pool[need:]
     return [" ".join(h) for h in hands]
+
+
+def snapshot(st: DaifugoState) -> dict[str, Any]:
+    """Everything about a state that play can change."""
+    return {k: v for k, v in vars(st).items() if k != "_tabs"}
+
+
+def spellings(st: DaifugoState, cards: tuple[int, ...], jokers: int) -> list[tuple[str, ...]]:
+    """Every way to write these cards as a play: each joker plain or standing for a card."""
+    nat = [TOKENS[c] for c in cards]
+    suits = {suit_of(identity(c)) for c in cards}
+    names = ["JK"]
+    if len(suits) == 1:
+        suit = suits.pop()
+        names += ["JK=" + stand_token(r * 4 + suit) for r in range(-1, 14)]
+    ranks = {identity(c) >> 2 for c in cards}
+    if len(ranks) == 1:  # a group: its joker may name any card of the rank
+        rank = ranks.pop()
+        names += [n for n in ("JK=" + TOKENS[rank * 4 + s] for s in range(4)) if n not in names]
+    out = []
+    for js in combinations_with_replacement(names, jokers):  # the jokers' order is free
+        out.append(tuple(nat) + js)
+    return out

@@ -5,7 +5,7 @@ checked against reading every part of small hands."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
+from itertools import combinations, product
 from random import Random
 
 import pytest
@@ -44,6 +44,7 @@ from paiju.daifugo.engine.copies import (
     read_group,
     suit_counts,
 )
+from paiju.daifugo.engine.generate import subsets
 from paiju.daifugo.engine.rulebook import Rulebook
 
 TWO_PACKS = pack(4, 2)
@@ -218,3 +219,21 @@ def test_every_group_of_a_hand_is_listed_once(rng: Random) -> None:
     for m in all_groups2(hand):
         assert holds(hand, m.naturals) and m.size == m.naturals.bit_count() + m.jokers
         assert m in set(groups2(hand, m.size, 1 << m.rank))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_two_pack_hands_gifts_are_each_multiset_once(rng: Random) -> None:
+    """The cards a two-pack hand may give, pass or discard (``subsets``): each multiset
+    of its cards, of each allowed size, exactly once, as the plain way finds them
+    (every choice of card numbers, merged by canon form)."""
+    hand = canon(sum(1 << c for c in rng.sample(list(bits(TWO_PACKS)), rng.randrange(0, 13))))
+    lo = rng.randrange(0, 4)
+    hi = lo + rng.randrange(0, 4)
+    listed = subsets(hand, lo, hi, 2)
+    assert len(listed) == len(set(listed))
+    plain = {tuple(tokens(canon(sum(1 << c for c in combo))))
+             for k in range(lo, hi + 1) for combo in combinations(list(bits(hand)), k)}
+    # the plain way tells jokers apart: write them as tokens, JK last
+    assert {tuple(sorted(t, key=lambda x: x == "JK")) for t in listed} == {
+        tuple(sorted(t, key=lambda x: x == "JK")) for t in plain}

@@ -18,15 +18,15 @@ already decide. These tests hold the two to exact agreement:
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 import pytest
-from daifugo_helpers import random_rules
+from daifugo_helpers import random_rules, snapshot, spellings
 
 from paiju.daifugo.engine import combos
 from paiju.daifugo.engine.actions import Action, meld_of_action
-from paiju.daifugo.engine.cards import JOKERS, SUITED, TOKENS, bits, stand_token, suit_of
+from paiju.daifugo.engine.cards import JOKERS, SUITED, bits
 from paiju.daifugo.engine.combos import Meld
 from paiju.daifugo.engine.state import OK, PLAY, DaifugoState
 from paiju.daifugo.game import GAME
@@ -67,11 +67,6 @@ def listed_plays(st: DaifugoState) -> list[Meld]:
     return out
 
 
-def snapshot(st: DaifugoState) -> dict[str, Any]:
-    """Everything about a state that play can change."""
-    return {k: v for k, v in vars(st).items() if k != "_tabs"}
-
-
 def random_states(seed: int, steps_hint: int = 0) -> Any:
     """Random sessions' hands under random options, yielding each state before a move."""
     rng = random.Random(seed)
@@ -101,26 +96,6 @@ def test_listed_plays_are_exactly_the_legal_combinations() -> None:
             assert len(passes) == (0 if st.table is None and not st.rules.lead_pass else 1)
         checked += 3
         seed += 1
-
-
-def spellings(st: DaifugoState, cards: tuple[int, ...], jokers: int) -> list[tuple[str, ...]]:
-    """Every way to write these cards as a play: each joker plain or standing for a card."""
-    nat = [TOKENS[c] for c in cards]
-    suits = {suit_of(c) for c in cards}
-    names = ["JK"]
-    if len(suits) == 1:
-        suit = suits.pop()
-        names += ["JK=" + stand_token(r * 4 + suit) for r in range(-1, 14)]
-    ranks = {c >> 2 for c in cards}
-    if len(ranks) == 1:  # a group: its joker may name any card of the rank
-        rank = ranks.pop()
-        names += [n for n in ("JK=" + TOKENS[rank * 4 + s] for s in range(4)) if n not in names]
-    out = []
-    for js in product(names, repeat=jokers):
-        if jokers == 2 and js[0] > js[1]:
-            continue
-        out.append(tuple(nat) + js)
-    return out
 
 
 def brute_force(st: DaifugoState) -> tuple[set[Meld], list[tuple[tuple[str, ...], Meld]]]:

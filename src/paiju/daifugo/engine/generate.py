@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING
 from paiju.daifugo.engine import combos
 from paiju.daifugo.engine.actions import PLAY_MELD, Action, meld_of_action, play_action, seat_extras
 from paiju.daifugo.engine.cards import (
+    COPY,
     FOUR,
     JOKERS,
     SUITED,
     TOKENS,
     bits,
-    canon,
-    is_joker,
     jokers_in,
     tokens,
 )
@@ -281,16 +280,35 @@ def subsets(hand: int, k_min: int, k_max: int, decks: int = 1) -> list[tuple[str
 
 def _subsets2(hand: int, k_min: int, k_max: int) -> list[tuple[str, ...]]:
     """:func:`subsets` of a two-pack hand (canon form): each multiset of cards once, in
-    canon form."""
-    cards = [c for c in bits(hand) if not is_joker(c)]
+    canon form, built card by card (no two sets to merge)."""
+    once = hand & SUITED
+    cards = [(c, 2 if hand >> (c + COPY) & 1 else 1) for c in bits(once)]
     nj = jokers_in(hand)
     out = []
     for k in range(k_min, k_max + 1):
         for j in range(min(nj, k) + 1):
-            seen = set()
-            for combo in combinations(cards, k - j):
-                mask = canon(sum(1 << c for c in combo))
-                if mask not in seen:
-                    seen.add(mask)
-                    out.append(tuple(tokens(mask)) + ("JK",) * j)
+            for mask in _multisets(cards, k - j):
+                out.append(tuple(tokens(mask)) + ("JK",) * j)
+    return out
+
+
+def _multisets(cards: list[tuple[int, int]], size: int) -> list[int]:
+    """Every multiset of ``size`` cards of ``cards`` ``(card, copies held)``, in canon
+    form, the lowest cards first (as ``combinations`` lists them)."""
+    room = [0] * (len(cards) + 1)  # how many cards from each place on
+    for i in range(len(cards) - 1, -1, -1):
+        room[i] = room[i + 1] + cards[i][1]
+    out: list[int] = []
+    stack = [(0, size, 0)]
+    while stack:
+        i, left, mask = stack.pop()
+        if left == 0:
+            out.append(mask)
+            continue
+        if room[i] < left:
+            continue
+        c, held = cards[i]
+        for n in range(min(held, left) + 1):  # popped last-in first: the most copies first
+            stack.append((i + 1, left - n, mask | (1 << c if n else 0)
+                          | (1 << (c + COPY) if n == 2 else 0)))
     return out
