@@ -30,6 +30,7 @@ from paiju.daifugo.engine.cards import (
     pack,
     parse_card,
     put,
+    take,
     tokens,
 )
 from paiju.daifugo.engine.copies import hand_tokens
@@ -208,6 +209,79 @@ def test_a_rich_seat_knows_the_poor_hold_its_gift_until_they_play_it() -> None:
         [(poor, jokers_in(left), left & SUITED2)] if left else [])
 
 
+ASKING2 = with_two_packs(GAME.rules("pagat", {"card_request": True}), 2)
+TITLES5 = ["daifugo", "fugo", "heimin", "hinmin", "daihinmin"]
+
+
+def asking(rich: str, poor: str) -> DaifugoState:
+    """Five players, two packs: the Dai Fugō (seat 0) holding ``rich`` is to ask the Dai
+    Hinmin (seat 4) holding ``poor`` for two cards."""
+    hands = [cards_of(rich), 0, 0, 0, cards_of(poor)]
+    rest = take(pack(2, 2), put(hands[0], hands[4]))
+    for i, c in enumerate(bits(rest)):  # the rest of the packs to seats 1 to 3
+        hands[1 + i % 3] = put(hands[1 + i % 3], canon(1 << c))
+    return DaifugoState(ASKING2, hands, 4, TITLES5)
+
+
+def given_to_rich(state: DaifugoState, rich: str) -> list[str]:
+    return tokens(minus(state.hands[0], cards_of(rich)))
+
+
+def test_a_rich_seat_asks_for_both_copies_and_gets_both_rather_than_the_best() -> None:
+    # 004: "the losers must give these cards rather than their highest ranking cards"
+    state = asking("3S 5S", "9C 9C 2H 2H JK")
+    state.apply(GAME.action_from_json({"seat": 0, "do": "ask", "cards": ["9C", "9C'"]}))
+    assert given_to_rich(state, "3S 5S") == ["9C", "9C'"]
+
+
+def test_a_copy_the_rich_hold_may_not_be_asked_for_but_the_other_may() -> None:
+    state = asking("3S 7S", "7S 2H 2H JK")
+    both = GAME.action_from_json({"seat": 0, "do": "ask", "cards": ["7S", "7S'"]})
+    assert state.why_illegal(both) == "you hold 7S yourself: ask for cards you do not hold"
+    state.apply(GAME.action_from_json({"seat": 0, "do": "ask", "cards": ["7S"]}))
+    assert given_to_rich(state, "3S 7S") == ["7S", "JK"]  # the named 7S, then the best
+    assert tokens(state.hands[0] & SUITED2) == ["3S", "7S", "7S'"]
+
+
+def test_a_card_asked_for_twice_but_held_once_is_given_once_and_known_gone() -> None:
+    state = asking("3S 5S", "9C 2H 2H JK")
+    state.apply(GAME.action_from_json({"seat": 0, "do": "ask", "cards": ["9C", "9C"]}))
+    assert given_to_rich(state, "3S 5S") == ["9C", "JK"]
+    nine = parse_card("9C")
+    assert state.book.request_too_good(cards_of("9C 9C"), cards_of("9C JK")) >> nine & 1
+    asks = [a.cards for a in asking("3S 5S", "9C").legal_actions()]
+    assert ("9C", "9C'") in asks and ("3S", "3S'") not in asks
+    assert ("3S",) in asks  # the other copy of a card the rich hold
+    assert len(asks) == len(set(asks))
+
+
+def test_random_two_pack_sessions_with_the_request() -> None:
+    for seed, players in ((1, 4), (2, 6), (3, 8)):
+        play_session(ASKING2, players, seed, hands=6)
+
+
+def test_the_fast_path_and_the_players_ask_with_two_packs() -> None:
+    from test_fast_daifugo import check_hands
+
+    from paiju.bots.base import make_bot
+    from paiju.rl.actions import Picker, path, space_of
+
+    assert check_hands(ASKING2, 6, random.Random(5), hands=3) > 30
+    state = asking("3S 5S 9C", "9C 2H 2H JK")
+    for spec in ("heuristic", "ismcts:iters=30"):
+        got = make_bot(spec, "daifugo").choose(state.view(0), random.Random(3))
+        assert got.do == "ask" and state.why_illegal(got) is None, spec
+    space = space_of("daifugo")
+    legal = state.legal_actions()
+    for action in random.Random(2).sample(legal, 60) + [
+            a for a in legal if a.cards in (("9C",), ("3S",), ("JK", "JK"), ("2H", "2H'"))]:
+        picker = Picker(space, legal)
+        got = None
+        for i in path(Picker(space, legal), action):
+            got = picker.step(i)
+        assert got == action
+
+
 def test_one_pack_refuses_a_second_packs_card() -> None:
     s = DaifugoState(GAME.rules("pagat"), [1 << 16, 1 << 20, 1 << 24, 1 << 28], 0)
     with pytest.raises(IllegalAction, match="second pack's card, but these rules play one"):
@@ -217,8 +291,6 @@ def test_one_pack_refuses_a_second_packs_card() -> None:
 def test_two_packs_refuse_the_rules_that_read_one_pack() -> None:
     with pytest.raises(UnknownOption, match="group_joker_suit reads one pack's groups"):
         with_two_packs(GAME.rules("uecda"))
-    with pytest.raises(UnknownOption, match="card_request names one pack's cards"):
-        with_two_packs(GAME.rules("pagat", {"card_request": True}))
     with pytest.raises(UnknownOption, match="'jokers' takes one of 0, 1, 2, 3, 4, not 5"):
         with_two_packs(GAME.rules("pagat"), 5)
     with pytest.raises(UnknownOption, match="jokers=3 needs two packs"):
@@ -279,7 +351,7 @@ def check_views(state: DaifugoState) -> None:
         assert data["counts"] == [h.bit_count() for h in state.hands]
         seen = {TOKENS[c] for c in bits(put(state.hands[seat], state.played))}
         for a in data["actions"]:
-            if a["seat"] == seat or a["do"] == "play":
+            if a["seat"] == seat or a["do"] in ("play", "ask"):  # an ask is public
                 seen |= set(a.get("cards", ()))
         view = state.view(seat)
         for other, cards in view.facts().known_pins():
@@ -338,10 +410,13 @@ def play_session(rules: Rules, players: int, seed: int, hands: int = HANDS) -> N
 
 
 def preset_rules(preset: str, rng: random.Random) -> Rules:
-    """A preset with two packs and 0 to 4 jokers (1 to 4 where its rules need a joker)."""
+    """A preset (``pagat+card_request``: with that option) with two packs and 0 to 4
+    jokers (1 to 4 where its rules need a joker)."""
+    name, _, option = preset.partition("+")
     while True:
         try:
-            return with_two_packs(GAME.rules(preset), rng.randrange(5))
+            return with_two_packs(GAME.rules(name, {option: True} if option else {}),
+                                  rng.randrange(5))
         except UnknownOption:
             continue
 
@@ -357,7 +432,7 @@ def two_pack_rules(rng: random.Random) -> Rules:
             continue
 
 
-@pytest.mark.parametrize("preset", ["pagat", "popular", None])
+@pytest.mark.parametrize("preset", ["pagat", "popular", "pagat+card_request", None])
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(4, 8))
 def test_random_two_pack_sessions(preset: str | None, seed: int, players: int) -> None:
@@ -368,7 +443,7 @@ def test_random_two_pack_sessions(preset: str | None, seed: int, players: int) -
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ["pagat", "popular", None])
+@pytest.mark.parametrize("preset", ["pagat", "popular", "pagat+card_request", None])
 @settings(max_examples=500, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(4, 8))
 def test_random_two_pack_sessions_at_length(preset: str | None, seed: int,

@@ -151,17 +151,13 @@ def conflicts(values: Mapping[str, Any]) -> list[str]:
 def two_pack_conflicts(values: Mapping[str, Any]) -> list[str]:
     """Why these values cannot be played with the packs they name (docs/daifugo.md, "The
     double deck"): three or four jokers need two packs, and two packs are not played with
-    UECda's meld readings, which read one pack's groups, nor with the request for cards,
-    which names one pack's cards."""
+    UECda's meld readings, which read one pack's groups."""
     if values["decks"] == 1:
         return ([f"jokers={values['jokers']} needs two packs (decks=2): one pack has at most "
                  "two jokers"] if values["jokers"] > 2 else [])
     out = [f"{name} reads one pack's groups: it is not played with two packs (decks=2)"
            for name in ("group_joker_suit", "five_card_groups", "sequence_joker_beyond_ends")
            if values[name] not in (False, "none")]
-    if values["card_request"]:
-        out.append("card_request names one pack's cards: it is not played with two packs "
-                   "(decks=2) yet")
     return out
 
 

@@ -33,9 +33,11 @@ from paiju.daifugo.engine.cards import (
     THREE,
     TOKENS,
     bits,
+    fold,
     identity,
     is_joker,
     jokers_in,
+    minus,
     pack,
     parse_play_token,
     put,
@@ -441,12 +443,13 @@ class Rulebook:
 
     def askable(self, hand: int) -> int:
         """The cards a rich seat holding ``hand`` may ask for (card_request): the pack's
-        cards it does not hold, its jokers as the lowest joker bits (none while the poor
-        keep their jokers, exchange_keep_joker)."""
-        full = pack(self.rules.jokers)
-        free = (full & ~JOKERS) & ~hand
+        cards it does not hold (with two packs, the copies it does not hold, in canon
+        form), its jokers as the lowest joker bits (none while the poor keep their
+        jokers, exchange_keep_joker)."""
+        full = pack(self.rules.jokers, self.decks)
+        free = take(full & ~ALL_JOKERS, hand & ~ALL_JOKERS)
         if not self.rules.exchange_keep_joker:
-            free |= joker_bits((full & JOKERS).bit_count() - (hand & JOKERS).bit_count())
+            free |= joker_bits(jokers_in(full) - jokers_in(hand))
         return free
 
     def why_not_ask(self, hand: int, naturals: int, jokers: int, k: int) -> str | None:
@@ -455,12 +458,13 @@ class Rulebook:
         named = naturals.bit_count() + jokers
         if named > k:
             return f"you may ask for at most {plural(k, 'card')}, not {named}"
-        mine = naturals & hand
+        mine = minus(naturals, self.askable(hand) & ~ALL_JOKERS)  # copies it holds itself
         if mine:
-            return f"you hold {' '.join(tokens(mine))} yourself: ask for cards you do not hold"
+            held = " ".join(tokens(fold(mine)))
+            return f"you hold {held} yourself: ask for cards you do not hold"
         if jokers and self.rules.exchange_keep_joker:
             return ("the poor keep their jokers (exchange_keep_joker): ask for other cards")
-        if jokers > (self.askable(hand) & JOKERS).bit_count():
+        if jokers > jokers_in(self.askable(hand)):
             if not self.rules.jokers:
                 return "the pack has no joker (jokers=0)"
             return "you cannot ask for more jokers than the pack holds besides yours"
@@ -468,25 +472,27 @@ class Rulebook:
 
     def request_gift(self, hand: int, named: int, k: int) -> int:
         """The ``k`` cards a poor seat holding ``hand`` gives on an ask for ``named`` (its
-        jokers as a count in the joker bits): the named cards held, then the best of the
-        rest as :meth:`poor_gift` chooses them (004: "the losers must give these cards
-        rather than their highest ranking cards, if they have them")."""
-        held = named & hand & ~JOKERS
-        asked_jokers = (named & JOKERS).bit_count()
+        jokers as a count in the joker bits): the named cards held (with two packs, each
+        copy named as far as held), then the best of the rest as :meth:`poor_gift`
+        chooses them (004: "the losers must give these cards rather than their highest
+        ranking cards, if they have them")."""
+        held = named & hand & ~ALL_JOKERS  # canon form: each card as often as both hold it
+        asked_jokers = jokers_in(named)
         if asked_jokers:
             held |= lowest_jokers(hand, asked_jokers)
-        return held | self.poor_gift(hand & ~held, k - held.bit_count())
+        return put(held, self.poor_gift(take(hand, held), k - held.bit_count()))
 
     def request_too_good(self, named: int, gift: int) -> int:
-        """What a rich seat knows the poor kept none of, having named ``named`` and been
-        given ``gift``: the named cards not given (jokers: all, if fewer came than were
-        named), and what the poor would have given before the last unnamed card."""
-        asked_jokers = (named & JOKERS).bit_count()
-        got_jokers = (gift & JOKERS).bit_count()
-        out = named & ~gift & ~JOKERS
+        """What a rich seat knows the poor kept none of (no copy, with two packs), having
+        named ``named`` and been given ``gift``: the named cards not all given (jokers:
+        all, if fewer came than were named), and what the poor would have given before
+        the last unnamed card."""
+        asked_jokers = jokers_in(named)
+        got_jokers = jokers_in(gift)
+        out = fold(minus(named & ~ALL_JOKERS, gift & ~ALL_JOKERS))
         if got_jokers < asked_jokers:
-            out |= JOKERS
-        rest = gift & ~named & ~JOKERS
+            out |= ALL_JOKERS & pack(self.rules.jokers, self.decks)
+        rest = fold(minus(gift & ~ALL_JOKERS, named & ~ALL_JOKERS))
         if got_jokers > asked_jokers:
             rest |= lowest_jokers(gift, got_jokers - asked_jokers)
         if rest:
@@ -500,7 +506,7 @@ class Rulebook:
             last = max(GIFT_PLACE[c] for c in bits(gift))
             return sum(1 << c for c in SPADES_FIRST[:last])
         low = (gift & -gift).bit_length() - 1
-        return ~((2 << low) - 1) & ((1 << 54) - 1)
+        return ~((2 << low) - 1) & (SUITED | ALL_JOKERS)
 
     def effective_titles(self, titles: list[str], dealt: Sequence[int]) -> list[str]:
         """The titles the exchange uses: reversed by joker_reversal (004 "Jokers")."""
