@@ -29,22 +29,33 @@ def text(page: Any, testid: str) -> str:
     return found
 
 
-def second_hand(server: Any, contexts: Any, names: list[str], rules: Any) -> list[Any]:
-    """A Dai Fugō table of three people under ``rules``, its first hand played out: each
-    person's page at the start of the second, where the exchange comes."""
-    table = server.create(game="daifugo", rules=rules, players=3, seats=["human"] * 3,
-                          hands=2, clock=None)
+def first_hand(server: Any, contexts: Any, names: list[str],
+               rules: Any) -> tuple[str, list[Any]]:
+    """A Dai Fugō table of a person for each of ``names`` under ``rules``, two hands long:
+    the table, and each person's page at the start of the first."""
+    table = server.create(game="daifugo", rules=rules, players=len(names),
+                          seats=["human"] * len(names), hands=2, clock=None)
     pages = [contexts().new_page() for _ in names]
     for i, page in enumerate(pages):
         join(page, server.base, table, i, names[i])
     for page in pages:
         page.get_by_test_id("play").wait_for(state="visible")
-    play_out(pages)
+    return table, pages
+
+
+def next_hand(pages: list[Any], limit: float = 60.0) -> list[Any]:
+    """The first hand played out and the second begun, where the exchange comes."""
+    play_out(pages, limit)
     for page in pages:
         page.get_by_test_id("next-hand").click()
     for page in pages:
         page.wait_for_function("document.getElementById('play').dataset.hand === '2'")
     return pages
+
+
+def second_hand(server: Any, contexts: Any, names: list[str], rules: Any) -> list[Any]:
+    """:func:`first_hand`, then :func:`next_hand`."""
+    return next_hand(first_hand(server, contexts, names, rules)[1])
 
 
 def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) -> None:

@@ -35,15 +35,19 @@ export function build(game, legal, kind, selected, seat, reading = 0) {
   return { action, legal: false, readings: [] };
 }
 
-/** The cards some legal action of `kind` names that are not in `hand` (a request for cards
- *  names cards the seat does not hold), once each, in the order first listed. */
-export function namedCards(legal, kind, hand) {
-  const held = new Set(hand.map(plain));
-  const out = [];
+/** The cards the legal actions of `kind` name (a request for cards names cards the seat
+ *  does not hold), each as often as one action names it (two jokers, or both copies of a
+ *  card with two packs), in the order first listed. */
+export function namedCards(legal, kind) {
+  const most = new Map();
   for (const a of legal) {
     if (a.do !== kind) continue;
-    for (const t of a.cards || []) if (!held.has(plain(t)) && !out.includes(t)) out.push(t);
+    const here = new Map();
+    for (const t of a.cards || []) here.set(t, (here.get(t) || 0) + 1);
+    for (const [t, n] of here) most.set(t, Math.max(most.get(t) || 0, n));
   }
+  const out = [];
+  for (const [t, n] of most) for (let i = 0; i < n; i++) out.push(t);
   return out;
 }
 

@@ -24,7 +24,7 @@ export function shownHand(game, board, legal = []) {
   if (gamePage(game).hand_order !== "strength") return [...hand];
   const rev = reversedOrder(game, board);
   // a request for cards: the cards that may be named, which the seat does not hold
-  const shown = legal.some((a) => a.do === "ask") ? namedCards(legal, "ask", hand) : [...hand];
+  const shown = legal.some((a) => a.do === "ask") ? namedCards(legal, "ask") : [...hand];
   return shown.sort((a, b) => strength(game, a, rev) - strength(game, b, rev));
 }
 
