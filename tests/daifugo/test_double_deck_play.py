@@ -255,6 +255,17 @@ def test_a_card_asked_for_twice_but_held_once_is_given_once_and_known_gone() -> 
     assert len(asks) == len(set(asks))
 
 
+def test_the_tables_show_each_card_that_may_be_named_as_often_as_it_may_be() -> None:
+    from paiju.daifugo.present import named_cards
+
+    state = asking("3S 5S 9C", "9C 2H 2H JK")
+    shown = named_cards(a.cards for a in state.legal_actions())
+    assert shown.count("3S") == 1 and "3S'" not in shown  # the copy he does not hold
+    assert shown.count("4S") == 1 and shown.count("4S'") == 1  # both copies
+    assert shown.count("JK") == 2  # both jokers
+    assert len(shown) == 104 - 3 + 2
+
+
 def test_random_two_pack_sessions_with_the_request() -> None:
     for seed, players in ((1, 4), (2, 6), (3, 8)):
         play_session(ASKING2, players, seed, hands=6)

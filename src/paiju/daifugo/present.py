@@ -8,7 +8,7 @@ came about.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -35,6 +35,16 @@ def title(key: str, lang: str) -> str:
         "daihinmin": WORDS.c(lang, "title", "Dai Hinmin"),
     }
     return words.get(key, key)
+
+
+def named_cards(asks: Iterable[Sequence[str]]) -> list[str]:
+    """The cards some ask names, each as often as one ask names it (both jokers; with two
+    packs both copies of a card), in the order first named."""
+    most: dict[str, int] = {}
+    for cards in asks:
+        for token in dict.fromkeys(cards):
+            most[token] = max(most.get(token, 0), cards.count(token))
+    return [t for t, n in most.items() for _ in range(n)]
 
 
 def asking(rules: Any, data: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -316,8 +326,7 @@ class DaifugoPresenter(Presenter):
         out = []
         hand = seen.data["hand"]
         if self._my_ask(seen):  # card_request: the cards it may name, not its own
-            asks = [a.to_json().get("cards", []) for a in seen.view.legal_actions()]
-            hand = [cards[0] for cards in asks if len(cards) == 1]
+            hand = named_cards(a.cards for a in seen.view.legal_actions())
         for token in sorted(hand, key=strength):
             c = identity(parse_card(token))
             style = "bold red" if c < 52 and (c & 3) in (1, 2) else "bold"
