@@ -16,6 +16,7 @@ from paiju.daifugo.engine.actions import Action, action_from_json
 from paiju.daifugo.engine.cards import (
     COPY,
     identity,
+    is_joker,
     pack,
     parse_card,
     put,
@@ -139,47 +140,10 @@ def check_players(rules: Rules, players: int) -> None:
 
 
 def _read_hands(raw: list[Any], rules: Rules) -> list[int]:
-    if rules.decks == 2:
-        return _read_two_packs(raw, rules)
-    jokers = rules.jokers
-    hands = []
-    seen = 0
-    jokers_seen = 0
-    for seat, hand in enumerate(raw):
-        if not isinstance(hand, list):
-            raise MalformedRecord(f"hand {seat} must be a list of cards, not {hand!r}")
-        mask = 0
-        for tok in hand:
-            c = parse_card(tok)
-            if c >= COPY:
-                raise MalformedRecord(f"{tok!r} is a second pack's card, but the rules play "
-                                      "one pack (decks=1)")
-            if c >= 52:
-                if jokers_seen >= jokers:
-                    raise MalformedRecord(
-                        f"the deal has more jokers than the rules' {jokers} (jokers={jokers})")
-                c = 52 + jokers_seen
-                jokers_seen += 1
-            elif seen >> c & 1:
-                raise MalformedRecord(f"{tokens(1 << c)[0]} is dealt twice")
-            seen |= 1 << c
-            mask |= 1 << c
-        hands.append(mask)
-    if jokers_seen != jokers:
-        raise MalformedRecord(
-            f"the deal has {plural(jokers_seen, 'joker')} but the rules have jokers={jokers}")
-    missing = pack(jokers) & ~seen
-    if missing:
-        raise MalformedRecord("all cards are dealt (004 \"Deal\"), but these are missing: "
-                              + " ".join(tokens(missing)))
-    return hands
-
-
-def _read_two_packs(raw: list[Any], rules: Rules) -> list[int]:
-    """A two-pack deal's hands in canon form: every card twice and the rules' jokers (a
-    hand that holds a card once may write either copy; docs/daifugo.md, "The double
-    deck")."""
-    jokers = rules.jokers
+    """A deal's hands: every card of the pack once (of two packs twice, the hands in canon
+    form, a hand that holds a card once writing either copy; docs/daifugo.md, "The double
+    deck") and the rules' jokers, numbered in the order dealt."""
+    jokers, decks = rules.jokers, rules.decks
     hands = []
     dealt = 0
     jokers_seen = 0
@@ -189,7 +153,10 @@ def _read_two_packs(raw: list[Any], rules: Rules) -> list[int]:
         mask = 0
         for tok in hand:
             c = parse_card(tok)
-            if c >= 52 and c < COPY:
+            if decks == 1 and c >= COPY:
+                raise MalformedRecord(f"{tok!r} is a second pack's card, but the rules play "
+                                      "one pack (decks=1)")
+            if is_joker(c):
                 if jokers_seen >= jokers:
                     raise MalformedRecord(
                         f"the deal has more jokers than the rules' {jokers} (jokers={jokers})")
@@ -197,19 +164,21 @@ def _read_two_packs(raw: list[Any], rules: Rules) -> list[int]:
                 jokers_seen += 1
             else:
                 one = 1 << identity(c)
-                if twice(dealt) & one:
-                    raise MalformedRecord(f"{tokens(one)[0]} is dealt three times; two packs "
-                                          "hold two")
+                if (dealt if decks == 1 else twice(dealt)) & one:
+                    raise MalformedRecord(f"{tokens(one)[0]} is dealt twice" if decks == 1
+                                          else f"{tokens(one)[0]} is dealt three times; two "
+                                          "packs hold two")
             dealt = put(dealt, one)
             mask = put(mask, one)
         hands.append(mask)
     if jokers_seen != jokers:
         raise MalformedRecord(
             f"the deal has {plural(jokers_seen, 'joker')} but the rules have jokers={jokers}")
-    missing = take(pack(jokers, 2), dealt)
+    missing = take(pack(jokers, decks), dealt)
     if missing:
-        raise MalformedRecord("all cards of both packs are dealt (004 \"Deal\"), but these "
-                              "are missing: " + " ".join(tokens(missing)))
+        raise MalformedRecord(("all cards are dealt" if decks == 1 else "all cards of both "
+                               "packs are dealt") + " (004 \"Deal\"), but these are missing: "
+                              + " ".join(tokens(missing)))
     return hands
 
 
