@@ -24,6 +24,7 @@ from paiju.daifugo.engine.cards import (
     TOKENS,
     bits,
     canon,
+    fold,
     holds,
     jokers_in,
     minus,
@@ -169,6 +170,27 @@ def test_a_view_deals_the_leader_a_three_of_diamonds_until_one_is_played() -> No
     state.apply(lead)
     later = state.view(0)
     assert not all(later.sample(rng).hands[3] >> DIAMOND_THREE & 1 for _ in range(200))
+
+
+def test_a_rich_seat_knows_the_poor_kept_nothing_better_than_their_gift() -> None:
+    """The Dai Hinmin gives a joker and a ♠2, keeping the other ♠2: the Dai Fugō knows they
+    hold no joker and no 2 above the ♠2 (004: the poor give their best cards), and no
+    sample deals them one; the other ♠2 may be theirs."""
+    rules = with_two_packs(GAME.rules("pagat"), 2)
+    hands = [cards_of("3S 5S"), 0, 0, 0, cards_of("JK 2S 2S 9C")]
+    rest = take(pack(2, 2), put(hands[0], hands[4]))
+    for i, c in enumerate(bits(rest)):
+        hands[1 + i % 3] = put(hands[1 + i % 3], canon(1 << c))
+    state = DaifugoState(rules, hands, 4, TITLES5)
+    assert tokens(minus(state.hands[0], hands[0]) & SUITED2) == ["2S"]
+    facts = state.view(0).facts()
+    assert facts.poor == 4
+    assert tokens(facts.too_good & SUITED) == ["2H", "2D", "2C"]
+    assert jokers_in(facts.too_good) == 4
+    rng = random.Random(4)
+    samples = [state.view(0).sample(rng).hands[4] for _ in range(100)]
+    assert not any(fold(h) & facts.too_good for h in samples)
+    assert any(h >> parse_card("2S") & 1 for h in samples)
 
 
 def test_a_rich_seat_knows_the_poor_hold_its_gift_until_they_play_it() -> None:
@@ -373,6 +395,13 @@ def check_views(state: DaifugoState) -> None:
         assert sample.hands[seat] == state.hands[seat]
         for other, cards in view.facts().known_pins():
             assert has(sample.hands[other], cards)
+        poor, too_good = view.facts().poor, view.facts().too_good
+        if poor is not None:  # the exchange's inference holds of the real hand and the sample
+            given = dict(view.facts().known_pins()).get(poor, 0)  # its own cards are there
+            for hand in (state.hands[poor], sample.hands[poor]):
+                rest = minus(hand & SUITED2, given & SUITED2)
+                assert not fold(rest) & too_good, f"seat {seat} rules out a held card"
+                assert jokers_in(hand) <= jokers_in(given) or not too_good & ALL_JOKERS
         shown = json.dumps({k: v for k, v in data.items() if k != "known"})
         unseen = {TOKENS[c] for c in bits(SUITED << 64 | SUITED | ALL_JOKERS)} - seen
         for token in unseen:

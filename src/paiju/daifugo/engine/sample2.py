@@ -8,12 +8,13 @@ by their counts, after placing what it knows (docs/daifugo.md, "The double deck"
   receiver's hand, less what the receiver has played or handed back to it since, until
   the receiver moves cards face down elsewhere (then they may have gone with them);
 * the leader that ``first_lead`` chose by the ♦3 holds one, until a ♦3 is played or the
-  leader moves cards face down.
+  leader moves cards face down;
+* as a rich seat, what its poor kept none of (its best cards came first), while no other
+  seat has handed the poor cards face down since.
 
-A one-pack view also follows hand-overs through later face-down moves and reads what the
-exchange says the poor kept (:class:`paiju.daifugo.engine.view._Facts`); a two-pack view
-does not yet, so its samples are those the seat could be in by what it knows, read less
-sharply.
+A one-pack view also follows hand-overs through later face-down moves and winds a sample
+back to the start of play (:class:`paiju.daifugo.engine.view._Facts`); a two-pack view
+does not yet.
 """
 
 from __future__ import annotations
@@ -31,12 +32,16 @@ from paiju.daifugo.engine.cards import (
     SUITED,
     SUITED2,
     bits,
+    fold,
+    jokers_in,
     minus,
     pack,
     put,
     take,
 )
+from paiju.daifugo.engine.exchange import card_list
 from paiju.daifugo.engine.position import DISCARD_PILE, DROPPED_PILE
+from paiju.daifugo.engine.rulebook import joker_bits
 from paiju.daifugo.engine.state import DaifugoState
 
 if TYPE_CHECKING:
@@ -46,10 +51,6 @@ if TYPE_CHECKING:
 class TwoPackFacts:
     """The cards a two-pack view has not seen, what it knows of where some are, and the
     sampler."""
-
-    #: no exchange inference is drawn (see the module's docstring)
-    poor: int | None = None
-    too_good = 0
 
     def __init__(self, view: DaifugoView, leader: int | None) -> None:
         base = view._base
@@ -82,6 +83,10 @@ class TwoPackFacts:
                      for s in range(base.n) if s != me}
         self.need[DISCARD_PILE] = view._n_discards - self.fixed.get(DISCARD_PILE, 0).bit_count()
         self.need[DROPPED_PILE] = view._n_dropped - self.fixed.get(DROPPED_PILE, 0).bit_count()
+        #: the poor seat that gave to this one in the exchange, and the cards (by card,
+        #: each joker its own) it cannot hold since: none while other seats have handed it
+        #: cards face down since (they may have been such cards)
+        self.poor, self.too_good = _kept_nothing_better(base, view._moves, me)
 
     def known_pins(self) -> list[tuple[int, int]]:
         """(seat, cards) this seat knows are in that seat's hand now: its own hand-overs."""
@@ -89,11 +94,14 @@ class TwoPackFacts:
 
     def sample(self, rng: Random, barred: Mapping[int, int] | None = None) -> DaifugoState:
         """A state that agrees with the view: the known cards in their places, the unseen
-        ones dealt by the counts left, around ``barred`` (a seat's cards it is taken not to
-        hold, by card) where the room allows."""
+        ones dealt by the counts left, around what the poor cannot hold and ``barred`` (a
+        seat's cards it is taken not to hold, by card) where the room allows."""
         st = self.base.clone()
         units = [*bits(self.unseen & ~(SUITED << COPY)), *bits(self.unseen >> COPY & SUITED)]
         assign = {k: self.pins.get(k, 0) for k in self.need}
+        if self.poor is not None and self.too_good:
+            barred = dict(barred or {})
+            barred[self.poor] = barred.get(self.poor, 0) | self.too_good
         for c, place in deal_places(rng, units, dict(self.need), barred, strict=True):
             assign[place] = put(assign[place], 1 << c)
         for k, cards in assign.items():
@@ -147,3 +155,38 @@ def _played(base: DaifugoState, action: Any) -> Iterator[tuple[int, int, str]]:
     meld = meld_of_action(action) or base.meld_of(action)
     jokers = sum(1 << (52 + j) for j in range(meld.jokers))
     yield action.seat, meld.naturals | jokers, "lost"
+
+
+def _kept_nothing_better(base: DaifugoState, moves: Sequence[Any],
+                         me: int) -> tuple[int | None, int]:
+    """``(poor, cards)``: the seat whose exchange gift ``me`` received, and the cards it
+    cannot hold now (by card, both copies; each joker its own bit): those it would have
+    given before its lowest card given (004 "Exchange of cards": its best cards), or under
+    ``card_request`` a card named and not given as often as named. Nothing while others
+    have handed it cards face down since; ``(None, 0)`` if ``me`` received no gift."""
+    book = base.book
+    for i, src, dst, cards, _ in moves:
+        if i == -1 and dst == me and cards:
+            if any(j >= 0 and d2 == src and s2 != me for j, s2, d2, _, _ in moves):
+                return src, 0
+            named = _named(base, me) or 0
+            unasked = fold(minus(cards & SUITED2, named & SUITED2))
+            out = fold(minus(named & SUITED2, cards & SUITED2))  # named, not all given
+            if unasked:  # its best cards: the jokers came first, then the cards above
+                out |= book.better_gifts(unasked) & SUITED | ALL_JOKERS
+            if jokers_in(cards) < jokers_in(named):
+                out |= ALL_JOKERS
+            if base.rules.exchange_keep_joker:
+                out &= ~ALL_JOKERS
+            return src, out
+    return None, 0
+
+
+def _named(base: DaifugoState, seat: int) -> int | None:
+    """The cards ``seat`` named in its ask (card_request), in canon form with its jokers
+    as the lowest joker bits; None if it made none."""
+    for a in base.actions:
+        if a.do == "ask" and a.seat == seat:
+            naturals, jokers = card_list(a.cards, 2)
+            return naturals | joker_bits(jokers)
+    return None
