@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -147,3 +148,19 @@ def spellings(st: DaifugoState, cards: tuple[int, ...], jokers: int) -> list[tup
     for js in combinations_with_replacement(names, jokers):  # the jokers' order is free
         out.append(tuple(nat) + js)
     return out
+
+
+def random_states(seed: int, rules_of: Callable[[random.Random], Rules] = random_rules,
+                  fewest: int = 3) -> Iterator[tuple[DaifugoState, random.Random]]:
+    """Three hands of a random session (rules drawn by ``rules_of``, ``fewest`` to 8
+    players), each state before a move, with the session's random draws."""
+    rng = random.Random(seed)
+    rules = rules_of(rng)
+    session = GAME.new_session(rules, rng.randint(fewest, 8), seed)
+    for _ in range(3):
+        st = session.deal()
+        while not st.is_terminal():
+            yield st, rng
+            acts = st.legal_actions()
+            st.apply(acts[rng.randrange(len(acts))])
+        session.finish(st)

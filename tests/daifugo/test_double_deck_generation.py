@@ -13,32 +13,17 @@ import random
 from collections.abc import Iterator
 from itertools import product
 
-from daifugo_helpers import snapshot, spellings
+from daifugo_helpers import random_states, snapshot, spellings
 from test_double_deck_play import two_pack_rules
 
 from paiju.daifugo.engine.actions import Action
 from paiju.daifugo.engine.cards import COPY, SUITED, TOKENS, bits, jokers_in
 from paiju.daifugo.engine.combos import Meld
 from paiju.daifugo.engine.state import PLAY, DaifugoState
-from paiju.daifugo.game import GAME
 
 POSITIONS = 400
 #: the most cards (jokers included) a position's mover holds
 SMALL = 6
-
-
-def two_pack_positions(seed: int) -> Iterator[tuple[DaifugoState, random.Random]]:
-    """Random two-pack sessions' states before a move, each the mover's turn to play."""
-    rng = random.Random(seed)
-    rules = two_pack_rules(rng)
-    session = GAME.new_session(rules, rng.randint(4, 8), seed)
-    for _ in range(3):
-        st = session.deal()
-        while not st.is_terminal():
-            yield st, rng
-            acts = st.legal_actions()
-            st.apply(acts[rng.randrange(len(acts))])
-        session.finish(st)
 
 
 def parts(hand: int) -> Iterator[tuple[int, ...]]:
@@ -109,7 +94,7 @@ def test_brute_force_on_small_two_pack_positions() -> None:
     seed = 20_000
     while found < POSITIONS:
         taken = 0
-        for st, rng in two_pack_positions(seed):
+        for st, rng in random_states(seed, two_pack_rules, fewest=4):
             if st.phase != PLAY or rng.random() < 0.9:
                 continue
             st = small(st, rng)

@@ -17,12 +17,10 @@ already decide. These tests hold the two to exact agreement:
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
-from typing import Any
 
 import pytest
-from daifugo_helpers import random_rules, snapshot, spellings
+from daifugo_helpers import random_states, snapshot, spellings
 
 from paiju.daifugo.engine import combos
 from paiju.daifugo.engine.actions import Action, meld_of_action
@@ -65,20 +63,6 @@ def listed_plays(st: DaifugoState) -> list[Meld]:
             assert meld is not None, a
             out.append(meld)
     return out
-
-
-def random_states(seed: int, steps_hint: int = 0) -> Any:
-    """Random sessions' hands under random options, yielding each state before a move."""
-    rng = random.Random(seed)
-    rules = random_rules(rng)
-    session = GAME.new_session(rules, rng.randint(3, 8), seed)
-    for _ in range(3):
-        st = session.deal()
-        while not st.is_terminal():
-            yield st, rng
-            acts = st.legal_actions()
-            st.apply(acts[rng.randrange(len(acts))])
-        session.finish(st)
 
 
 def test_listed_plays_are_exactly_the_legal_combinations() -> None:
