@@ -5,12 +5,23 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from paiju.core.errors import UnknownOption
 from paiju.core.referee import referee
-from paiju.daifugo.engine.cards import TOKENS, identity, pack, stand_token, suit_of
+from paiju.daifugo.engine.cards import (
+    COPY,
+    SUITED,
+    TOKENS,
+    bits,
+    identity,
+    jokers_in,
+    pack,
+    stand_token,
+    suit_of,
+)
+from paiju.daifugo.engine.combos import Meld
 from paiju.daifugo.engine.state import Action, DaifugoState
 from paiju.daifugo.game import GAME
 from paiju.daifugo.rules import OPTIONS, Rules
@@ -164,3 +175,34 @@ def random_states(seed: int, rules_of: Callable[[random.Random], Rules] = random
             acts = st.legal_actions()
             st.apply(acts[rng.randrange(len(acts))])
         session.finish(st)
+
+
+def parts(hand: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of the suited cards of a hand (of two packs in canon form), as card
+    numbers (a card taken once is its first copy)."""
+    once = list(bits(hand & SUITED & ~(hand >> COPY)))
+    twice = list(bits(hand & SUITED & hand >> COPY))
+    for a in product((0, 1), repeat=len(once)):
+        for b in product((0, 1, 2), repeat=len(twice)):
+            yield (*(c for c, k in zip(once, a, strict=True) if k),
+                   *(c for c, k in zip(twice, b, strict=True) if k),
+                   *(c + COPY for c, k in zip(twice, b, strict=True) if k == 2))
+
+
+def brute_force(st: DaifugoState) -> tuple[set[Meld], list[tuple[tuple[str, ...], Meld]]]:
+    """Every legal spelling of a play of the mover: the plays, and (spelling, play)."""
+    seat = st.turn
+    hand = st.hands[seat]
+    legal: set[Meld] = set()
+    spelled = []
+    for cards in parts(hand):
+        for j in range(jokers_in(hand) + 1):
+            if not cards and not j:
+                continue
+            for toks in spellings(st, cards, j):
+                action = Action(seat, "play", toks)
+                if st.why_illegal(action) is None:
+                    meld = st.meld_of(action)
+                    legal.add(meld)
+                    spelled.append((toks, meld))
+    return legal, spelled

@@ -10,32 +10,17 @@ the other copy and in another order, must change the state as the listed action 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from itertools import product
 
-from daifugo_helpers import random_states, snapshot, spellings
+from daifugo_helpers import brute_force, random_states, snapshot
 from test_double_deck_play import two_pack_rules
 
 from paiju.daifugo.engine.actions import Action
 from paiju.daifugo.engine.cards import COPY, SUITED, TOKENS, bits, jokers_in
-from paiju.daifugo.engine.combos import Meld
 from paiju.daifugo.engine.state import PLAY, DaifugoState
 
 POSITIONS = 400
 #: the most cards (jokers included) a position's mover holds
 SMALL = 6
-
-
-def parts(hand: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of the suited cards of a canon hand, as card numbers (a card taken
-    once is its first copy)."""
-    once = list(bits(hand & SUITED & ~(hand >> COPY)))
-    twice = list(bits(hand & SUITED & hand >> COPY))
-    for a in product((0, 1), repeat=len(once)):
-        for b in product((0, 1, 2), repeat=len(twice)):
-            yield (*(c for c, k in zip(once, a, strict=True) if k),
-                   *(c for c, k in zip(twice, b, strict=True) if k),
-                   *(c + COPY for c, k in zip(twice, b, strict=True) if k == 2))
 
 
 def small(st: DaifugoState, rng: random.Random) -> DaifugoState:
@@ -58,25 +43,6 @@ def small(st: DaifugoState, rng: random.Random) -> DaifugoState:
     cut = st.clone()
     cut.pos.hands[st.turn] = sum(1 << c for c in keep)
     return cut
-
-
-def brute_force(st: DaifugoState) -> tuple[set[Meld], list[tuple[tuple[str, ...], Meld]]]:
-    """Every legal spelling of a play of the mover: the plays, and (spelling, play)."""
-    seat = st.turn
-    hand = st.hands[seat]
-    legal: set[Meld] = set()
-    spelled = []
-    for cards in parts(hand):
-        for j in range(jokers_in(hand) + 1):
-            if not cards and not j:
-                continue
-            for toks in spellings(st, cards, j):
-                action = Action(seat, "play", toks)
-                if st.why_illegal(action) is None:
-                    meld = st.meld_of(action)
-                    legal.add(meld)
-                    spelled.append((toks, meld))
-    return legal, spelled
 
 
 def other_copy(toks: tuple[str, ...], hand: int) -> tuple[str, ...]:

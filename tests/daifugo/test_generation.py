@@ -17,10 +17,8 @@ already decide. These tests hold the two to exact agreement:
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
-from daifugo_helpers import random_states, snapshot, spellings
+from daifugo_helpers import brute_force, random_states, snapshot
 
 from paiju.daifugo.engine import combos
 from paiju.daifugo.engine.actions import Action, meld_of_action
@@ -80,28 +78,6 @@ def test_listed_plays_are_exactly_the_legal_combinations() -> None:
             assert len(passes) == (0 if st.table is None and not st.rules.lead_pass else 1)
         checked += 3
         seed += 1
-
-
-def brute_force(st: DaifugoState) -> tuple[set[Meld], list[tuple[tuple[str, ...], Meld]]]:
-    """Every legal spelling of a play of the mover: the plays, and (spelling, play)."""
-    seat = st.turn
-    hand = st.hands[seat]
-    nat = list(bits(hand & SUITED))
-    nj = (hand & JOKERS).bit_count()
-    legal: set[Meld] = set()
-    spelled = []
-    for k in range(0, len(nat) + 1):
-        for cards in combinations(nat, k):
-            for j in range(0, nj + 1):
-                if k + j == 0:
-                    continue
-                for toks in spellings(st, cards, j):
-                    action = Action(seat, "play", toks)
-                    if st.why_illegal(action) is None:
-                        meld = st.meld_of(action)
-                        legal.add(meld)
-                        spelled.append((toks, meld))
-    return legal, spelled
 
 
 def test_brute_force_on_small_positions() -> None:

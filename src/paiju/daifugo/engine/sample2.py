@@ -162,8 +162,9 @@ def _kept_nothing_better(base: DaifugoState, moves: Sequence[Any],
     """``(poor, cards)``: the seat whose exchange gift ``me`` received, and the cards it
     cannot hold now (by card, both copies; each joker its own bit): those it would have
     given before its lowest card given (004 "Exchange of cards": its best cards), or under
-    ``card_request`` a card named and not given as often as named. Nothing while others
-    have handed it cards face down since; ``(None, 0)`` if ``me`` received no gift."""
+    ``card_request`` a card named and not given as often as named; less the cards ``me``
+    handed it. Nothing while others have handed it cards face down since; ``(None, 0)`` if
+    ``me`` received no gift."""
     book = base.book
     for i, src, dst, cards, _ in moves:
         if i == -1 and dst == me and cards:
@@ -178,6 +179,9 @@ def _kept_nothing_better(base: DaifugoState, moves: Sequence[Any],
                 out |= ALL_JOKERS
             if base.rules.exchange_keep_joker:
                 out &= ~ALL_JOKERS
+            for _, s2, d2, handed, _ in moves:  # what this seat handed it may be there
+                if s2 == me and d2 == src:
+                    out &= ~fold(handed & SUITED2) & ~(ALL_JOKERS if handed & ALL_JOKERS else 0)
             return src, out
     return None, 0
 
