@@ -270,7 +270,7 @@ def test_a_card_asked_for_twice_but_held_once_is_given_once_and_known_gone() -> 
     state.apply(GAME.action_from_json({"seat": 0, "do": "ask", "cards": ["9C", "9C"]}))
     assert given_to_rich(state, "3S 5S") == ["9C", "JK"]
     nine = parse_card("9C")
-    assert state.book.request_too_good(cards_of("9C 9C"), cards_of("9C JK")) >> nine & 1
+    assert state.view(0).facts().too_good >> nine & 1  # the Dai Hinmin holds no 9C
     asks = [a.cards for a in asking("3S 5S", "9C").legal_actions()]
     assert ("9C", "9C'") in asks and ("3S", "3S'") not in asks
     assert ("3S",) in asks  # the other copy of a card the rich hold

@@ -483,16 +483,17 @@ class Rulebook:
         return put(held, self.poor_gift(take(hand, held), k - held.bit_count()))
 
     def request_too_good(self, named: int, gift: int) -> int:
-        """What a rich seat knows the poor kept none of (no copy, with two packs), having
-        named ``named`` and been given ``gift``: the named cards not all given (jokers:
-        all, if fewer came than were named), and what the poor would have given before
-        the last unnamed card."""
-        asked_jokers = jokers_in(named)
-        got_jokers = jokers_in(gift)
-        out = fold(minus(named & ~ALL_JOKERS, gift & ~ALL_JOKERS))
+        """What a rich seat knows the poor kept none of, having named ``named`` and been
+        given ``gift``: the named cards not given (jokers: all, if fewer came than were
+        named), and what the poor would have given before the last unnamed card. One
+        pack's cards, each joker by its bit; a two-pack view reads the same by copies
+        and joker counts (:mod:`paiju.daifugo.engine.sample2`)."""
+        asked_jokers = (named & JOKERS).bit_count()
+        got_jokers = (gift & JOKERS).bit_count()
+        out = named & ~gift & ~JOKERS
         if got_jokers < asked_jokers:
-            out |= ALL_JOKERS & pack(self.rules.jokers, self.decks)
-        rest = fold(minus(gift & ~ALL_JOKERS, named & ~ALL_JOKERS))
+            out |= JOKERS
+        rest = gift & ~named & ~JOKERS
         if got_jokers > asked_jokers:
             rest |= lowest_jokers(gift, got_jokers - asked_jokers)
         if rest:
@@ -506,7 +507,7 @@ class Rulebook:
             last = max(GIFT_PLACE[c] for c in bits(gift))
             return sum(1 << c for c in SPADES_FIRST[:last])
         low = (gift & -gift).bit_length() - 1
-        return ~((2 << low) - 1) & (SUITED | ALL_JOKERS)
+        return ~((2 << low) - 1) & ((1 << 54) - 1)
 
     def effective_titles(self, titles: list[str], dealt: Sequence[int]) -> list[str]:
         """The titles the exchange uses: reversed by joker_reversal (004 "Jokers")."""
