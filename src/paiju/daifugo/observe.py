@@ -21,7 +21,7 @@ from paiju.core.bitset import one_hot as hot
 from paiju.core.protocol import View
 from paiju.daifugo.action_space import PLACES
 from paiju.daifugo.engine.actions import Action
-from paiju.daifugo.engine.cards import COPY, put
+from paiju.daifugo.engine.cards import COPY
 from paiju.daifugo.engine.view import DaifugoView
 from paiju.daifugo.rules import Rules
 
@@ -165,8 +165,7 @@ class DaifugoObserver:
         known = [0] * (n + 2)
         two = self.decks == 2
         for seat, cards in view.facts().known_pins():  # seats, the discard pile, the drop
-            i = seat if seat >= 0 else n - 1 - seat
-            known[i] = put(known[i], cards) if two else known[i] | cards
+            known[seat if seat >= 0 else n - 1 - seat] |= cards  # each place listed once
         at_known = at["known"]
         for i, cards in enumerate(known):
             ones |= (engine_cards2(cards) if two else cards) << (at_known + i * c)

@@ -166,6 +166,11 @@ def minus(hand: int, cards: int) -> int:
     return (a1 & ~b1) | (a2 & ~b2) | (a2 & ~b1) << COPY
 
 
+def rank_count(mask: int, rank: int) -> int:
+    """How many cards of ``rank`` a set holds (a two-pack set's second copies too)."""
+    return (mask >> (4 * rank) & 0xF).bit_count() + (mask >> (COPY + 4 * rank) & 0xF).bit_count()
+
+
 def jokers_in(mask: int) -> int:
     """How many jokers a bitset holds (of one pack or two)."""
     return (mask & ALL_JOKERS).bit_count()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from paiju.core.errors import IllegalAction
 from paiju.core.words import plural
 from paiju.daifugo.engine.actions import Action
-from paiju.daifugo.engine.cards import COPY, is_joker, parse_play_token, put, take
+from paiju.daifugo.engine.cards import COPY, identity, is_joker, parse_play_token, put, take
 from paiju.daifugo.engine.position import EXCHANGE, PLAY, Position
 from paiju.daifugo.engine.rulebook import Rulebook, joker_bits, lowest_jokers
 
@@ -28,7 +28,7 @@ def card_list(toks: Sequence[str], decks: int = 1) -> tuple[int, int]:
         if decks == 1 and c >= COPY:
             raise IllegalAction(f"{t} is a second pack's card, but these rules play one "
                                 "pack (decks=1)")
-        one = c & (COPY - 1)
+        one = identity(c)
         if nat >> one & 1 and (decks == 1 or nat >> (one + COPY) & 1):
             raise IllegalAction(f"{t} is named twice" if decks == 1
                                 else f"{t} is named three times; two packs hold two")

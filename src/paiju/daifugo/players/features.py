@@ -30,7 +30,6 @@ from paiju.core.protocol import Action, View
 from paiju.daifugo.engine.actions import Action as DaifugoAction
 from paiju.daifugo.engine.actions import meld_of_action
 from paiju.daifugo.engine.cards import (
-    COPY,
     EIGHT,
     NUM_RANKS,
     is_joker,
@@ -38,6 +37,7 @@ from paiju.daifugo.engine.cards import (
     pack,
     parse_card,
     put,
+    rank_count,
     rank_of,
     take,
 )
@@ -156,8 +156,7 @@ class Reading:
         self.hand = b.hand
         # the cards held of each rank: two packs' second copies too (docs/daifugo.md,
         # "The double deck"; one pack's hands hold none)
-        self.held = [(b.hand >> (4 * r) & 0xF).bit_count()
-                     + (b.hand >> (COPY + 4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.held = [rank_count(b.hand, r) for r in range(NUM_RANKS)]
         self.jokers = jokers_in(b.hand)
         self.cards = b.hand.bit_count()
         self.mine = size_bucket(self.cards)
@@ -171,8 +170,7 @@ class Reading:
         self.club = choose(view, Random(0)) if len(view.legal_actions()) > 1 else None
         unseen = take(pack(view.rules.jokers, view.rules.decks), put(b.hand, b.played))
         #: the cards of each rank this seat has not seen, and the jokers
-        self.unseen = [(unseen >> (4 * r) & 0xF).bit_count()
-                       + (unseen >> (COPY + 4 * r) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.unseen = [rank_count(unseen, r) for r in range(NUM_RANKS)]
         self.unseen_jokers = jokers_in(unseen)
         self.owner = int(b.table_seat == b.seat)
         self.band = 0 if self.cards <= 3 else 1 if self.cards <= 6 else 2
@@ -238,8 +236,7 @@ class Reading:
         held = list(self.held)
         splits = 0
         for r in range(NUM_RANKS):
-            took = ((m.naturals >> (4 * r) & 0xF).bit_count()
-                    + (m.naturals >> (COPY + 4 * r) & 0xF).bit_count())
+            took = rank_count(m.naturals, r)
             if took:
                 held[r] -= took
                 splits += held[r] > 0

@@ -59,6 +59,7 @@ from paiju.daifugo.engine.cards import (
     bits,
     parse_play_token,
     put,
+    rank_count,
     rank_of,
 )
 from paiju.daifugo.engine.combos import GROUP, SEQUENCE, Meld, suit_ranks
@@ -281,8 +282,7 @@ class _Unseen:
             return
         # two packs (canon form): the cards of which a copy is unseen, and how many
         self.cards = ~(seen >> COPY) & SUITED
-        self.counts = [8 - ((seen >> (4 * r)) & 0xF).bit_count()
-                       - ((seen >> (COPY + 4 * r)) & 0xF).bit_count() for r in range(NUM_RANKS)]
+        self.counts = [8 - rank_count(seen, r) for r in range(NUM_RANKS)]
 
 
 def _sure(rank: int, size: int, u: _Unseen, t: _Table) -> bool:
