@@ -195,7 +195,7 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
         g = get_game(game)
         rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
         n = players or default_players(g)
-        players_of = [make_bot(spec) for spec in bot_specs(bots, n, "random")]
+        players_of = [make_bot(spec, g.name) for spec in bot_specs(bots, n, "random")]
         rng = make_rng(seed)
         state = g.new_hand(rules, n, rng)
     except (PaijuError, ValueError) as err:

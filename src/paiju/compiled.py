@@ -49,6 +49,7 @@ MODULES: tuple[str, ...] = (
     "paiju.daifugo.engine.tables",
     "paiju.daifugo.engine.turns",
     "paiju.daifugo.engine.view",
+    "paiju.daifugo.fast.endgame",
     "paiju.daifugo.fast.playout",
     "paiju.daifugo.fast.standard",
     "paiju.daifugo.observe",

@@ -32,7 +32,7 @@ def test_the_ladder_spec_round_trips() -> None:
     [
         ("ismcts:root=wide", "root must be one of ucb, halving, not 'wide'"),
         ("ismcts:tree=deep", "tree must be one of full, root, not 'deep'"),
-        ("ismcts:reward=money", "reward must be one of points, place, not 'money'"),
+        ("ismcts:reward=money", "reward must be one of points, place, games, not 'money'"),
         ("ismcts:z=far", "not a number"),
     ],
 )

@@ -152,10 +152,12 @@ def check_game(game: str, preset: str | dict[str, Any], players: int) -> None:
             make_bot("learned:temp=1")]
     searches = {0: make_bot("ismcts:iters=8"), 1: make_bot(GUIDED.format(iters=8)),
                 2: make_bot(HALVING.format(iters=8)),
-                3: make_bot(HALVING.format(iters=8).replace("prior=heuristic", "prior=learned"))}
+                3: make_bot(HALVING.format(iters=8).replace("prior=heuristic", "prior=learned")),
+                # the game's strongest player (Dai Fugō's: exact endgames, reward=games)
+                4: make_bot("strongest:iters=8", game)}
     changed = total = 0
     for index, state in enumerate(decision_points(game, preset, players, hands=3, every=5)):
-        search = searches.get(index % 4)
+        search = searches.get(index % 5)
         changed += check_blind(state, bots + ([search] if search else []), samples=3)
         total += 3
     assert total >= 9

@@ -31,7 +31,7 @@ def test_an_unknown_setting_is_refused_with_the_known_ones() -> None:
 
 
 @pytest.mark.parametrize(("made", "message"), [
-    ({"reward": "money"}, "ismcts reward must be one of points, place, not 'money'"),
+    ({"reward": "money"}, "ismcts reward must be one of points, place, games, not 'money'"),
     ({"exploration": -1.0}, "ismcts c must be a number at least 0, not -1.0"),
     ({"iterations": 0}, "ismcts iters must be at least 1, not 0"),
     ({"seconds": float("inf"), "iterations": None},

@@ -12,7 +12,7 @@ from random import Random
 from typing import Protocol, runtime_checkable
 
 from paiju.core.games import GAMES, get_game
-from paiju.core.protocol import Action, View
+from paiju.core.protocol import Action, View, names_strongest
 
 
 class Bot(Protocol):
@@ -107,14 +107,42 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
+#: The name of each game's strongest player (:class:`~paiju.core.protocol.NamesStrongest`).
+STRONGEST = "strongest"
+
+
+def strongest_spec(game: str, params: Mapping[str, str] | None = None) -> str:
+    """The spec ``strongest`` stands for in ``game``, with ``params`` set over its own."""
+    g = get_game(game)
+    if not names_strongest(g):
+        raise ValueError(f"{g.title} names no strongest player")
+    name, own = parse_spec(g.strongest)
+    own.update(params or {})
+    return ":".join([name, *(f"{k}={v}" for k, v in own.items())])
+
+
+def _strongest(params: Mapping[str, str], game: str | None) -> Bot:
+    """Each game's strongest player; with no game, the one game that names one."""
+    if game is None:
+        named = [g for g in GAMES if names_strongest(get_game(g))]
+        if len(named) != 1:
+            raise ValueError(f"{STRONGEST!r} is each game's own player: name the game "
+                             f"({', '.join(named)})")
+        game = named[0]
+    return make_bot(strongest_spec(game, params), game)
+
+
 def make_bot(spec: str, game: str | None = None) -> Bot:
     """The player named by ``spec`` (``name[:key=value...]``).
 
     The generic players play every game; a game's own players (``Game.players``, such as
     Dai Fugō's ``uecda-standard``) are found by name, and with ``game`` given a player
-    that does not play it is refused here, before any hand is dealt.
+    that does not play it is refused here, before any hand is dealt. ``strongest`` is
+    the spec the game names as its strongest player (settings given override its own).
     """
     name, params = parse_spec(spec)
+    if name == STRONGEST:
+        return _strongest(params, game)
     if name in BOTS:
         return BOTS[name](params)
     owners = _games_with(name)
@@ -146,7 +174,7 @@ def _games_with(name: str) -> list[str]:
 
 def known_players(game: str | None = None) -> list[str]:
     """The generic players, then the game's own (every game's, with ``game`` None)."""
-    names = list(BOTS)
+    names = [*BOTS, STRONGEST]
     for g in [game] if game is not None else list(GAMES):
         names += [n for n in _own_players(g) if n not in names]
     return names

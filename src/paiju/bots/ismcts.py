@@ -95,7 +95,15 @@ from paiju.bots.settings import (
     whole,
     word,
 )
-from paiju.core.protocol import Action, Result, State, View, plays_out
+from paiju.core.protocol import (
+    Action,
+    Result,
+    State,
+    View,
+    carries_places,
+    plays_out,
+    solves_endgames,
+)
 
 #: The search the strength ladder plays Dai Fugō with (docs/strength.md): sequential
 #: halving over the root's moves on shared deals, heuristic play-outs, place rewards.
@@ -104,7 +112,7 @@ HALVING_SPEC = ("ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=
 
 ROLLOUTS = ("random", "heuristic", "learned")
 PRIORS = ("none", "heuristic", "learned")
-REWARDS = ("points", "place")
+REWARDS = ("points", "place", "games")
 ROOTS = ("ucb", "halving")
 TREES = ("full", "root")
 
@@ -199,9 +207,16 @@ class ISMCTSBot:
     #: with ``rollout=learned`` or ``prior=learned``: the learned policy's weights file
     #: (None: the package's)
     weights: str | None = setting(None, "weights", word)
+    #: a budget of positions for playing an endgame of a determinization exactly where
+    #: the game solves endgames (Dai Fugō: two seats left); 0: the play-out policy plays it
+    endgame: int = setting(0, "endgame", whole, holds=lambda n: n >= 0, wanted="at least 0")
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        #: with ``reward=games``: the rules of the decision searched, and their places'
+        #: worth once asked
+        self._rules: object = None
+        self._worth: Sequence[float] | None = None
         if self.iterations is None and self.seconds is None:
             raise ValueError("ismcts needs an iteration budget (iters=N) or a time budget (time=S)")
         check_settings(self, "ismcts")
@@ -257,6 +272,8 @@ class ISMCTSBot:
         return spec_of(self, "ismcts")
 
     def choose(self, view: View, rng: Random) -> Action:
+        self._rules = view.rules
+        self._worth = None
         legal = list(legal_actions_of(view))
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {})
@@ -405,13 +422,30 @@ class ISMCTSBot:
             child.squares += value * value
         return values
 
+    def _place_worth(self, players: int) -> Sequence[float] | None:
+        """With ``reward=games``, the worth of each place over the hands to come where
+        the rules say what places carry (else None: as ``reward=place``), worked out
+        once a decision."""
+        if self.reward != "games" or not carries_places(self._rules):
+            return None
+        if self._worth is None or len(self._worth) != players:
+            self._worth = self._rules.place_worth(players)
+        return self._worth
+
     def _values(self, result: Result) -> Sequence[float]:
         """Each seat's reward: its points, or with ``reward=place`` its finishing place
-        (1 for the first out .. 0 for the last) where the game has an order."""
+        (1 for the first out .. 0 for the last) where the game has an order; with
+        ``reward=games`` each place's worth over the hands its title carries into
+        (:class:`~paiju.core.protocol.CarriesPlaces`), else as ``reward=place``."""
         order = result.order
         if self.reward == "points" or len(order) < 2:
             return result.points
         values = [0.0] * len(result.points)
+        worth = self._place_worth(len(order))
+        if worth is not None and len(worth) == len(order):
+            for place, seat in enumerate(order):
+                values[seat] = worth[place]
+            return values
         for place, seat in enumerate(order):
             values[seat] = 1.0 - place / (len(order) - 1)
         return values
@@ -436,30 +470,31 @@ class ISMCTSBot:
 
     def _rollout(self, state: State, rng: Random, me: int) -> None:
         """Play ``state`` out: seat ``me`` by the rollout policy, the others by the
-        opponent model if there is one, else by the rollout policy too."""
+        opponent model if there is one, else by the rollout policy too; with ``endgame``
+        an endgame the game solves is played exactly from where it starts (if a search
+        of that budget does not settle it, the policies play the rest)."""
         model = self._model
-        if model is not None:
-            policy = self._policy
-            while True:
-                seat = state.to_move()
-                if seat is None:
-                    return
-                player = policy if seat == me else model
-                state.apply(player.choose(state.view(seat), rng))
-        if self.fast and plays_out(state) and state.playout(rng, self.rollout) is not None:
+        exact = self.endgame if solves_endgames(state) else 0
+        if model is None and self.fast and plays_out(state) and (
+                state.playout(rng, self.rollout, exact) if exact
+                else state.playout(rng, self.rollout)) is not None:
             return  # the game's fast path played it out
         policy = self._policy
-        if isinstance(policy, RandomBot):
-            while True:
-                actions = state.legal_actions()
-                if not actions:
-                    return
-                state.apply(actions[rng.randrange(len(actions))])
+        random = model is None and isinstance(policy, RandomBot)
         while True:
             seat = state.to_move()
             if seat is None:
                 return
-            state.apply(policy.choose(state.view(seat), rng))
+            if exact and solves_endgames(state) and state.at_endgame():
+                if state.solve_endgame(exact):
+                    return
+                exact = 0  # the search ran out: the policies play on
+            if random:
+                actions = state.legal_actions()
+                state.apply(actions[rng.randrange(len(actions))])
+            else:
+                player = model if model is not None and seat != me else policy
+                state.apply(player.choose(state.view(seat), rng))
 
 
 def _paired(mine: Mapping[int, float], other: Mapping[int, float]) -> tuple[float, float, int]:

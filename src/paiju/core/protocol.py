@@ -233,10 +233,46 @@ class State(Undoes[A], Protocol[A, R]):
 class PlaysOut(Protocol):
     """A state with a fast path for play-outs (docs/architecture.md, "The fast path")."""
 
-    def playout(self, rng: Random, policy: str = "random") -> int | None:
+    def playout(self, rng: Random, policy: str = "random", endgame: int = 0) -> int | None:
         """Play the hand to its end, every seat by ``policy`` (``random`` or
         ``heuristic``): the decisions made, or ``None``, the state unchanged, when there
-        is no fast path for that policy."""
+        is no fast path for that policy. ``endgame`` (a budget of positions, 0: none)
+        asks a game that solves endgames (:class:`SolvesEndgames`) to play them exactly."""
+        ...
+
+
+@runtime_checkable
+class NamesStrongest(Protocol):
+    """A game that names its strongest computer player: the spec that the player
+    ``strongest`` stands for (docs/strength.md says what each game's is and why)."""
+
+    @property
+    def strongest(self) -> str: ...
+
+
+@runtime_checkable
+class CarriesPlaces(Protocol):
+    """Rules under which finishing places carry into the hands that follow (Dai Fugō's
+    titles and their exchange)."""
+
+    def place_worth(self, players: int) -> Sequence[float] | None:
+        """Each finishing place's worth over a hand and those that follow, best first,
+        from 1 down to 0, with ``players`` at the table; None when nothing carries."""
+        ...
+
+
+@runtime_checkable
+class SolvesEndgames(Protocol):
+    """A state that plays an endgame of dealt cards exactly (Dai Fugō: two seats left)."""
+
+    def at_endgame(self) -> bool:
+        """Whether the hand is at an endgame the game solves."""
+        ...
+
+    def solve_endgame(self, budget: int) -> bool:
+        """If the hand is at an endgame the game solves, play it to its end with best
+        play for every seat and return True; False, the state unchanged, otherwise or
+        when a search of ``budget`` positions did not settle it."""
         ...
 
 
@@ -289,6 +325,21 @@ def offers(obj: object, capability: type) -> bool:
 def plays_out(state: object) -> TypeGuard[PlaysOut]:
     """Whether ``state`` has a fast path for play-outs (:class:`PlaysOut`)."""
     return offers(state, PlaysOut)
+
+
+def names_strongest(game: object) -> TypeGuard[NamesStrongest]:
+    """Whether ``game`` names its strongest player (:class:`NamesStrongest`)."""
+    return offers(game, NamesStrongest)
+
+
+def carries_places(rules: object) -> TypeGuard[CarriesPlaces]:
+    """Whether ``rules`` say what finishing places carry (:class:`CarriesPlaces`)."""
+    return offers(rules, CarriesPlaces)
+
+
+def solves_endgames(state: object) -> TypeGuard[SolvesEndgames]:
+    """Whether ``state`` plays endgames exactly (:class:`SolvesEndgames`)."""
+    return offers(state, SolvesEndgames)
 
 
 def rewinds(view: View[A, R]) -> TypeGuard[Rewinds[A, R]]:

@@ -30,6 +30,10 @@ from paiju.daifugo.engine.state import DaifugoState, read_lots
 from paiju.daifugo.players.standard_player import PLAYERS
 from paiju.daifugo.rules import TABLE, Rules, make_rules
 
+#: Dai Fugō's strongest player (docs/strength.md).
+STRONGEST = ("ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=heuristic"
+             ":reward=games:endgame=2000")
+
 
 class DaifugoGame:
     """Dai Fugō (大富豪), for 3 to 8 players (004 "More than six players")."""
@@ -37,6 +41,10 @@ class DaifugoGame:
     name = "daifugo"
     title = "Dai Fugō (大富豪)"
     player_counts: Sequence[int] = tuple(range(3, 9))
+    #: the player ``strongest`` stands for (docs/strength.md, "The strongest player"):
+    #: the halving search with exact two-seat endgames and places valued over the hands
+    #: their titles carry into
+    strongest = STRONGEST
 
     @property
     def options(self) -> OptionTable:

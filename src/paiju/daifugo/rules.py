@@ -55,6 +55,14 @@ class Rules(ReadingOptions, HouseOptions, PagatOptions):
         """The rules as a record holds them."""
         return {"preset": self.preset, "options": self.changed()}
 
+    def place_worth(self, players: int) -> tuple[float, ...] | None:
+        """Each finishing place's worth over a hand and the hands its title carries into,
+        best first, 1 down to 0 (:mod:`paiju.daifugo.players.carry`); None when nothing
+        carries."""
+        from paiju.daifugo.players.carry import place_worth
+
+        return place_worth(self, players)
+
 
 OPTIONS: tuple[Option, ...] = options_of(Rules)
 

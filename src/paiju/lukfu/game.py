@@ -93,6 +93,9 @@ class LukFuGame:
     name = "lukfu"
     title = "Luk Fu (六虎)"
     player_counts = (3, 4)
+    #: the player ``strongest`` stands for (docs/strength.md, "The strongest player"):
+    #: the search guided by the learned policy
+    strongest = "ismcts:iters=100:prior=learned"
 
     @property
     def options(self) -> OptionTable:

@@ -195,15 +195,31 @@ class DaifugoState(PositionFields):
             else:
                 self._do_follow(seat, do, plan)
 
-    def playout(self, rng: Random, policy: str = "random") -> int | None:
+    def playout(self, rng: Random, policy: str = "random", endgame: int = 0) -> int | None:
         """Play the hand to its end, every seat by ``policy`` (``random`` or ``heuristic``),
         on the fast path (:mod:`paiju.daifugo.fast.playout`): the decisions made, or ``None``, the
-        state unchanged, when the fast path is off."""
+        state unchanged, when the fast path is off. ``endgame``: a budget of positions for
+        playing a two-seat endgame exactly (0: none)."""
         from paiju.daifugo.fast import playout as fast
 
         if not fast.ENABLED or policy not in fast.PLAYOUTS:
             return None
-        return fast.PLAYOUTS[policy](self, rng)
+        return fast.PLAYOUTS[policy](self, rng, endgame)
+
+    def at_endgame(self) -> bool:
+        """Whether two seats are still playing (and the hand is in play)."""
+        from paiju.daifugo.fast.endgame import endgame
+
+        return endgame(self)
+
+    def solve_endgame(self, budget: int) -> bool:
+        """Play a two-seat endgame (two seats still playing) to the end of the hand with
+        best play for both, every hand known (:mod:`paiju.daifugo.fast.endgame`): True if
+        it did, False, the state unchanged, when this is no such endgame or a search of
+        ``budget`` positions did not settle it."""
+        from paiju.daifugo.fast.endgame import finish
+
+        return finish(self, budget) is not None
 
     def push(self, action: Any) -> None:
         """Apply ``action`` so that :meth:`pop` can take it back (for search and replay)."""

@@ -103,8 +103,12 @@ def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
         state._do_follow(seat, action.do, cards)
 
 
-def random_playout(state: DaifugoState, rng: Random) -> int:
-    """Uniform random play to the end of the hand; the number of decisions made."""
+def random_playout(state: DaifugoState, rng: Random, endgame: int = 0) -> int:
+    """Uniform random play to the end of the hand; the number of decisions made. With
+    ``endgame`` (a budget of positions) a two-seat endgame is played exactly
+    (:mod:`paiju.daifugo.fast.endgame`) once the search of that many settles it."""
+    if endgame:
+        return _with_endgame(state, rng, endgame, random_playout)
     p = state.pos
     actions = state.actions
     randrange = uniform_index(rng)
@@ -164,12 +168,15 @@ class SeatView:
         return dict(self._table)
 
 
-def heuristic_playout(state: DaifugoState, rng: Random) -> int:
+def heuristic_playout(state: DaifugoState, rng: Random, endgame: int = 0) -> int:
     """The rule-based player (:func:`paiju.daifugo.players.strategy.choose`) for every seat to the
     end of the hand, as :class:`~paiju.bots.heuristic.HeuristicBot` plays it (a single
-    legal action is played without asking); the number of decisions made."""
+    legal action is played without asking); the number of decisions made. ``endgame``
+    as in :func:`random_playout`."""
     from paiju.daifugo.players.strategy import choose
 
+    if endgame:
+        return _with_endgame(state, rng, endgame, heuristic_playout)
     p = state.pos
     n = 0
     while p.phase != OVER:
@@ -183,8 +190,34 @@ def heuristic_playout(state: DaifugoState, rng: Random) -> int:
     return n
 
 
+def _with_endgame(state: DaifugoState, rng: Random, budget: int,
+                  playout: Callable[[DaifugoState, Random], int]) -> int:
+    """``playout`` to a two-seat endgame, one decision at a time, then the endgame played
+    exactly if a search of ``budget`` positions settles it (else ``playout`` to the end)."""
+    from paiju.daifugo.fast.endgame import endgame, finish
+    from paiju.daifugo.players.strategy import choose
+
+    p = state.pos
+    draw = uniform_index(rng)
+    n = 0
+    while p.phase != OVER:
+        if p.active.bit_count() == 2 and endgame(state):
+            done = finish(state, budget)
+            return n + (done if done is not None else playout(state, rng))
+        legal = legal_actions(state)
+        if playout is random_playout:
+            step(state, legal[draw(len(legal))])
+        elif len(legal) == 1:
+            step(state, legal[0])
+        else:
+            step(state, choose(SeatView(state, p.turn, legal), rng))
+        p = state.pos
+        n += 1
+    return n
+
+
 #: The play-out policies, by the name :meth:`paiju.daifugo.engine.state.DaifugoState.playout` takes.
-PLAYOUTS: dict[str, Callable[[DaifugoState, Random], int]] = {
+PLAYOUTS: dict[str, Callable[..., int]] = {
     "random": random_playout,
     "heuristic": heuristic_playout,
 }
