@@ -47,12 +47,16 @@ def test_the_hint_suggests_a_legal_action_with_its_statistics(
     assert again.hint(again.hint_view()) == hint
 
 
-def test_dai_fugo_hints_come_from_the_ladder_search() -> None:
-    from paiju.bots.ismcts import HALVING_SPEC, ISMCTSBot
+def test_dai_fugo_hints_come_from_the_strongest_search() -> None:
+    """The hint searches as ``strongest`` does, but rewards this hand's place (its words)."""
+    from paiju.bots.base import make_bot
+    from paiju.bots.ismcts import ISMCTSBot
 
-    ladder = ISMCTSBot.from_params(dict(p.split("=") for p in HALVING_SPEC.split(":")[1:]))
+    best = make_bot("strongest", "daifugo")
+    assert isinstance(best, ISMCTSBot)
     settings = dict(presenter_for("daifugo").hint_search)
-    assert {k: getattr(ladder, k) for k in settings} == settings
+    assert settings.pop("reward") == "place" and best.reward == "games"
+    assert {k: getattr(best, k) for k in settings} == settings
     assert not presenter_for("lukfu").hint_search
 
 

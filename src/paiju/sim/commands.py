@@ -114,7 +114,8 @@ def format_result(result: Any) -> str:
 @click.option(
     "--bots", "-b", default=None, metavar="SPEC,...",
     help="Comma-separated player specs, one a seat, the last repeating, e.g. "
-    "heuristic,random or ismcts:iters=200. Default: random in every seat.",
+    "heuristic,random, strongest (each game's best search) or ismcts:iters=200. "
+    "Default: random in every seat.",
 )
 @click.option("--hands", "-H", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Hands to play (rounded up to whole groups).")

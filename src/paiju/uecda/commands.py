@@ -34,7 +34,7 @@ def uecda_cmd() -> None:
               help="Send the official standard client's plays even when the server will reject "
                    "them (it counts them as passes); without --bots only.")
 @click.option("--bots", "--bot", "spec", default=None, metavar="SPEC",
-              help="Play this paiju player (random, heuristic, ismcts[:...], learned, "
+              help="Play this paiju player (strongest, random, heuristic, ismcts[:...], learned, "
                    "uecda-standard) instead of the standard client's strategy over the "
                    "tables: one spec, for the client's one seat.")
 @click.option("--seed", type=SEED, default=None, help="Seed of the player's random choices.")
@@ -91,8 +91,8 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
               help="Seed of the seats, deals and bots: the same seed, the same tournament.")
 @click.option("--bots", "-b", "bots", default=None, metavar="SPEC,...",
               help="The players by player number, the last repeating: 'client' for a client "
-                   "over the network, or a paiju player played in-process (random, heuristic, "
-                   "ismcts[:...], learned, uecda-standard). Default: five clients; "
+                   "over the network, or a paiju player played in-process (strongest, random, "
+                   "heuristic, ismcts[:...], learned, uecda-standard). Default: five clients; "
                    "'client,heuristic' waits for one client against four heuristic players.")
 @click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write every game as a paiju record to DIR/games.jsonl.")
