@@ -13,18 +13,20 @@ session of ``hands_per_session`` hands; the reward is the agent's points of each
 given at the step that ends it. Observations are dicts of ``observation`` and
 ``action_mask`` as in :mod:`paiju.rl.pettingzoo`; :meth:`PaijuEnv.action_masks` gives
 the mask too. ``opponents`` is a comma-separated list of player specs (``random``,
-``heuristic``, ``ismcts:iters=200`` ...), the last repeating, one for each other player
-in order. An id outside the mask (the action space holds every id) changes nothing in
-the hand and ends the episode with reward ``illegal_reward`` and the reason as
-``info["illegal"]``, as PettingZoo's classic games do. A session in which the agent
+``heuristic``, ``ismcts:iters=200`` ...), or a list whose items are each a spec, a paiju
+player (``choose(view, rng)``) or a policy over ids (``policy(obs) -> id``, called at
+each step of that player with its own observation dict: self-play), the last repeating,
+one for each other player in order. An id outside the mask (the action space holds every
+id) changes nothing in the hand and ends the episode with reward ``illegal_reward`` and
+the reason as ``info["illegal"]``, as PettingZoo's classic games do. A session in which the agent
 would never act (it sits out every hand, as a game's dreamer may) is skipped at reset.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Any
+from typing import Any, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -39,13 +41,43 @@ from paiju.rl.observe import HIGH
 #: How many sessions a reset deals at most, looking for one where the agent acts.
 RESETS = 100
 
+#: A policy over ids: a player's observation dict (``observation``, ``action_mask``) to
+#: the id it picks.
+Policy: TypeAlias = Callable[[dict[str, np.ndarray]], Any]
+#: An opponent: a player spec, a paiju player (``choose(view, rng)``) or a :data:`Policy`.
+Opponent: TypeAlias = "str | Policy | Any"
+
+
+def opponents_of(opponents: str | Opponent | Sequence[Opponent], game: str,
+                 others: Sequence[int]) -> dict[int, Any]:
+    """Each of ``others`` (players, in order) with its opponent: a spec made a paiju
+    player, a paiju player or a policy as given; the last repeats. ``ValueError`` names a
+    list too long or an empty spec."""
+    n = len(others)
+    if isinstance(opponents, str):
+        items: list[Any] = [s.strip() for s in opponents.split(",")]
+    elif isinstance(opponents, Sequence):
+        items = [s.strip() if isinstance(s, str) else s for s in opponents]
+    else:
+        items = [opponents]
+    if not items or len(items) > n or any(s == "" for s in items):
+        raise ValueError(f"opponents names up to {n} player specs, not {opponents!r}")
+    for item in items:
+        if not isinstance(item, str) and not hasattr(item, "choose") and not callable(item):
+            raise ValueError("an opponent is a player spec, a paiju player or a policy "
+                             f"(obs -> id), not {item!r}")
+    items += [items[-1]] * (n - len(items))
+    return {p: make_bot(item, game) if isinstance(item, str) else item
+            for p, item in zip(others, items, strict=True)}
+
 
 class PaijuEnv(gymnasium.Env[Any, Any]):
     """One player of a session of a game; paiju players hold the others."""
 
     def __init__(self, game: str | None = None, rules: Any = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None,
-                 hands_per_session: int = 1, player: int = 0, opponents: str = "random",
+                 hands_per_session: int = 1, player: int = 0,
+                 opponents: str | Opponent | Sequence[Opponent] = "random",
                  info_state: bool = False, illegal_reward: float = -1.0,
                  render_mode: str | None = None) -> None:
         self.metadata = {"render_modes": ["ansi"]}
@@ -56,12 +88,9 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
         if not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player is a number from 0 to {n - 1}, not {player!r}")
         self.player = player
-        specs = [s.strip() for s in opponents.split(",")]
-        if len(specs) > n - 1 or not all(specs):
-            raise ValueError(f"opponents names up to {n - 1} player specs, not {opponents!r}")
-        specs += [specs[-1]] * (n - 1 - len(specs))
         others = [p for p in range(n) if p != player]
-        self.bots = {p: make_bot(spec, game) for p, spec in zip(others, specs, strict=True)}
+        #: each other player's opponent: a paiju player or a policy over ids
+        self.bots = opponents_of(opponents, game, others)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is ansi, not {render_mode!r}")
         self.render_mode = render_mode
@@ -97,15 +126,28 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
             if mover == self.player:
                 return
             assert mover is not None
-            view = self.match.view(mover)
-            points = self.match.apply(self.bots[mover].choose(view, self._rng))
+            bot = self.bots[mover]
+            if hasattr(bot, "choose"):
+                points = self.match.apply(bot.choose(self.match.view(mover), self._rng))
+            else:
+                points = self._policy_step(mover, bot)
             if points is not None:
                 self._pending += points[self.player]
 
-    def _obs(self) -> dict[str, np.ndarray]:
+    def _policy_step(self, mover: int, policy: Policy) -> dict[int, float] | None:
+        """One id of a policy opponent, from its own observation."""
+        choice = policy(self._obs(mover))
+        try:
+            return self.match.step(choice)
+        except ValueError as err:
+            raise ValueError(f"the opponent policy of player {mover} chose badly: {err}"
+                             ) from None
+
+    def _obs(self, player: int | None = None) -> dict[str, np.ndarray]:
+        who = self.player if player is None else player
         return {
-            "observation": self.match.observation(self.player, self.info_state),
-            "action_mask": self.match.mask(self.player).copy(),
+            "observation": self.match.observation(who, self.info_state),
+            "action_mask": self.match.mask(who).copy(),
         }
 
     def action_masks(self) -> np.ndarray:

@@ -55,6 +55,13 @@ class Match:
         self._views: dict[int, tuple[int, View]] = {}
         self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (and deep-copied) by its settings and its play so far: a compiled class
+        # is only made through __init__; the caches of views and vectors are left out
+        play = (self.session, self.state, self.picker, self._mover, self._seats,
+                self.version, self.applied)
+        return (_match, (self.game.name, self.rules, self.players, self.hands, play))
+
     # ------------------------------------------------------------ flow
 
     def start(self, seed: int) -> dict[int, float] | None:
@@ -175,6 +182,15 @@ class Match:
             cached = (self.version, encode(view))
             self._vectors[player, info_state] = cached
         return self.encoder.with_prefix(cached[1], self.prefix(player))
+
+
+def _match(game: str, rules: Any, players: int, hands: int, play: tuple[Any, ...]) -> Match:
+    """A match rebuilt from :meth:`Match.__reduce__`'s parts."""
+    match = Match(game, None, None, players, hands)
+    match.rules, match.encoder = rules, Encoder(game, players, rules)
+    (match.session, match.state, match.picker, match._mover, match._seats, match.version,
+     match.applied) = play
+    return match
 
 
 def _plus(a: dict[int, float] | None, b: dict[int, float] | None) -> dict[int, float] | None:

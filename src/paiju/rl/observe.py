@@ -105,6 +105,10 @@ class Encoder:
         self._rules_slice = slice(rules_at, rules_at + dict(self._segments)["rules"])
         self._flags: tuple[Mapping[str, Any], np.ndarray] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by what it is built from (a compiled class is only made through __init__)
+        return (Encoder, (self.game, self.players, self.rules))
+
     @property
     def actors(self) -> int:
         """Seats that act (the game's observer says)."""
