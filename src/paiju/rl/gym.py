@@ -36,6 +36,7 @@ from paiju.bots import make_bot
 from paiju.core.games import get_game
 from paiju.rl.games import plain_title, researched
 from paiju.rl.match import Match, new_seed
+from paiju.rl.moves import Moves
 from paiju.rl.observe import HIGH
 
 #: How many sessions a reset deals at most, looking for one where the agent acts.
@@ -104,6 +105,8 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
         self._rng = Random()
         self._pending = 0.0
         self._ended = False
+        #: the whole-move rows (:meth:`legal_moves`)
+        self.moves = Moves(game)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -168,6 +171,27 @@ class PaijuEnv(gymnasium.Env[Any, Any]):
         self._others()
         reward, self._pending = self._pending, 0.0
         return self._obs(), reward, self.match.over, False, {}
+
+    def legal_moves(self) -> tuple[list[Any], np.ndarray]:
+        """The agent's legal moves now as whole moves (engine actions) and their feature
+        rows, one a move (:mod:`paiju.rl.moves`); none once a decision is under way in ids."""
+        if self.match.over or self._ended or self.match.prefix(self.player):
+            return [], self.moves.features([])
+        return self.moves.of(self.match.view(self.player))
+
+    def step_move(self, index: int) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                              dict[str, Any]]:
+        """Play the agent's legal move ``index`` (of :meth:`legal_moves`) whole: its ids
+        in one call, the rewards of the steps added. ``ValueError`` for an index out of
+        range, changing nothing."""
+        legal, _ = self.legal_moves()
+        if not 0 <= index < len(legal):
+            raise ValueError(f"a move is an index from 0 to {len(legal) - 1}, not {index!r}")
+        total = 0.0
+        for action_id in self.match.path_of(legal[index]):
+            obs, reward, done, truncated, info = self.step(action_id)
+            total += float(reward)
+        return obs, total, done, truncated, info
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
