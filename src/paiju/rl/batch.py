@@ -86,6 +86,9 @@ class BatchMatch:
         #: a player whose observation of each session's end is kept (``final_obs``)
         self.final_player: int | None = None
         self.final_obs = np.zeros((batch, self.obs_size), dtype=np.float32)
+        #: each session's mover's vector without picks, and the match version it is of
+        self._base = np.zeros((batch, self.obs_size), dtype=np.float32)
+        self._base_version = [-1] * batch
         self._ready = False
 
     # ------------------------------------------------------------ flow
@@ -129,12 +132,35 @@ class BatchMatch:
 
     def observations(self, players: Sequence[int] | np.ndarray | None = None) -> np.ndarray:
         """Each session's observation of its player to move (or of ``players[i]``),
-        ``(batch, obs_size)`` ``float32``."""
+        ``(batch, obs_size)`` ``float32``.
+
+        The movers' vectors without picks are kept, a row a session, and only the rows of
+        sessions that took an engine action since are encoded again; the picks of the
+        decisions under way are then written into a copy in one step."""
         self._check()
-        out = np.empty((self.batch, self.obs_size), dtype=np.float32)
-        who = self.to_move() if players is None else players
+        if players is not None:
+            out = np.empty((self.batch, self.obs_size), dtype=np.float32)
+            for i, m in enumerate(self.matches):
+                out[i] = m.observation(int(players[i]), self.info_state)
+            return out
+        base, seen = self._base, self._base_version
+        encode = self.encoder.info_state if self.info_state else self.encoder.observation
+        rows: list[int] = []
+        cols: list[int] = []
+        at = self.encoder.at["picked_do"]
         for i, m in enumerate(self.matches):
-            out[i] = m.observation(int(who[i]), self.info_state)
+            if seen[i] != m.version:
+                mover = m.to_move()
+                assert mover is not None
+                base[i] = encode(m.view(mover))
+                seen[i] = m.version
+            prefix = m.prefix_now()
+            if prefix:
+                rows.extend([i] * len(prefix))
+                cols.extend(at + a for a in prefix)
+        out = base.copy()
+        if rows:
+            out[rows, cols] = 1.0
         return out
 
     def masks(self) -> np.ndarray:
