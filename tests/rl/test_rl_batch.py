@@ -201,3 +201,15 @@ def test_batched_policies_play_the_opponents_seats() -> None:
                          opponents=lambda obs: np.zeros(len(obs["action_mask"]), int) + 1)
     with pytest.raises(ValueError, match=r"policy of player [01] chose badly in session"):
         bad.reset(seed=1)
+
+
+def test_make_vec_makes_the_batched_env() -> None:
+    import gymnasium
+
+    import paiju.rl.gym  # noqa: F401  (registers the ids)
+
+    env = gymnasium.make_vec("paiju/DaiFugo-v0", num_envs=3, rules="pagat", players=4)
+    assert isinstance(env, PaijuVectorEnv) and env.num_envs == 3
+    obs, _ = env.reset(seed=5)
+    assert obs["observation"].shape == (3, env.batch.obs_size)
+    assert obs["action_mask"].shape == (3, 172)

@@ -29,6 +29,9 @@ def test_bench_rl_measures_paiju_and_the_peers_in_one_run() -> None:
                   "paiju Dai Fugo pagat, 4 players, batch 256"):
         # every session's step counts: at least one step of all 256
         assert figures[label]["steps"] >= 256 and figures[label]["steps"] % 256 == 0
+    for label in ("paiju Luk Fu hongkong, 4 players (OpenSpiel rl_environment)",
+                  "paiju Dai Fugo pagat, 4 players (OpenSpiel rl_environment)"):
+        assert figures[label]["steps"] > 0
     spiel = {"pyspiel dou_dizhu", "pyspiel dou_dizhu + observation tensor",
              "pyspiel leduc_poker", "pyspiel leduc_poker + observation tensor"}
     assert spiel <= set(figures)

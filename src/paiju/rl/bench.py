@@ -9,7 +9,8 @@ run, so that the figures share the machine's load:
   usual wrappers), for each target;
 * PettingZoo's own classic card environments ``leduc_holdem_v4`` and ``texas_holdem_v4``
   (they need ``rlcard`` and ``pygame``);
-* OpenSpiel's ``dou_dizhu`` through ``open_spiel.python.rl_environment``;
+* OpenSpiel's ``dou_dizhu`` through ``open_spiel.python.rl_environment``, and paiju's
+  OpenSpiel games through it, for each target;
 * paiju's batched env (:class:`paiju.rl.batch.BatchMatch`, :data:`BATCH` sessions, the
   movers' observations and masks built as arrays at every step, a random legal id drawn
   for every session from the masks with NumPy), for each target;
@@ -106,15 +107,19 @@ def pettingzoo_figure(name: str, seconds: float, seed: int) -> dict[str, Any]:
     return {"env": label, "steps_per_second": steps / elapsed, "steps": steps}
 
 
-def openspiel_figure(seconds: float, seed: int) -> dict[str, Any]:
-    """Steps per second of OpenSpiel's ``dou_dizhu`` through ``rl_environment``."""
-    label = "OpenSpiel dou_dizhu (rl_environment)"
+def openspiel_figure(seconds: float, seed: int, name: str = "dou_dizhu",
+                     label: str | None = None) -> dict[str, Any]:
+    """Steps per second of an OpenSpiel game through ``rl_environment`` (every player's
+    information-state tensor built at each step, as it does): ``dou_dizhu`` unless told."""
+    label = label or f"OpenSpiel {name} (rl_environment)"
     try:
         from open_spiel.python import rl_environment
     except ImportError:
         return {"env": label, "missing": "not installed (pip install open_spiel)"}
+    if name.startswith("python_paiju_"):
+        import paiju.rl.openspiel  # noqa: F401  (registers the games)
     env = rl_environment.Environment(
-        "dou_dizhu", chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
+        name, chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
     rng = np.random.default_rng(seed)
     steps = 0
     start = clock()
@@ -209,6 +214,10 @@ def run_rl_bench(seconds: float, seed: int,
     for name in ("leduc_holdem_v4", "texas_holdem_v4"):
         jobs.append((f"PettingZoo {name}", partial(pettingzoo_figure, name, seconds, seed)))
     jobs.append(("OpenSpiel dou_dizhu", partial(openspiel_figure, seconds, seed)))
+    for label, game, preset, players in targets():
+        name = f"python_paiju_{game}(rules={preset},players={players})"
+        jobs.append((f"{label}, rl_environment", partial(
+            openspiel_figure, seconds, seed, name, f"{label} (OpenSpiel rl_environment)")))
     for label, game, preset, players in targets():
         jobs.append((f"{label}, batched", partial(batch_figure, label, game, preset, players,
                                                   seconds, seed)))

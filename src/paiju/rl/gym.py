@@ -8,7 +8,8 @@ docs/rl.md lists them)::
     import paiju.rl.gym  # noqa: F401  (registers the ids)
     env = gym.make(paiju.rl.gym.env_id("<game>"), rules="<preset>", players=3)
 
-(``gym.make("paiju.rl.gym:<id>")`` imports it by itself.) An episode is a
+(``gym.make("paiju.rl.gym:<id>")`` imports it by itself; ``gym.make_vec(id, num_envs=B)``
+makes the batched :class:`paiju.rl.batch.PaijuVectorEnv`.) An episode is a
 session of ``hands_per_session`` hands; the reward is the agent's points of each hand,
 given at the step that ends it. Observations are dicts of ``observation`` and
 ``action_mask`` as in :mod:`paiju.rl.pettingzoo`; :meth:`PaijuEnv.action_masks` gives
@@ -211,6 +212,7 @@ def register(game: str) -> str:
     name = env_id(game)
     if name not in gymnasium.registry:
         gymnasium.register(name, entry_point="paiju.rl.gym:PaijuEnv",
+                           vector_entry_point="paiju.rl.batch:PaijuVectorEnv",
                            kwargs={"game": get_game(game).name}, disable_env_checker=False)
     return name
 
