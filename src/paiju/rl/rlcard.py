@@ -2,8 +2,8 @@
 research interface (``import paiju.rl.rlcard`` registers them; needs ``rlcard``)::
 
     import rlcard, paiju.rl.rlcard
-    env = rlcard.make("paiju-daifugo", config={"seed": 1, "game_rules": "pagat",
-                                               "game_num_players": 4})
+    env = rlcard.make(paiju.rl.rlcard.env_id("<game>"),
+                      config={"seed": 1, "game_rules": "<preset>", "game_num_players": 4})
     env.set_agents([rlcard.agents.RandomAgent(num_actions=env.num_actions)] * 4)
     trajectories, payoffs = env.run()
 
