@@ -242,13 +242,13 @@ def format_rl_bench(report: dict[str, Any]) -> str:
     """The figures as a table."""
     load = report.get("load_average")
     lines = [] if load is None else [f"load average at the start: {load:.1f}"]
-    lines.append(f"{'environment':52} {'steps/s':>10} {'actions/s':>10}")
+    lines.append(f"{'environment':60} {'steps/s':>10} {'actions/s':>10}")
     for fig in report["figures"]:
         if "missing" in fig:
-            lines.append(f"{fig['env']:52} {fig['missing']}")
+            lines.append(f"{fig['env']:60} {fig['missing']}")
             continue
         actions = fig.get("actions_per_second")
-        lines.append(f"{fig['env']:52} {fig['steps_per_second']:>10,.0f} "
+        lines.append(f"{fig['env']:60} {fig['steps_per_second']:>10,.0f} "
                      f"{'' if actions is None else f'{actions:,.0f}':>10}")
     if report.get("ratios"):
         lines.append("")
