@@ -32,7 +32,7 @@ from paiju.rl.actions import as_id
 from paiju.rl.gym import RESETS, opponents_of
 from paiju.rl.match import Match, new_seed
 from paiju.rl.moves import Moves
-from paiju.rl.observe import HIGH
+from paiju.rl.observe import HIGH, rule_flags
 
 #: A batched policy over ids: the observations and masks of the sessions where its
 #: player is to move (``{"observation": (k, size), "action_mask": (k, ids)}``) to ``k`` ids.
@@ -89,6 +89,13 @@ class BatchMatch:
         #: each session's mover's vector without picks, and the match version it is of
         self._base = np.zeros((batch, self.obs_size), dtype=np.float32)
         self._base_version = [-1] * batch
+        #: the offsets of the observer's counts, and the rule flags (one rules for all)
+        self._value_at = np.array(list(self.encoder.observer.count_offsets()), dtype=np.intp)
+        width = {name: w for name, _, w in self.encoder.layout()}["rules"]
+        rules_at = self.encoder.at["rules"]
+        self._rules_at = slice(rules_at, rules_at + width)
+        self._flags = np.array(rule_flags(self.encoder.options, first.rules.values),
+                               dtype=np.float32)
         self._ready = False
 
     # ------------------------------------------------------------ flow
@@ -144,16 +151,20 @@ class BatchMatch:
                 out[i] = m.observation(int(players[i]), self.info_state)
             return out
         base, seen = self._base, self._base_version
-        encode = self.encoder.info_state if self.info_state else self.encoder.observation
+        changed = [i for i, m in enumerate(self.matches) if seen[i] != m.version]
+        if changed and self.info_state:
+            for i in changed:
+                m = self.matches[i]
+                mover = m.to_move()
+                assert mover is not None
+                base[i] = self.encoder.info_state(m.view(mover))
+                seen[i] = m.version
+        elif changed:
+            self._encode(changed)
         rows: list[int] = []
         cols: list[int] = []
         at = self.encoder.at["picked_do"]
         for i, m in enumerate(self.matches):
-            if seen[i] != m.version:
-                mover = m.to_move()
-                assert mover is not None
-                base[i] = encode(m.view(mover))
-                seen[i] = m.version
             prefix = m.prefix_now()
             if prefix:
                 rows.extend([i] * len(prefix))
@@ -162,6 +173,30 @@ class BatchMatch:
         if rows:
             out[rows, cols] = 1.0
         return out
+
+    def _encode(self, rows: list[int]) -> None:
+        """The movers' observations of sessions ``rows`` (without picks) into the kept
+        rows: each view's entries that are 1 read as one integer (the game's observer),
+        then all unpacked into floats in one step, the counts and rule flags written
+        after (as :meth:`paiju.rl.observe.Encoder.observation` does a vector at a time)."""
+        observer, size = self.encoder.observer, self.obs_size
+        width = (size + 7) // 8
+        ones: list[bytes] = []
+        values: list[Sequence[float]] = []
+        for i in rows:
+            m = self.matches[i]
+            mover = m.to_move()
+            assert mover is not None
+            o, v = observer.encode(m.view(mover))
+            ones.append(o.to_bytes(width, "little"))
+            values.append(v)
+            self._base_version[i] = m.version
+        raw = np.frombuffer(b"".join(ones), np.uint8).reshape(len(rows), width)
+        out = np.unpackbits(raw, axis=1, bitorder="little")[:, :size].astype(np.float32)
+        if len(self._value_at):
+            out[:, self._value_at] = np.asarray(values, dtype=np.float32)
+        out[:, self._rules_at] = self._flags
+        self._base[rows] = out
 
     def masks(self) -> np.ndarray:
         """Each session's mask of its player to move, ``(batch, ids)`` ``int8``."""
