@@ -213,3 +213,34 @@ def test_make_vec_makes_the_batched_env() -> None:
     obs, _ = env.reset(seed=5)
     assert obs["observation"].shape == (3, env.batch.obs_size)
     assert obs["action_mask"].shape == (3, 172)
+
+
+@pytest.mark.parametrize("copier", ["pickle", "deepcopy"])
+def test_the_batch_and_the_vector_env_copy_mid_play(copier: str) -> None:
+    import copy
+    import pickle
+
+    def clone(obj: Any) -> Any:
+        return pickle.loads(pickle.dumps(obj)) if copier == "pickle" else copy.deepcopy(obj)
+
+    batch = BatchMatch("daifugo", "popular", batch=3)
+    batch.reset(seed=2)
+    rng = np.random.default_rng(1)
+    for _ in range(10):
+        batch.step([int(rng.choice(np.flatnonzero(row))) for row in batch.masks()])
+    twin = clone(batch)
+    for _ in range(200):  # long enough for sessions to end and be dealt again
+        ids = [int(rng.choice(np.flatnonzero(row))) for row in batch.masks()]
+        got, want = twin.step(ids), batch.step(ids)
+        assert all(np.array_equal(a, b) for a, b in zip(got, want, strict=True))
+        assert np.array_equal(twin.observations(), batch.observations())
+    assert batch.episodes.sum() > 0
+    env = PaijuVectorEnv("lukfu", "hongkong", num_envs=2, opponents="heuristic")
+    obs, _ = env.reset(seed=4)
+    other = clone(env)
+    for _ in range(40):
+        actions = [int(rng.choice(np.flatnonzero(row))) for row in obs["action_mask"]]
+        obs, reward, term, _, _ = env.step(actions)
+        obs2, reward2, term2, _, _ = other.step(actions)
+        assert np.array_equal(obs["observation"], obs2["observation"])
+        assert np.array_equal(reward, reward2) and np.array_equal(term, term2)
