@@ -121,6 +121,10 @@ def openspiel_figure(seconds: float, seed: int, name: str = "dou_dizhu",
     env = rl_environment.Environment(
         name, chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
     rng = np.random.default_rng(seed)
+    step = env.reset()  # one untimed episode: lookup tables fill
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
     steps = 0
     start = clock()
     end = start + seconds

@@ -9,9 +9,9 @@ registry learns of later is registered by :func:`register`); then::
 Parameters: ``rules`` (a preset), ``options`` (rule overrides, ``name=value`` or, inside
 a game string whose syntax keeps ``=`` and ``,`` for itself, ``name:value``; separated by
 ``;``; a list value's items joined by ``+``), ``players``, and ``history``: the rows of
-history the information-state tensor keeps, the last ones (:data:`HISTORY`, so that it
-stays compact; the observation it opens with already holds every card played and who
-played it). One OpenSpiel game is one
+history the information-state tensor keeps after the observation, the last ones
+(:data:`HISTORY`, none: the tensor stays compact, and the observation already holds
+every card played and who played it). One OpenSpiel game is one
 hand. Chance deals it card by card, as the game's :class:`~paiju.core.protocol.ChanceDeal`
 says (outcome = the card's number in the game's cards module), then, where the rules draw
 the first player, picks the seat that leads. Player actions are the ids of
@@ -44,7 +44,7 @@ from paiju.rl.games import plain_title, research_of, researched
 from paiju.rl.observe import Encoder
 
 #: The rows of history an information-state tensor keeps unless told (``history``).
-HISTORY = 8
+HISTORY = 0
 
 
 def defaults(game: AnyGame) -> dict[str, Any]:
