@@ -305,9 +305,10 @@ main.add_command(click.Command(
                           "--tables tables on it over WebSockets for --seconds, and report "
                           "moves per second and the latency of a move (docs/performance.md)."),
         click.Option(["--rl"], is_flag=True,
-                     help="Measure env steps per second of paiju's PettingZoo env beside "
-                          "PettingZoo's classic card envs and OpenSpiel's dou_dizhu (needs the rl "
-                          "extra; docs/performance.md)."),
+                     help="Measure env steps per second of paiju's PettingZoo env and batched "
+                          "env beside PettingZoo's classic card envs and OpenSpiel's dou_dizhu "
+                          "and leduc_poker, with the ratios (needs the rl extra; "
+                          "docs/performance.md)."),
         click.Option(["--tables"], type=click.IntRange(min=1), default=500, show_default=True,
                      help="With --server: tables played at once."),
         click.Option(["--think"], type=Seconds(min=0), default=1.0, show_default=True,

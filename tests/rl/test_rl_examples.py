@@ -58,3 +58,11 @@ def test_ismcts_against_the_heuristic() -> None:
               "--hands", "1", "--simulations", "5")
     assert out.count("IS-MCTS (seat 0)") == 2
     assert "heuristic (other seats):" in out and "learned (other seats):" in out
+
+
+def test_monte_carlo_self_play_on_the_batched_env() -> None:
+    out = run("batched_self_play_mc.py", "--minutes", "0.05", "--batch", "8",
+              "--eval-hands", "20")
+    assert re.search(r"^self-play: \d+ hands, \d+ moves learned from$", out, re.MULTILINE)
+    for label in ("uniform player 0", "trained scorer, greedy"):
+        assert re.search(re.escape(label) + r": -?[0-9.]+ ± [0-9.]+ points a hand", out), out

@@ -66,3 +66,57 @@ def test_bad_opponents_are_refused() -> None:
         PaijuEnv("lukfu", players=3, opponents="random,random,random")
     with pytest.raises(ValueError, match="unknown player 'nobody'"):
         PaijuEnv("lukfu", players=3, opponents="nobody")
+
+
+def test_policies_over_ids_play_the_opponents_seats_from_their_own_observations() -> None:
+    seen: list[tuple[int, np.ndarray]] = []
+    env = PaijuEnv("daifugo", "pagat", players=4)
+
+    def lowest(obs: dict[str, np.ndarray]) -> int:
+        mover = env.match.to_move()
+        assert mover is not None and mover != 0  # never asked on the agent's turn
+        assert (obs["action_mask"] == env.match.mask(mover)).all()
+        seen.append((mover, obs["observation"]))
+        return int(np.flatnonzero(obs["action_mask"])[0])
+
+    env = PaijuEnv("daifugo", "pagat", players=4, opponents=[lowest])
+    obs, _ = env.reset(seed=2)
+    done = False
+    while not done:
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert {m for m, _ in seen} == {1, 2, 3}  # the last item repeats for every opponent
+    # each policy saw its own seat in its observation (one hand: the seats stay put)
+    at = env.match.encoder.at["seat"]
+    for mover, vector in seen:
+        assert vector[at:at + 4].argmax() == env.match.seat_of(mover)
+
+
+def test_self_play_a_policy_and_paiju_players_mix() -> None:
+    from paiju.bots import make_bot
+
+    calls = 0
+
+    def policy(obs: dict[str, np.ndarray]) -> np.int64:
+        nonlocal calls
+        calls += 1
+        return np.flatnonzero(obs["action_mask"])[-1]  # a NumPy integer is an id too
+
+    env = PaijuEnv("lukfu", "hongkong", players=4, hands_per_session=2,
+                   opponents=[policy, make_bot("heuristic", "lukfu"), "random"])
+    assert env.bots[1] is policy and env.bots[3].name == "random"
+    obs, _ = env.reset(seed=3)
+    done, total = False, 0.0
+    while not done:
+        obs, reward, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        total += float(reward)
+    assert calls > 0
+    assert total == pytest.approx(env.match.session.totals[0])
+
+
+def test_a_policy_that_picks_an_illegal_id_is_named() -> None:
+    env = PaijuEnv("daifugo", "pagat", players=3, player=2,
+                   opponents=lambda obs: int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    with pytest.raises(ValueError, match=r"policy of player [01] chose badly: .* not legal"):
+        env.reset(seed=1)
+    with pytest.raises(ValueError, match="a player spec, a paiju player or a policy"):
+        PaijuEnv("lukfu", players=3, opponents=[3])

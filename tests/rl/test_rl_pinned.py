@@ -86,21 +86,47 @@ def test_the_digest_sees_a_changed_entry(monkeypatch: pytest.MonkeyPatch) -> Non
 #: utility kind) and the digest of a seeded random hand's strings, tensors and returns.
 OPENSPIEL = {
     "python_paiju_lukfu(players=3)": (
-        (44, 36, 3, -1040.0, 1040.0, 840, "ZERO_SUM"),
-        "f57db2bd741d93bf560a603f7c23e076837eeaafe6284074266d4c2c1563b3ae"),
+        (44, 36, 3, -256.0, 256.0, 840, "ZERO_SUM"),
+        "5950f761c99b507e0e8063542e7be737d46e4c72d07261ec6b090fa1d1957c12"),
     "python_paiju_lukfu(rules=sung)": (
-        (44, 37, 4, -1040.0, 1040.0, 840, "ZERO_SUM"),
-        "8d0c8d69c458ff97ee07e6c2ab77d5d59c59f9743ae6046c9be66140e1ca7575"),
+        (44, 37, 4, -66.0, 60.0, 840, "ZERO_SUM"),
+        "a5656ba0315ba59c4aaa038af7ff648c305859ba4e5ae7ed02e4d735750625cf"),
     "python_paiju_daifugo(players=5)": (
-        (172, 53, 5, 0.0, 5.0, 864, "GENERAL_SUM"),
-        "955c95395cccb4e7f16b8abdfe4f87e0b32e9a86f3852558310fdab856bab846"),
+        (172, 53, 5, 0.0, 2.0, 864, "GENERAL_SUM"),
+        "78ad49cda9f3ae964adb3bf3bcd614a0e0d8ddfbece01166be32975832e33bdc"),
     "python_paiju_daifugo(rules=popular,players=3)": (
-        (172, 53, 3, 0.0, 3.0, 648, "GENERAL_SUM"),
-        "e27833be8239ea74e15bcb0a179cd7d55bc64d29a7d84602aaf36b68761b993e"),
+        (172, 53, 3, 0.0, 1.0, 648, "GENERAL_SUM"),
+        "d21b4a2032f844857926d7d514a7831b98cccc20cc5d21fc35a38bb00d7ef468"),
     # two packs: chance outcomes are card numbers, the second copies 64 to 115
     "python_paiju_daifugo(rules=popular,options=decks:2;jokers:4,players=5)": (
-        (172, 116, 5, 0.0, 5.0, 1728, "GENERAL_SUM"),
-        "ddde722a0a93a4e0ea8534c73e7b916ba94dc89f42306cf350111da7ab56d14c"),
+        (172, 116, 5, 0.0, 2.0, 1728, "GENERAL_SUM"),
+        "5667a2157b6353fd17350eec2e75cf1d259a36edab33cae96106aa19489815f6"),
+}
+
+#: The same hands with rows of history in the information-state tensor (``history``; the
+#: default keeps none): eight rows, and the whole history (48 rows, 160), whose digests are
+#: those pinned before the tensor was made compact, so nothing but the rows kept moved.
+HISTORY_ROWS = {
+    "python_paiju_lukfu(players=3,history=8)":
+        "be12705846cd8697e55818dd30dda8c348daa22cc9c5c1b5913c65a0b1236446",
+    "python_paiju_lukfu(rules=sung,history=8)":
+        "ad320719de3444d66a2c03fac0c121bc34e63b066281ec2ff3a6eafd71e98bcd",
+    "python_paiju_daifugo(players=5,history=8)":
+        "adf4d6c5e989f140dd919c15d73ec7e26f35d807f0e025c04d61d2d94b79c72c",
+    "python_paiju_daifugo(rules=popular,players=3,history=8)":
+        "b0233fe662122e323a1e36072789d10fde85243d639681c5fb5ff2436959256f",
+    "python_paiju_daifugo(rules=popular,options=decks:2;jokers:4,players=5,history=8)":
+        "8508a24b6894ba9ebd12e14d8a666f490605a165fc85077355a82f6e634eb7e6",
+    "python_paiju_lukfu(players=3,history=48)":
+        "f57db2bd741d93bf560a603f7c23e076837eeaafe6284074266d4c2c1563b3ae",
+    "python_paiju_lukfu(rules=sung,history=48)":
+        "8d0c8d69c458ff97ee07e6c2ab77d5d59c59f9743ae6046c9be66140e1ca7575",
+    "python_paiju_daifugo(players=5,history=160)":
+        "955c95395cccb4e7f16b8abdfe4f87e0b32e9a86f3852558310fdab856bab846",
+    "python_paiju_daifugo(rules=popular,players=3,history=160)":
+        "e27833be8239ea74e15bcb0a179cd7d55bc64d29a7d84602aaf36b68761b993e",
+    "python_paiju_daifugo(rules=popular,options=decks:2;jokers:4,players=5,history=160)":
+        "ddde722a0a93a4e0ea8534c73e7b916ba94dc89f42306cf350111da7ab56d14c",
 }
 
 
@@ -135,6 +161,11 @@ def openspiel_digest(text: str) -> tuple[tuple[object, ...], str]:
 @pytest.mark.parametrize("text", OPENSPIEL)
 def test_the_openspiel_games_are_pinned(text: str) -> None:
     assert openspiel_digest(text) == OPENSPIEL[text]
+
+
+@pytest.mark.parametrize("text", HISTORY_ROWS)
+def test_the_rows_of_history_are_pinned(text: str) -> None:
+    assert openspiel_digest(text)[1] == HISTORY_ROWS[text]
 
 
 def test_card_entries_are_the_engines_card_numbers() -> None:

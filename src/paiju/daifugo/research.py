@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from paiju.core.jsontypes import Json, JsonObject
 from paiju.daifugo.action_space import SPACE, DaifugoActionSpace
 from paiju.daifugo.engine.cards import bits, canon, pack, token, tokens
-from paiju.daifugo.engine.rulebook import diamond_three_holder
+from paiju.daifugo.engine.rulebook import diamond_three_holder, points_for, titles_for
 from paiju.daifugo.observe import DaifugoObserver
 from paiju.daifugo.rules import Rules
 
@@ -33,6 +33,9 @@ class DaifugoDeal:
         self.decks: int = rules.decks
         self._deck = tuple(bits(pack(rules.jokers, self.decks)))
         self._draws_first = rules.first_lead == "random"
+        # every seat takes the title of its place, and a title's points are the scoring's
+        points = points_for(range(players), titles_for(players, rules.exchange), rules.scoring)
+        self._bounds = (float(min(points)), float(max(points)))
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -44,7 +47,7 @@ class DaifugoDeal:
 
     @property
     def bounds(self) -> tuple[float, float]:
-        return (0.0, float(self.players))  # title points, at most one a player
+        return self._bounds
 
     @property
     def max_length(self) -> int:

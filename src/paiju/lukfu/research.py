@@ -8,22 +8,37 @@ from collections.abc import Mapping, Sequence
 
 from paiju.core.jsontypes import Json, JsonObject
 from paiju.lukfu.action_space import SPACE, LukFuActionSpace
-from paiju.lukfu.engine.cards import name, pack
+from paiju.lukfu.engine.cards import RED_CARDS, name, pack
+from paiju.lukfu.engine.scoring import dreamer_value, five_tigers_value, matches, win_value
 from paiju.lukfu.observe import OBSERVER, LukFuObserver
 from paiju.lukfu.rules import Rules
 
-#: The most points a seat can win or lose in a hand: the largest payment (a doubled
-#: twelve-trick win with every red card, and the dreamer's share), paid twice by a liable
-#: loser.
-BOUND = 2 * (256 + 8 + 256)
+
+def bounds(rules: Rules, players: int) -> tuple[int, int]:
+    """The least and the most points a seat can score in a hand under ``rules``
+    (engine/scoring.py): a loser pays each win's value and the dreamer's share, twice if
+    liable; the winner is paid the value twice (by both losers, or by a liable one twice);
+    the dreamer its share twice. The value is the largest of a twelve-trick win holding
+    every red card and the Five Tigers; the share, of the most matches the pack allows."""
+    reds = sum(1 << c for c in RED_CARDS)
+    value = max(win_value(rules.tariff, 12, reds, rules.red_bonus),
+                five_tigers_value(rules.tariff, rules.five_tigers_value)[1])
+    share = 0
+    if players == 4:
+        cards = pack(players)
+        most = max(matches(c, [d for d in cards if d != c], rules.li_chen_is_ace)
+                   for c in cards)
+        share = dreamer_value(rules.dreamer_income, rules.tariff, most)
+    return -2 * (value + share), 2 * max(value, share)
 
 
 class LukFuDeal:
     """Twelve cards to each active seat in turn, then the dreamer's (four players)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, rules: Rules | None = None) -> None:
         self.players = players
         self._deck = tuple(pack(players))
+        self._bounds = bounds(rules, players) if rules is not None else (0, 0)
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -35,7 +50,7 @@ class LukFuDeal:
 
     @property
     def bounds(self) -> tuple[float, float]:
-        return (float(-BOUND), float(BOUND))
+        return (float(self._bounds[0]), float(self._bounds[1]))
 
     @property
     def max_length(self) -> int:
@@ -71,7 +86,7 @@ class LukFuResearch:
         return OBSERVER  # one layout for three and four players, and every rule
 
     def deal(self, rules: Rules, players: int) -> LukFuDeal:
-        return LukFuDeal(players)
+        return LukFuDeal(players, rules)
 
 
 RESEARCH = LukFuResearch()

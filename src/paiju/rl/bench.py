@@ -9,10 +9,18 @@ run, so that the figures share the machine's load:
   usual wrappers), for each target;
 * PettingZoo's own classic card environments ``leduc_holdem_v4`` and ``texas_holdem_v4``
   (they need ``rlcard`` and ``pygame``);
-* OpenSpiel's ``dou_dizhu`` through ``open_spiel.python.rl_environment``.
+* OpenSpiel's ``dou_dizhu`` through ``open_spiel.python.rl_environment``, and paiju's
+  OpenSpiel games through it, for each target;
+* paiju's batched env (:class:`paiju.rl.batch.BatchMatch`, :data:`BATCH` sessions, the
+  movers' observations and masks built as arrays at every step, a random legal id drawn
+  for every session from the masks with NumPy), for each target;
+* OpenSpiel's C++ ``dou_dizhu`` and ``leduc_poker`` driven from Python through pyspiel
+  (a random legal action at each decision, chance outcomes sampled), bare and building
+  the mover's observation tensor at each step; then the batched env's ratios to them.
 
 A paiju step is one id: a play of three cards takes up to five steps (its kind, the
-cards, ``end``), so the engine actions per second are reported beside the steps.
+cards, ``end``), so the engine actions per second are reported beside the steps. A
+pyspiel step is one decision (chance outcomes are not counted).
 """
 
 from __future__ import annotations
@@ -37,6 +45,9 @@ def targets() -> list[tuple[str, str, str, int]]:
     return [(f"paiju {plain_title(g)} {default_preset(g)}, {default_players(g)} players",
              g.name, default_preset(g), default_players(g)) for g in researched()]
 PEER_HINT = "not installed (pip install rlcard pygame)"
+
+#: The sessions the batched env steps together in the bench.
+BATCH = 256
 
 #: The clock every measurement reads (a test may replace it).
 clock: Callable[[], float] = time.perf_counter
@@ -96,16 +107,24 @@ def pettingzoo_figure(name: str, seconds: float, seed: int) -> dict[str, Any]:
     return {"env": label, "steps_per_second": steps / elapsed, "steps": steps}
 
 
-def openspiel_figure(seconds: float, seed: int) -> dict[str, Any]:
-    """Steps per second of OpenSpiel's ``dou_dizhu`` through ``rl_environment``."""
-    label = "OpenSpiel dou_dizhu (rl_environment)"
+def openspiel_figure(seconds: float, seed: int, name: str = "dou_dizhu",
+                     label: str | None = None) -> dict[str, Any]:
+    """Steps per second of an OpenSpiel game through ``rl_environment`` (every player's
+    information-state tensor built at each step, as it does): ``dou_dizhu`` unless told."""
+    label = label or f"OpenSpiel {name} (rl_environment)"
     try:
         from open_spiel.python import rl_environment
     except ImportError:
         return {"env": label, "missing": "not installed (pip install open_spiel)"}
+    if name.startswith("python_paiju_"):
+        import paiju.rl.openspiel  # noqa: F401  (registers the games)
     env = rl_environment.Environment(
-        "dou_dizhu", chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
+        name, chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed))
     rng = np.random.default_rng(seed)
+    step = env.reset()  # one untimed episode: lookup tables fill
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
     steps = 0
     start = clock()
     end = start + seconds
@@ -120,6 +139,76 @@ def openspiel_figure(seconds: float, seed: int) -> dict[str, Any]:
     return {"env": label, "steps_per_second": steps / elapsed, "steps": steps}
 
 
+def batch_figure(label: str, game: str, preset: str, players: int, seconds: float,
+                 seed: int, batch: int = BATCH) -> dict[str, Any]:
+    """Steps per second of paiju's batched env (every session's step counts)."""
+    from paiju.rl.batch import BatchMatch
+
+    env = BatchMatch(game, preset, players=players, batch=batch)
+    env.reset(seed)
+    rng = np.random.default_rng(seed)
+
+    def one_step() -> None:
+        env.observations()
+        masks = env.masks()
+        keys = rng.random(masks.shape)
+        keys[masks == 0] = -1.0
+        env.step(keys.argmax(axis=1))
+
+    for _ in range(20):  # untimed: lookup tables fill
+        one_step()
+    for m in env.matches:
+        m.applied = 0
+    steps = 0
+    start = clock()
+    end = start + seconds
+    while clock() < end:
+        one_step()
+        steps += batch
+    elapsed = clock() - start
+    applied = sum(m.applied for m in env.matches)
+    return {"env": f"{label}, batch {batch}", "steps_per_second": steps / elapsed,
+            "actions_per_second": applied / elapsed, "steps": steps, "batched": True}
+
+
+def pyspiel_figure(name: str, tensor: bool, seconds: float, seed: int) -> dict[str, Any]:
+    """Decisions per second of an OpenSpiel C++ game from Python through pyspiel: random
+    legal actions, with or without the mover's observation tensor at each step."""
+    label = f"pyspiel {name}" + (" + observation tensor" if tensor else "")
+    try:
+        import pyspiel
+    except ImportError:
+        return {"env": label, "missing": "not installed (pip install open_spiel)"}
+    import random
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    steps = 0
+    start = clock()
+    end = start + seconds
+    while clock() < end:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            if tensor:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    elapsed = clock() - start
+    return {"env": label, "steps_per_second": steps / elapsed, "steps": steps}
+
+
+def ratios(figures: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    """Each batched figure's steps a second over each pyspiel and PettingZoo peer's."""
+    peers = [f for f in figures if "missing" not in f and (
+        f["env"].startswith("pyspiel") or f["env"] == "PettingZoo leduc_holdem_v4")]
+    return [(f["env"], p["env"], f["steps_per_second"] / p["steps_per_second"])
+            for f in figures if f.get("batched") for p in peers]
+
+
 def run_rl_bench(seconds: float, seed: int,
                  log: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Every figure, each measured for ``seconds``."""
@@ -129,6 +218,17 @@ def run_rl_bench(seconds: float, seed: int,
     for name in ("leduc_holdem_v4", "texas_holdem_v4"):
         jobs.append((f"PettingZoo {name}", partial(pettingzoo_figure, name, seconds, seed)))
     jobs.append(("OpenSpiel dou_dizhu", partial(openspiel_figure, seconds, seed)))
+    for label, game, preset, players in targets():
+        name = f"python_paiju_{game}(rules={preset},players={players})"
+        jobs.append((f"{label}, rl_environment", partial(
+            openspiel_figure, seconds, seed, name, f"{label} (OpenSpiel rl_environment)")))
+    for label, game, preset, players in targets():
+        jobs.append((f"{label}, batched", partial(batch_figure, label, game, preset, players,
+                                                  seconds, seed)))
+    for name in ("dou_dizhu", "leduc_poker"):
+        for tensor in (False, True):
+            jobs.append((f"pyspiel {name}", partial(pyspiel_figure, name, tensor, seconds,
+                                                    seed)))
     if log:
         log(f"measuring {plural(len(jobs), 'environment')} for {seconds:g} s each "
             f"(about {len(jobs) * seconds:.0f} s)")
@@ -138,19 +238,24 @@ def run_rl_bench(seconds: float, seed: int,
         if log:
             log(f"  {label} ...")
         figures.append(job())
-    return {"seconds": seconds, "seed": seed, "load_average": load, "figures": figures}
+    return {"seconds": seconds, "seed": seed, "load_average": load, "figures": figures,
+            "ratios": [{"env": a, "peer": b, "ratio": r} for a, b, r in ratios(figures)]}
 
 
 def format_rl_bench(report: dict[str, Any]) -> str:
     """The figures as a table."""
     load = report.get("load_average")
     lines = [] if load is None else [f"load average at the start: {load:.1f}"]
-    lines.append(f"{'environment':42} {'steps/s':>10} {'actions/s':>10}")
+    lines.append(f"{'environment':60} {'steps/s':>10} {'actions/s':>10}")
     for fig in report["figures"]:
         if "missing" in fig:
-            lines.append(f"{fig['env']:42} {fig['missing']}")
+            lines.append(f"{fig['env']:60} {fig['missing']}")
             continue
         actions = fig.get("actions_per_second")
-        lines.append(f"{fig['env']:42} {fig['steps_per_second']:>10,.0f} "
+        lines.append(f"{fig['env']:60} {fig['steps_per_second']:>10,.0f} "
                      f"{'' if actions is None else f'{actions:,.0f}':>10}")
+    if report.get("ratios"):
+        lines.append("")
+        lines.append("the batched env's steps a second over each peer's (same run):")
+        lines.extend(f"  {r['env']} / {r['peer']}: {r['ratio']:.2f}x" for r in report["ratios"])
     return "\n".join(lines)

@@ -54,6 +54,17 @@ class Match:
         self.applied = 0
         self._views: dict[int, tuple[int, View]] = {}
         self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
+        #: the session's seed and the engine actions applied in it (for copies)
+        self._seed = 0
+        self._played: list[Action] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (and deep-copied) as its settings, its session's seed and the engine
+        # actions and ids played since: rebuilt by playing them again, which needs no
+        # engine object to pickle (a compiled class is only made through __init__)
+        play = None if self.session is None else (
+            self._seed, tuple(self._played), self.prefix_now(), self.version, self.applied)
+        return (_match, (self.game.name, self.rules, self.players, self.hands, play))
 
     # ------------------------------------------------------------ flow
 
@@ -64,6 +75,8 @@ class Match:
         game ends at the deal), else ``None``.
         """
         self.session = self.game.new_session(self.rules, self.players, seed)
+        self._seed = seed
+        self._played = []
         points = self._deal()
         self._new_decision()
         return points
@@ -127,6 +140,7 @@ class Match:
         """Play a whole engine action (of the player to move); points if the hand ended."""
         assert self.state is not None and self.session is not None
         self.state.apply(action)
+        self._played.append(action)
         self.applied += 1
         points = None
         if self.state.is_terminal():
@@ -135,6 +149,10 @@ class Match:
                 points = _plus(points, self._deal())
         self._new_decision()
         return points
+
+    def prefix_now(self) -> tuple[int, ...]:
+        """The ids picked so far in the decision in progress."""
+        return () if self.picker is None else self.picker.prefix
 
     def path_of(self, action: Action) -> list[int]:
         """The ids that play ``action`` (an engine action of the player to move)."""
@@ -175,6 +193,23 @@ class Match:
             cached = (self.version, encode(view))
             self._vectors[player, info_state] = cached
         return self.encoder.with_prefix(cached[1], self.prefix(player))
+
+
+def _match(game: str, rules: Any, players: int, hands: int,
+           play: tuple[Any, ...] | None) -> Match:
+    """A match rebuilt from :meth:`Match.__reduce__`'s parts: its session dealt from the
+    same seed, the same actions and ids played again."""
+    match = Match(game, None, None, players, hands)
+    match.rules, match.encoder = rules, Encoder(game, players, rules)
+    if play is not None:
+        seed, played, prefix, version, applied = play
+        match.start(seed)
+        for action in played:
+            match.apply(action)
+        for action_id in prefix:
+            match.step(action_id)
+        match.version, match.applied = version, applied
+    return match
 
 
 def _plus(a: dict[int, float] | None, b: dict[int, float] | None) -> dict[int, float] | None:

@@ -105,6 +105,10 @@ class Encoder:
         self._rules_slice = slice(rules_at, rules_at + dict(self._segments)["rules"])
         self._flags: tuple[Mapping[str, Any], np.ndarray] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by what it is built from (a compiled class is only made through __init__)
+        return (Encoder, (self.game, self.players, self.rules))
+
     @property
     def actors(self) -> int:
         """Seats that act (the game's observer says)."""
@@ -158,17 +162,25 @@ class Encoder:
             out[at + i] = 1.0
         return out
 
+    def info_size_of(self, rows: int) -> int:
+        """The width of an information state that keeps ``rows`` rows of history."""
+        return self.obs_size + rows * self.row_size
+
     def info_state(self, view: View, prefix: Sequence[int] = (),
-                   data: Mapping[str, Any] | None = None) -> np.ndarray:
+                   data: Mapping[str, Any] | None = None, rows: int = -1) -> np.ndarray:
         """The information-state vector: the observation, then the last rows of history
-        (read from the view's JSON, ``data`` when the caller has it already)."""
-        out = np.zeros(self.info_size, dtype=np.float32)
+        (read from the view's JSON, ``data`` when the caller has it already): the
+        observer's :attr:`history` rows, or ``rows`` (the compact tensor of OpenSpiel's)."""
+        keep = self.history if rows < 0 else rows
+        out = np.zeros(self.info_size_of(keep), dtype=np.float32)
         out[:self.obs_size] = self.observation(view, prefix)
+        if not keep:
+            return out
         # (read as the view's own JSON: a row's fields are the game's action records)
         source: Mapping[str, Any] = data if data is not None else view.to_json()
-        rows = source["actions"][-self.history:]
+        rows_kept = source["actions"][-keep:]
         at = self.obs_size
-        for item in rows:
+        for item in rows_kept:
             row = out[at:at + self.row_size]
             if 0 <= item["seat"] < self.actors:
                 row[item["seat"]] = 1.0

@@ -8,7 +8,10 @@ registry learns of later is registered by :func:`register`); then::
 
 Parameters: ``rules`` (a preset), ``options`` (rule overrides, ``name=value`` or, inside
 a game string whose syntax keeps ``=`` and ``,`` for itself, ``name:value``; separated by
-``;``; a list value's items joined by ``+``) and ``players``. One OpenSpiel game is one
+``;``; a list value's items joined by ``+``), ``players``, and ``history``: the rows of
+history the information-state tensor keeps after the observation, the last ones
+(:data:`HISTORY`, none: the tensor stays compact, and the observation already holds
+every card played and who played it). One OpenSpiel game is one
 hand. Chance deals it card by card, as the game's :class:`~paiju.core.protocol.ChanceDeal`
 says (outcome = the card's number in the game's cards module), then, where the rules draw
 the first player, picks the seat that leads. Player actions are the ids of
@@ -40,10 +43,15 @@ from paiju.rl.actions import ActionSpace, Picker, path, space_of
 from paiju.rl.games import plain_title, research_of, researched
 from paiju.rl.observe import Encoder
 
+#: The rows of history an information-state tensor keeps unless told (``history``).
+HISTORY = 0
+
 
 def defaults(game: AnyGame) -> dict[str, Any]:
-    """The game's default parameters: its first preset, no overrides, its usual players."""
-    return {"rules": default_preset(game), "options": "", "players": default_players(game)}
+    """The game's default parameters: its first preset, no overrides, its usual players,
+    :data:`HISTORY` rows of history."""
+    return {"rules": default_preset(game), "options": "", "players": default_players(game),
+            "history": HISTORY}
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,8 @@ class Config:
     space: ActionSpace
     encoder: Encoder
     deal: ChanceDeal
+    #: the rows of history of the information-state tensor
+    history: int = HISTORY
 
     @property
     def name(self) -> str:
@@ -116,8 +126,11 @@ def make_config(game_name: str, params: dict[str, Any]) -> Config:
     if players not in game.player_counts:
         raise ValueError(f"{game.title} is for {counts_text(game.player_counts)} players, "
                          f"not {players}")
+    history = int(merged["history"])
+    if history < 0:
+        raise ValueError(f"history is a number of rows, 0 or more, not {history}")
     return Config(game, rules, players, space_of(game.name), Encoder(game.name, players, rules),
-                  research.deal(rules, players))
+                  research.deal(rules, players), history)
 
 
 class _Hand:
@@ -153,6 +166,9 @@ class PaijuState(pyspiel.State):
         self._first: int | None = None
         self._hand: _Hand | None = None
         self._picker: Picker | None = None
+        #: engine actions applied, and each seat's vectors (without picks) since the last
+        self._actions = 0
+        self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
 
     @property
     def config(self) -> Config:
@@ -211,6 +227,7 @@ class PaijuState(pyspiel.State):
     def _next_decision(self) -> None:
         state = self.paiju_state
         assert state is not None
+        self._actions += 1
         self._picker = None if state.is_terminal() else Picker(
             self.config.space, state.legal_actions())
 
@@ -243,6 +260,22 @@ class PaijuState(pyspiel.State):
         assert state is not None
         view = state.view(player)
         return view, view.to_json()
+
+    def vector(self, player: int, perfect_recall: bool) -> np.ndarray:
+        """``player``'s observation (or information-state) tensor with its picks. The
+        vector without picks is kept until the next engine action: the steps inside a
+        decision only write the picks."""
+        state = self.paiju_state
+        assert state is not None
+        cached = self._vectors.get((player, perfect_recall))
+        if cached is None or cached[0] != self._actions:
+            view = state.view(player)
+            cfg = self.config
+            enc = cfg.encoder
+            base = enc.info_state(view, rows=cfg.history) if perfect_recall else \
+                enc.observation(view)
+            cached = self._vectors[player, perfect_recall] = (self._actions, base)
+        return self.config.encoder.with_prefix(cached[1], self.prefix(player))
 
     def prefix(self, player: int) -> tuple[int, ...]:
         """The ids ``player`` has picked in its decision in progress."""
@@ -294,7 +327,7 @@ class Observer:
         self.config = config
         self.perfect_recall = perfect_recall
         enc = config.encoder
-        size = enc.info_size if perfect_recall else enc.obs_size
+        size = enc.info_size_of(config.history) if perfect_recall else enc.obs_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -302,10 +335,7 @@ class Observer:
         self.tensor.fill(0.0)
         if state.paiju_state is None:
             return
-        view = state.paiju_state.view(player)
-        enc = self.config.encoder
-        encode = enc.info_state if self.perfect_recall else enc.observation
-        self.tensor[:] = encode(view, state.prefix(player))
+        self.tensor[:] = state.vector(player, self.perfect_recall)
 
     def string_from(self, state: PaijuState, player: int) -> str:
         if state.paiju_state is None:

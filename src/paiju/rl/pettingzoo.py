@@ -27,6 +27,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from paiju.rl.match import Match, new_seed
+from paiju.rl.moves import Moves
 from paiju.rl.observe import HIGH
 
 
@@ -63,6 +64,8 @@ class PaijuAEC(AECEnv):
         #: the last step, ``(agent, id)``, for :meth:`render`
         self._last: tuple[str, int] | None = None
         self._paid = False
+        #: the whole-move rows (:meth:`legal_moves`)
+        self.moves = Moves(self.match.game.name)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -104,6 +107,25 @@ class PaijuAEC(AECEnv):
     def view(self, agent: str) -> Any:
         """The agent's seat's view of the current hand (for paiju players)."""
         return self.match.view(self._player[agent])
+
+    def legal_moves(self, agent: str) -> tuple[list[Any], np.ndarray]:
+        """The agent's legal moves now as whole moves (engine actions) and their feature
+        rows, one a move (:mod:`paiju.rl.moves`); none when it is not its turn, or once
+        its decision is under way in ids."""
+        player = self._player[agent]
+        if self.match.over or self.match.to_move() != player or self.match.prefix(player):
+            return [], self.moves.features([])
+        return self.moves.of(self.match.view(player))
+
+    def step_move(self, index: int) -> None:
+        """Play the selected agent's legal move ``index`` (of :meth:`legal_moves`) whole,
+        its ids stepped in one call. ``ValueError`` for an index out of range, changing
+        nothing."""
+        legal, _ = self.legal_moves(self.agent_selection)
+        if not 0 <= index < len(legal):
+            raise ValueError(f"a move is an index from 0 to {len(legal) - 1}, not {index!r}")
+        for action_id in self.match.path_of(legal[index]):
+            self.step(action_id)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
