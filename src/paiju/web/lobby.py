@@ -1,7 +1,8 @@
 """The lobby: the public tables, read from the database so that every server of it shows
 every table, and sent to whoever watches it as they change (docs/server.md, "The lobby").
 
-A table is listed when its creator made it public and its session is not over. An entry
+A table is listed when its creator made it public and its session is not over (a
+rematch once it has started: until then its seats are kept for the people before). An entry
 says what anyone at the table's link may see already (its game, rules, names and seats,
 how many hands are played); never a token, a hand or a card. The list is read again at
 most once a second while someone watches and something changed, and at least every
@@ -42,8 +43,8 @@ def entry(row: PublicRow, live: Mapping[str, Any] | None = None) -> dict[str, An
     whether it stands between two hands (when a computer's seat may be taken).
     """
     settings = Settings.from_json(row.settings)
-    if row.finished >= settings.hands:
-        return None
+    if row.finished >= settings.hands or (settings.held is not None and not row.started):
+        return None  # over, or a rematch whose seats are kept for the people before
     game = get_game(settings.game)
     preset = game.rules(settings.rules).preset
     between = bool(live and live.get("between"))
