@@ -384,6 +384,10 @@ def default_db() -> str:
 @click.option("--forwarded-allow-ips", default=None,
               help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
                    "client's address (uvicorn's option of that name).")
+@click.option("--origin", "origins", multiple=True, metavar="URL",
+              help="The site's address as browsers reach it (https://paiju.example), "
+                   "repeatable: only its pages may POST and open WebSockets. Default: the "
+                   "Host each request came to (a proxy that passes Host on needs none).")
 @click.option("--name", default=None,
               help="With PostgreSQL: this server's name in the leases of its tables "
                    "(default: the host's name and the process id; a random part is added).")
@@ -394,7 +398,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
               next_delay: float, max_think: float, max_iters: int, searchers: int,
               tables_per_minute: int, connections_per_client: int, idle_unload: float,
               header_timeout: float, stall_timeout: float,
-              forwarded_allow_ips: str | None, name: str | None, lease: float) -> None:
+              forwarded_allow_ips: str | None, origins: tuple[str, ...], name: str | None,
+              lease: float) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
     import signal
 
@@ -402,6 +407,7 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
 
     from paiju.web.app import create_app
     from paiju.web.guard import protocols
+    from paiju.web.headers import checked_origins
     from paiju.web.lease import owner_id
     from paiju.web.limits import Limits
     from paiju.web.store import OwnerError, StoreDown, is_postgres, shown
@@ -410,10 +416,15 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     from paiju.web.tables import Config
 
+    try:
+        sites = checked_origins(origins)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--origin'") from None
     limits = Limits(max_think=max_think, max_iters=max_iters, searchers=searchers,
                     tables_per_minute=tables_per_minute,
                     connections_per_client=connections_per_client, idle_unload=idle_unload,
-                    header_timeout=header_timeout, stall=stall_timeout)
+                    header_timeout=header_timeout, stall=stall_timeout,
+                    origins=sites)
     path = db or default_db()
     owner = owner_id(name)
     try:

@@ -49,6 +49,8 @@ class Limits:
     idle_unload: float = 600.0  # seconds a table nobody watches stays in memory
     #: a search's least share of the search threads when many tables search at once
     min_think: float = 0.1
+    #: the sites whose pages may POST and open WebSockets (none: the Host asked for)
+    origins: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------ computer players
