@@ -17,7 +17,15 @@ from paiju.core.protocol import Game
 from paiju.table.present import is_you_name, presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
-from paiju.web.limits import LimitError, Limits, bad_character, check_player, refuse_files
+from paiju.web.limits import (
+    MAX_MARKS,
+    LimitError,
+    Limits,
+    bad_character,
+    check_player,
+    refuse_files,
+    unreadable,
+)
 from paiju.web.sentences import bot_label_text
 
 #: The most hands a session may last, and the move clock's bounds in seconds.
@@ -298,13 +306,24 @@ def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
     clean = " ".join(name.split())
     if len(name) > 4 * most or len(clean) > most:
         raise WebError(400, f"{what} is at most {most} characters")
-    bad = bad_character(clean)
-    if bad is not None:
-        raise WebError(400, f"{what} may not hold the control or invisible character {bad}")
+    refused(clean, what)
     if what == "a name" and is_you_name(clean):
         raise WebError(400, f"{clean!r} is how the table speaks to each player of their own "
                        "seat: choose another name")
     return clean
+
+
+def refused(text: str, what: str) -> None:
+    """``WebError(400)`` if ``text`` (``what``: "a name", "a chat message", ...) would
+    not show as it reads (:func:`~paiju.web.limits.unreadable`)."""
+    why = unreadable(text)
+    if why == "char":
+        raise WebError(400, f"{what} may not hold the control or invisible character "
+                            f"{bad_character(text)}")
+    if why == "blank":
+        raise WebError(400, f"{what} needs a visible character")
+    if why == "marks":
+        raise WebError(400, f"{what} may not pile more than {MAX_MARKS} marks on one letter")
 
 
 def _is_int(value: Any) -> bool:

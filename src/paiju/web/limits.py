@@ -109,13 +109,41 @@ def with_budget(bot: Bot, seconds: float) -> Bot:
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
+#: Characters of visible categories that render blank: the Hangul fillers, the blank
+#: Braille pattern, the combining grapheme joiner and Khmer's inherent vowels.
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+#: The most combining marks one letter may carry (Vietnamese needs two, decomposed).
+MAX_MARKS = 4
+
+
 def bad_character(text: str) -> str | None:
     """The first character of ``text`` a name may not hold, described; or ``None``."""
     for ch in text:
-        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in BLANK_CHARACTERS:
             name = unicodedata.name(ch, "").lower() or "an invisible character"
             return f"U+{ord(ch):04X} ({name})"
     return None
+
+
+def unreadable(text: str) -> str | None:
+    """Why ``text`` cannot be read as it is shown, or ``None``: a control, invisible or
+    blank character (:func:`bad_character`, ``"char"``), no visible character at all
+    (``"blank"``: spaces and marks alone), or a letter under more than :data:`MAX_MARKS`
+    combining marks (``"marks"``)."""
+    if bad_character(text) is not None:
+        return "char"
+    run = 0
+    seen = False
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if kind[0] == "M":
+            run += 1
+            if run > MAX_MARKS:
+                return "marks"
+        else:
+            run = 0
+            seen = seen or kind[0] != "Z"
+    return None if seen else "blank"
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
