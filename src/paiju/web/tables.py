@@ -243,7 +243,7 @@ class Table(Pacing, Seating):
             table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
             players=list(self.seat_players), totals=self.totals(),
             started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
-            notes=notes, clock=self.clock,
+            notes=notes, clock=self.clock, moves=len(self.by),
         )
 
     # ------------------------------------------------------------ seats
