@@ -384,6 +384,14 @@ def default_db() -> str:
 @click.option("--forwarded-allow-ips", default=None,
               help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
                    "client's address (uvicorn's option of that name).")
+@click.option("--requests-per-second", type=click.FloatRange(min=0), default=50.0,
+              show_default=True,
+              help="New HTTP requests one address may make a second, ten seconds' worth at "
+                   "once; past it 429 (0: no budget).")
+@click.option("--websockets-per-second", type=click.FloatRange(min=0), default=5.0,
+              show_default=True,
+              help="New WebSockets one address may open a second, ten seconds' worth at "
+                   "once; past it refused (0: no budget).")
 @click.option("--origin", "origins", multiple=True, metavar="URL",
               help="The site's address as browsers reach it (https://paiju.example), "
                    "repeatable: only its pages may POST and open WebSockets. Default: the "
@@ -398,7 +406,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
               next_delay: float, max_think: float, max_iters: int, searchers: int,
               tables_per_minute: int, connections_per_client: int, idle_unload: float,
               header_timeout: float, stall_timeout: float,
-              forwarded_allow_ips: str | None, origins: tuple[str, ...], name: str | None,
+              forwarded_allow_ips: str | None, requests_per_second: float,
+              websockets_per_second: float, origins: tuple[str, ...], name: str | None,
               lease: float) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
     import signal
@@ -424,7 +433,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
                     tables_per_minute=tables_per_minute,
                     connections_per_client=connections_per_client, idle_unload=idle_unload,
                     header_timeout=header_timeout, stall=stall_timeout,
-                    origins=sites)
+                    origins=sites, requests_per_second=requests_per_second,
+                    websockets_per_second=websockets_per_second)
     path = db or default_db()
     owner = owner_id(name)
     try:

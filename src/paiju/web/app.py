@@ -218,7 +218,9 @@ def create_app(db: str | Path, config: Config | None = None,
 
     app.include_router(learn_router)  # the "How to play" pages
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
-    app.add_middleware(Guarded, sites=config.limits.origins)  # headers, Origin (headers.py)
+    app.add_middleware(Guarded, sites=config.limits.origins,  # headers, Origin, budgets
+                       requests=config.limits.requests_per_second,
+                       websockets=config.limits.websockets_per_second)
     return app
 
 

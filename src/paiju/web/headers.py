@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from paiju.web.limits import Budgets
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -37,6 +39,7 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 _REFUSED = b'{"error": "this server answers only its own pages (the Origin is another site)"}'
+_TOO_MANY = (b'{"error": "too many requests from one address: wait a moment"}')
 
 
 def origin_of(url: str) -> str | None:
@@ -77,6 +80,14 @@ def allowed(origin: str, host: str, sites: Iterable[str]) -> bool:
     return seen in {origin_of(f"http://{host}"), origin_of(f"https://{host}")}
 
 
+async def _answer(send: Send, status: int, body: bytes,
+                  extra: Iterable[tuple[bytes, bytes]] = ()) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()), *extra, *HEADERS]})
+    await send({"type": "http.response.body", "body": body})
+
+
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -85,11 +96,17 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 class Guarded:
-    """The application, behind the security headers and the ``Origin`` check."""
+    """The application, behind the security headers, the ``Origin`` check and each
+    address's budget of new requests and new WebSockets (``requests`` and ``websockets``
+    a second; the address is the client's, a trusted proxy's ``X-Forwarded-For`` applied):
+    past it, 429 (a WebSocket is refused before it is accepted)."""
 
-    def __init__(self, app: App, sites: Iterable[str] = ()) -> None:
+    def __init__(self, app: App, sites: Iterable[str] = (), requests: float = 0.0,
+                 websockets: float = 0.0) -> None:
         self.app = app
         self.sites = tuple(sites)
+        self.requests = Budgets(requests)
+        self.websockets = Budgets(websockets)
 
     def _foreign(self, scope: Scope) -> bool:
         origin = _header(scope, b"origin")
@@ -99,21 +116,25 @@ class Guarded:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
+        client = scope.get("client")
+        address = str(client[0]) if client else ""
         if kind == "websocket":
             if self._foreign(scope):
                 await send({"type": "websocket.close", "code": 4403})
+                return
+            if not self.websockets.take(address):
+                await send({"type": "websocket.close", "code": 4429})
                 return
             await self.app(scope, receive, send)
             return
         if kind != "http":
             await self.app(scope, receive, send)
             return
+        if not self.requests.take(address):
+            await _answer(send, 429, _TOO_MANY, [(b"retry-after", b"1")])
+            return
         if scope.get("method") == "POST" and self._foreign(scope):
-            await send({"type": "http.response.start", "status": 403,
-                        "headers": [(b"content-type", b"application/json"),
-                                    (b"content-length", str(len(_REFUSED)).encode()),
-                                    *HEADERS]})
-            await send({"type": "http.response.body", "body": _REFUSED})
+            await _answer(send, 403, _REFUSED)
             return
 
         async def with_headers(message: Message) -> None:

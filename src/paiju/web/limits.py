@@ -51,6 +51,10 @@ class Limits:
     min_think: float = 0.1
     #: the sites whose pages may POST and open WebSockets (none: the Host asked for)
     origins: tuple[str, ...] = ()
+    #: new HTTP requests one address may make a second, and new WebSockets, sustained
+    #: (each with a burst of ten seconds' worth; 0: no budget)
+    requests_per_second: float = 50.0
+    websockets_per_second: float = 5.0
 
 
 # ------------------------------------------------------------ computer players
@@ -200,14 +204,39 @@ class Window:
         return allowed
 
 
+class Budgets:
+    """A token bucket per client address (:class:`Bucket`), ``rate`` a second and ten
+    seconds' worth at once; at most ``most`` addresses are remembered, the longest unseen
+    forgotten first (it comes back with a full bucket, as a newcomer does)."""
+
+    def __init__(self, rate: float, most: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = max(1, int(10 * rate))
+        self.most = most
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, address: str, now: float | None = None) -> bool:
+        """Whether ``address`` may make one more (0 a second: always)."""
+        if self.rate <= 0:
+            return True
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            bucket = self._buckets[address] = Bucket(self.rate, self.burst, now)
+            if len(self._buckets) > self.most:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(address)
+        return bucket.take(now)
+
+
 class Bucket:
     """A token bucket: ``rate`` events a second sustained, ``burst`` at once."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, now: float | None = None) -> None:
         self.rate = rate
         self.burst = float(burst)
         self._tokens = float(burst)
-        self._at = time.monotonic()
+        self._at = time.monotonic() if now is None else now
 
     def take(self, now: float | None = None) -> bool:
         now = time.monotonic() if now is None else now

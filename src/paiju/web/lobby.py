@@ -84,6 +84,9 @@ class Lobby:
         self._last = ""
         self._read: tuple[float, dict[str, Any]] | None = None  # when, and what
         self._listening = False
+        #: watchers that have not had a list yet: the next reading goes to them even if
+        #: unchanged (not to everyone: a storm of arrivals costs the others nothing)
+        self._new: set[asyncio.Queue[dict[str, Any] | None]] = set()
 
     async def listing(self) -> dict[str, Any]:
         """``GET /api/lobby``: ``{"type": "lobby", "tables": [...]}`` (read at most once a
@@ -105,8 +108,12 @@ class Lobby:
         """A new watcher's queue: the list now, then each new one (``None``: cut off)."""
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.watchers.add(queue)
-        self._last = ""  # the newcomer gets the list even if it has not changed
-        self._changed.set()
+        now = time.monotonic()
+        if self._read is not None and self._last and now - self._read[0] < REFRESH:
+            queue.put_nowait(self._read[1])  # the list as last sent: fresh enough
+        else:
+            self._new.add(queue)  # the next reading, soon
+            self._changed.set()
         loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._serve())
@@ -122,6 +129,7 @@ class Lobby:
 
     def leave(self, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
         self.watchers.discard(queue)
+        self._new.discard(queue)
 
     async def _serve(self) -> None:
         while self.watchers:
@@ -135,14 +143,15 @@ class Lobby:
                 await asyncio.sleep(EVERY)
                 continue
             text = text_of(listing)
-            if text != self._last:
-                self._last = text
-                for queue in list(self.watchers):
-                    if queue.qsize() >= QUEUE:  # a watcher that does not read
-                        self.watchers.discard(queue)
-                        queue.put_nowait(None)
-                    else:
-                        queue.put_nowait(listing)
+            sending = self.watchers if text != self._last else self._new & self.watchers
+            self._last = text
+            self._new.clear()
+            for queue in list(sending):
+                if queue.qsize() >= QUEUE:  # a watcher that does not read
+                    self.watchers.discard(queue)
+                    queue.put_nowait(None)
+                else:
+                    queue.put_nowait(listing)
             await asyncio.sleep(EVERY)
 
     def close(self) -> None:

@@ -266,7 +266,10 @@ class Table(Pacing, Seating):
                 self.away.discard(player)
                 self.version += 1  # the stand-in's pending move is dropped
         self.advance()
-        self.broadcast()
+        if player is None:  # nobody else sees a spectator come: only it is sent the state
+            receiver.send(self._state_for(self.context(), None))
+        else:
+            self.broadcast()
         if self.chat.kept:
             receiver.send(self.chat.log())
         if self.between and self.last_over is not None:
@@ -279,6 +282,8 @@ class Table(Pacing, Seating):
         self.receivers.discard(receiver)
         if not self.receivers:
             self.idle_since = time.monotonic()
+        if receiver.player is None:  # a spectator leaving changes nothing anyone sees
+            return
         self._arm_grace()
         self.broadcast()
 
