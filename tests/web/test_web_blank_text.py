@@ -9,7 +9,6 @@ import json
 import unicodedata
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from web_helpers import Server
@@ -34,20 +33,20 @@ def table_of(server: Server) -> str:
     return table
 
 
-@pytest.mark.parametrize("name", BLANK + PILED)
-def test_a_name_that_renders_blank_or_piled_is_refused(server: Server, name: str) -> None:
+def test_a_name_that_renders_blank_or_piled_is_refused(server: Server) -> None:
     table = table_of(server)
-    got = server.post(f"/api/tables/{table}/seats/0", {"name": name})
-    assert got.status_code == 400, (name, got.json())
-    assert got.json()["error_text"]["ja"]  # said in every language
-    made = server.post("/api/tables", {"game": "daifugo", "name": name})
-    assert made.status_code == 400, (name, made.json())
+    for name in BLANK + PILED:
+        got = server.post(f"/api/tables/{table}/seats/0", {"name": name})
+        assert got.status_code == 400, (name, got.json())
+        assert got.json()["error_text"]["ja"]  # said in every language
+        made = server.post("/api/tables", {"game": "daifugo", "name": name})
+        assert made.status_code == 400, (name, made.json())
 
 
-@pytest.mark.parametrize("name", FINE)
-def test_a_name_with_its_usual_accents_passes(server: Server, name: str) -> None:
-    got = server.post(f"/api/tables/{table_of(server)}/seats/0", {"name": name})
-    assert got.status_code == 200, (name, got.json())
+def test_a_name_with_its_usual_accents_passes(server: Server) -> None:
+    for name in FINE:
+        got = server.post(f"/api/tables/{table_of(server)}/seats/0", {"name": name})
+        assert got.status_code == 200, (name, got.json())
 
 
 def test_a_chat_that_renders_blank_or_piled_is_refused_and_not_sent(server: Server) -> None:
