@@ -385,6 +385,18 @@ def default_db() -> str:
 @click.option("--forwarded-allow-ips", default=None,
               help="Addresses of reverse proxies whose X-Forwarded-For is trusted as the "
                    "client's address (uvicorn's option of that name).")
+@click.option("--requests-per-second", type=click.FloatRange(min=0), default=50.0,
+              show_default=True,
+              help="New HTTP requests one address may make a second, ten seconds' worth at "
+                   "once; past it 429 (0: no budget).")
+@click.option("--websockets-per-second", type=click.FloatRange(min=0), default=5.0,
+              show_default=True,
+              help="New WebSockets one address may open a second, ten seconds' worth at "
+                   "once; past it refused (0: no budget).")
+@click.option("--origin", "origins", multiple=True, metavar="URL",
+              help="The site's address as browsers reach it (https://paiju.example), "
+                   "repeatable: only its pages may POST and open WebSockets. Default: the "
+                   "Host each request came to (a proxy that passes Host on needs none).")
 @click.option("--name", default=None,
               help="With PostgreSQL: this server's name in the leases of its tables "
                    "(default: the host's name and the process id; a random part is added).")
@@ -395,7 +407,9 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
               next_delay: float, max_think: float, max_iters: int, searchers: int,
               tables_per_minute: int, connections_per_client: int, idle_unload: float,
               header_timeout: float, stall_timeout: float,
-              forwarded_allow_ips: str | None, name: str | None, lease: float) -> None:
+              forwarded_allow_ips: str | None, requests_per_second: float,
+              websockets_per_second: float, origins: tuple[str, ...], name: str | None,
+              lease: float) -> None:
     """Serve the browser tables: the page, the API and the WebSocket (docs/server.md)."""
     import signal
 
@@ -403,6 +417,7 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
 
     from paiju.web.app import create_app
     from paiju.web.guard import protocols
+    from paiju.web.headers import checked_origins
     from paiju.web.lease import owner_id
     from paiju.web.limits import Limits
     from paiju.web.store import OwnerError, StoreDown, is_postgres, shown
@@ -411,10 +426,16 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     from paiju.web.tables import Config
 
+    try:
+        sites = checked_origins(origins)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--origin'") from None
     limits = Limits(max_think=max_think, max_iters=max_iters, searchers=searchers,
                     tables_per_minute=tables_per_minute,
                     connections_per_client=connections_per_client, idle_unload=idle_unload,
-                    header_timeout=header_timeout, stall=stall_timeout)
+                    header_timeout=header_timeout, stall=stall_timeout,
+                    origins=sites, requests_per_second=requests_per_second,
+                    websockets_per_second=websockets_per_second)
     path = db or default_db()
     owner = owner_id(name)
     try:

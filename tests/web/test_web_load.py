@@ -42,4 +42,6 @@ def test_the_abuse_run_measures_tables_while_strangers_do_everything_at_once() -
     assert did["idle_opened"] > 0 and did["flood_messages"] > 0 and did["flood_cut"] > 0
     assert did["chat_sent"] > did["chat_refused"] > 0  # one a second gets through
     assert did["lobby_watchers"] > 0 and did["lobby_asked"] > 0
+    assert did["crowd_spectators"] > 0 and did["crowd_watchers"] > 0
+    assert did["churn_opened"] > 0
     assert "strangers each from an address of their own" in format_load(report)

@@ -148,7 +148,8 @@ class Server:
 
     def post(self, path: str, body: Any = None, raw: bytes | None = None) -> httpx.Response:
         content = raw if raw is not None else json.dumps(body).encode()
-        return httpx.post(self.url + path, content=content, timeout=10)
+        return httpx.post(self.url + path, content=content, timeout=10,
+                          headers={"Content-Type": "application/json"})
 
     def get(self, path: str) -> httpx.Response:
         return httpx.get(self.url + path, timeout=10)

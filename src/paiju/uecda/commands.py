@@ -8,7 +8,7 @@ import click
 
 from paiju.core.params import SEED
 from paiju.uecda.tables import ProtocolError
-from paiju.uecda.wire import DEFAULT_PORT
+from paiju.uecda.wire import DEFAULT_PORT, hang_ups_raise
 
 
 class ProtocolFailure(click.ClickException):
@@ -51,6 +51,7 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
     from paiju.daifugo.rules import make_rules
     from paiju.uecda.client import run
 
+    hang_ups_raise()
     if spec is not None and exact:
         raise click.UsageError("--exact is for the standard client's strategy, not with --bots")
     bot = None
@@ -119,6 +120,7 @@ def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
     from paiju.core.params import bot_specs
     from paiju.uecda.server import CLIENT, ServeConfig, serve
 
+    hang_ups_raise()
     specs = bot_specs(bots, players, CLIENT, "player")
 
     def log(message: str) -> None:

@@ -17,6 +17,7 @@ the field (9) and the end code (10).
 from __future__ import annotations
 
 import select
+import signal
 import socket
 import struct
 import time
@@ -46,6 +47,15 @@ PLAYERS = 5
 PROTOCOL_2006 = 20060
 _NATIVE_TABLE = struct.Struct("<120i")
 _NATIVE_INT = struct.Struct("<i")
+
+
+def hang_ups_raise() -> None:
+    """Let a peer's hang-up raise (``BrokenPipeError``, a :class:`ProtocolError` here) where
+    ``paiju`` restores SIGPIPE's default, which would end the program at the next write: a
+    client that closes is a client that leaves, a server that closes ends the client in one
+    line."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
 
 
 def read_exact(sock: socket.socket, size: int, what: str, timeout: float | None,

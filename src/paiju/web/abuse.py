@@ -32,6 +32,10 @@ FULL, OTHER_FULL = default_players(get_game(GAME)), default_players(get_game(OTH
 #: The loopback address of each kind of stranger.
 SEARCHER, BODIES, NON_READER, TABLE_FLOOD, IDLE, MESSAGE_FLOOD, CHAT_FLOOD, LOBBY_FLOOD = (
     f"127.0.0.{n}" for n in range(2, 10))
+#: The crowd's ten addresses, and what each holds open: spectators and lobby watchers
+#: (with its churn, under the 64 connections an address may hold).
+CROWD = tuple(f"127.0.3.{n}" for n in range(1, 11))
+CROWD_EACH = 15
 
 
 @dataclass
@@ -53,6 +57,10 @@ class Abuse:
     chat_refused: int = 0  # ... refused (one a second)
     lobby_asked: int = 0  # readings of the lobby asked for as fast as one address can
     lobby_watchers: int = 0  # lobby WebSockets held open by one address
+    crowd_spectators: int = 0  # spectators of one live table held open by ten addresses
+    crowd_watchers: int = 0  # lobby WebSockets held open by the same ten
+    churn_opened: int = 0  # WebSockets (a table's, the lobby's) opened and closed at once
+    churn_refused: int = 0  # ... refused (each address's budget of new WebSockets)
 
 
 async def _http(address: str, port: int) -> Any:
@@ -271,6 +279,67 @@ async def lobby_flood(port: int, until: float, did: Abuse) -> None:
                 await w.close()
 
 
+async def crowd(port: int, until: float, did: Abuse) -> None:
+    """Ten addresses, each holding 15 spectators of one live public table (a person's seat
+    taken, never played: it waits on them) and 15 lobby watchers open, and opening and
+    closing WebSockets (the table's and the lobby's, in turn) as fast as they can:
+    spectators' and watchers' arrivals and departures, and reconnect storms."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    async with await _http(CROWD[0], port) as http:  # a live table waiting on a person
+        made = (await http.post("/api/tables", json={
+            "game": OTHER, "players": OTHER_FULL, "hands": 100, "public": True,
+            "seats": ["human"] + ["random"] * (OTHER_FULL - 1)})).json()
+        await http.post(f"/api/tables/{made['table']}/seats/0", json={"name": "Crowd"})
+    urls = (f"ws://127.0.0.1:{port}/ws/{made['table']}", f"ws://127.0.0.1:{port}/ws/lobby")
+
+    async def hold(address: str, url: str) -> Any:
+        with contextlib.suppress(OSError, TimeoutError, InvalidStatus):
+            ws = await asyncio.wait_for(connect(url, local_addr=(address, 0)), 5)
+            if url == urls[0]:
+                did.crowd_spectators += 1
+            else:
+                did.crowd_watchers += 1
+            return ws
+        return None
+
+    async def read(ws: Any) -> None:  # a spectator reads what it is sent
+        with contextlib.suppress(Exception):
+            async for _ in ws:
+                if time.monotonic() >= until:
+                    return
+
+    async def churn(address: str) -> None:
+        n = 0
+        while time.monotonic() < until:
+            n += 1
+            try:
+                async with connect(urls[n % 2], local_addr=(address, 0)):
+                    did.churn_opened += 1
+            except InvalidStatus:
+                did.churn_refused += 1
+                await asyncio.sleep(0.01)
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.05)
+
+    async def hold_all(address: str) -> list[Any]:  # one after another, as pages come
+        return [await hold(address, u) for _ in range(CROWD_EACH) for u in urls]
+
+    await asyncio.sleep(1.0)  # the other strangers first: they set up tables
+    churning = asyncio.gather(*(churn(a) for a in CROWD))  # while the crowd gathers
+    held = [ws for each in await asyncio.gather(*(hold_all(a) for a in CROWD))
+            for ws in each]
+    readers = [asyncio.ensure_future(read(ws)) for ws in held if ws is not None]
+    await churning
+    for ws in held:
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.close()
+    for r in readers:
+        r.cancel()
+
+
 async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
     """Every stranger at once for ``seconds``."""
     did = Abuse()
@@ -278,7 +347,8 @@ async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
     jobs = [searchers(port, max_think, until, did), bodies(port, until, did),
             non_readers(port, until, did), table_flood(port, until, did),
             idle(port, until, did), message_flood(port, until, did),
-            chat_flood(port, until, did), lobby_flood(port, until, did)]
+            chat_flood(port, until, did), lobby_flood(port, until, did),
+            crowd(port, until, did)]
     results = await asyncio.gather(*jobs, return_exceptions=True)
     for r in results:
         if isinstance(r, BaseException):

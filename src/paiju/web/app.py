@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 
 from paiju.web.catalog import WebError, games_info
 from paiju.web.collect import Collector
+from paiju.web.headers import Guarded
 from paiju.web.hub import Hub
 from paiju.web.learn import router as learn_router
 from paiju.web.lease import RETRY_AFTER
@@ -217,6 +218,9 @@ def create_app(db: str | Path, config: Config | None = None,
 
     app.include_router(learn_router)  # the "How to play" pages
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    app.add_middleware(Guarded, sites=config.limits.origins,  # headers, Origin, budgets
+                       requests=config.limits.requests_per_second,
+                       websockets=config.limits.websockets_per_second)
     return app
 
 
@@ -241,7 +245,9 @@ def client_of(request: Request) -> str:
 
 async def body_of(request: Request, limit: int) -> Any:
     """The request's JSON body, read no further than ``limit`` bytes (``WebError(413)``
-    past it, before the rest is read); ``WebError(400)`` if it is not JSON."""
+    past it, before the rest is read); ``WebError(415)`` for a body not sent as
+    ``application/json`` (a form or text that another site's page may send unasked),
+    ``WebError(400)`` if it is not JSON."""
     declared = request.headers.get("content-length", "")
     if declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise WebError(413, f"the request is larger than {limit} bytes")
@@ -252,7 +258,11 @@ async def body_of(request: Request, limit: int) -> Any:
         if size > limit:
             raise WebError(413, f"the request is larger than {limit} bytes")
         chunks.append(chunk)
-    return loads(b"".join(chunks))
+    raw = b"".join(chunks)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if raw and kind != "application/json":
+        raise WebError(415, "a request's body is JSON, sent as Content-Type: application/json")
+    return loads(raw)
 
 
 def _no_constant(name: str) -> Any:

@@ -3,6 +3,7 @@ that turn a request to create a table into valid settings (or a reason it is ref
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,7 +17,15 @@ from paiju.core.protocol import Game
 from paiju.table.present import is_you_name, presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
-from paiju.web.limits import LimitError, Limits, bad_character, check_player, refuse_files
+from paiju.web.limits import (
+    MAX_MARKS,
+    LimitError,
+    Limits,
+    bad_character,
+    check_player,
+    refuse_files,
+    unreadable,
+)
 from paiju.web.sentences import bot_label_text
 
 #: The most hands a session may last, and the move clock's bounds in seconds.
@@ -163,23 +172,35 @@ class Settings:
     spectators_chat: bool = False  # whether spectators may write in the table's chat
     carry: tuple[float, ...] | None = None  # totals carried over from the table before
     guided: bool = False  # at each of a person's turns, what they may do and why
+    #: a rematch's seats kept for the people of the table before until they come or the
+    #: table starts: per seat, the digest of that person's old seat token (None: not kept)
+    held: tuple[str | None, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "rules": self.rules, "players": self.players,
-                "seats": list(self.seats), "hands": self.hands, "clock": self.clock,
-                "creator": self.creator, "name": self.name, "public": self.public,
-                "spectators_chat": self.spectators_chat,
-                "carry": None if self.carry is None else list(self.carry),
-                "guided": self.guided}
+        out = {"game": self.game, "rules": self.rules, "players": self.players,
+               "seats": list(self.seats), "hands": self.hands, "clock": self.clock,
+               "creator": self.creator, "name": self.name, "public": self.public,
+               "spectators_chat": self.spectators_chat,
+               "carry": None if self.carry is None else list(self.carry),
+               "guided": self.guided}
+        if self.held is not None:  # stored, never shown (Table.info leaves it out)
+            out["held"] = list(self.held)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
         """Settings as stored (older tables lack the later fields)."""
-        carry = data.get("carry")
+        carry, held = data.get("carry"), data.get("held")
         return cls(data["game"], data["rules"], data["players"], tuple(data["seats"]),
                    data["hands"], data.get("clock"), data.get("creator"), data.get("name"),
                    bool(data.get("public", False)), bool(data.get("spectators_chat", False)),
-                   None if carry is None else tuple(carry), bool(data.get("guided", False)))
+                   None if carry is None else tuple(carry), bool(data.get("guided", False)),
+                   None if held is None else tuple(held))
+
+
+def token_digest(token: str) -> str:
+    """What a rematch keeps of a person's old seat token to know them by (never the token)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
@@ -285,13 +306,24 @@ def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
     clean = " ".join(name.split())
     if len(name) > 4 * most or len(clean) > most:
         raise WebError(400, f"{what} is at most {most} characters")
-    bad = bad_character(clean)
-    if bad is not None:
-        raise WebError(400, f"{what} may not hold the control or invisible character {bad}")
+    refused(clean, what)
     if what == "a name" and is_you_name(clean):
         raise WebError(400, f"{clean!r} is how the table speaks to each player of their own "
                        "seat: choose another name")
     return clean
+
+
+def refused(text: str, what: str) -> None:
+    """``WebError(400)`` if ``text`` (``what``: "a name", "a chat message", ...) would
+    not show as it reads (:func:`~paiju.web.limits.unreadable`)."""
+    why = unreadable(text)
+    if why == "char":
+        raise WebError(400, f"{what} may not hold the control or invisible character "
+                            f"{bad_character(text)}")
+    if why == "blank":
+        raise WebError(400, f"{what} needs a visible character")
+    if why == "marks":
+        raise WebError(400, f"{what} may not pile more than {MAX_MARKS} marks on one letter")
 
 
 def _is_int(value: Any) -> bool:

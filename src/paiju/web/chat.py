@@ -15,8 +15,8 @@ import time
 from collections import deque
 from typing import Any
 
-from paiju.web.catalog import WebError
-from paiju.web.limits import Bucket, bad_character
+from paiju.web.catalog import WebError, refused
+from paiju.web.limits import Bucket
 
 #: The longest message, in characters.
 MAX_CHAT = 200
@@ -65,15 +65,12 @@ class Chat:
 
 
 def check_text(text: Any) -> str:
-    """A chat message's text, trimmed; ``WebError(400)`` if it is empty, too long or holds
-    a control or invisible character."""
+    """A chat message's text, trimmed; ``WebError(400)`` if it is empty, too long, holds
+    a control or invisible character, shows nothing or piles marks on a letter."""
     if not isinstance(text, str) or not text.strip():
         raise WebError(400, "a chat message needs some text")
     clean = " ".join(text.split())
     if len(text) > 4 * MAX_CHAT or len(clean) > MAX_CHAT:
         raise WebError(400, f"a chat message is at most {MAX_CHAT} characters")
-    bad = bad_character(clean)
-    if bad is not None:
-        raise WebError(400, f"a chat message may not hold the control or invisible "
-                            f"character {bad}")
+    refused(clean, "a chat message")
     return clean

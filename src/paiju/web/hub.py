@@ -17,7 +17,7 @@ import secrets
 import time
 from typing import Any
 
-from paiju.web.catalog import Settings, WebError, bot_name, parse_settings
+from paiju.web.catalog import Settings, WebError, bot_name, parse_settings, token_digest
 from paiju.web.lease import MOVING, FencedWriter, Keeper
 from paiju.web.limits import Window
 from paiju.web.lobby import Lobby
@@ -174,20 +174,23 @@ class Hub:
                           for s in table.seats),
                     old.hands, old.clock, table.name_of(player), old.name, old.public,
                     old.spectators_chat, tuple(table.totals()) if carry else None,
-                    old.guided)
-                seats = [SeatRow(s.player, "human") if s.kind == "human"
-                         else SeatRow(s.player, "bot", s.bot, s.name) for s in table.seats]
+                    old.guided, tuple(token_digest(s.token) if s.kind == "human" and s.token
+                                      else None for s in table.seats))
+                seats = [SeatRow(s.player, "human", name=s.name if s.token else None)
+                         if s.kind == "human" else SeatRow(s.player, "bot", s.bot, s.name)
+                         for s in table.seats]
                 new = await self._create(settings, None, seats)
                 try:
                     table.next_id = await self.io(self.store.set_next, table.id, new.id)
                 except StoreDown:
                     raise WebError(503, TRY_AGAIN) from None
                 made["creator"] = new.creator
-                table.broadcast()  # everyone at the table hears of it
-                table.announce({"type": "rematch", "table": new.id, "url": f"/t/{new.id}",
-                                 "by": table.name_of(player)})
+                asked = {"type": "rematch", "table": new.id, "url": f"/t/{new.id}",
+                         "by": table.name_of(player)}
+                new.on_start = lambda: _rematch_started(table, new, asked)
+                table.tell_seats(asked)  # the people at the table hear of it, not spectators
         new = await self.get(table.next_id)
-        seat_token = await new.take_seat(player, table.name_of(player))
+        seat_token = await new.take_seat(player, table.name_of(player), token)
         return {"table": new.id, "url": f"/t/{new.id}", "player": player,
                 "token": seat_token, **made}
 
@@ -294,6 +297,14 @@ class Hub:
         if self.store.lease and self.tables:
             with contextlib.suppress(StoreDown):
                 self.store.release(list(self.tables))
+
+
+def _rematch_started(table: Table, new: Table, asked: dict[str, Any]) -> None:
+    """A rematch has started: if it is public, the table before shows it to everyone (its
+    spectators too); its seats are no longer kept, so its link is no stranger's key."""
+    if new.settings.public:
+        table.next_shown = True
+        table.announce(asked)
 
 
 def _close(receiver: Receiver, reason: str) -> None:

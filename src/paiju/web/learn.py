@@ -22,13 +22,6 @@ router = APIRouter()
 _TITLES = {"en": "How to play", "zh_Hant": "玩法", "ja": "遊び方"}
 _HTML_LANG = {"en": "en", "zh_Hant": "zh-Hant", "ja": "ja"}
 _LANG_NAMES = {"en": "English", "zh_Hant": "中文", "ja": "日本語"}
-#: What the site's stylesheet does not say of a long text: pictures within the width
-#: (phones), ruled tables for the worked hands' deals.
-_STYLE = ("main.howto img{max-width:100%;height:auto}"
-          "main.howto table{border-collapse:collapse;display:block;overflow-x:auto}"
-          "main.howto td,main.howto th{border:1px solid #c9c2ad;padding:.15em .4em}")
-
-
 def learn_page(game: str, lang: str) -> str:
     """The whole HTML page of ``game``'s text in ``lang``."""
     body = to_html(howto_text(game, lang), f"/learn/{game}/pictures/")
@@ -41,7 +34,7 @@ def learn_page(game: str, lang: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>paiju · {escape(_TITLES[lang])}</title>"
         '<link rel="stylesheet" href="/static/css/paiju.css">'
-        f"<style>{_STYLE}</style></head>"
+        "</head>"
         f'<body><main class="create-main howto"><nav><a href="/">paiju</a> · {switch}</nav>'
         f"{body}</main></body></html>\n")
 

@@ -49,6 +49,12 @@ class Limits:
     idle_unload: float = 600.0  # seconds a table nobody watches stays in memory
     #: a search's least share of the search threads when many tables search at once
     min_think: float = 0.1
+    #: the sites whose pages may POST and open WebSockets (none: the Host asked for)
+    origins: tuple[str, ...] = ()
+    #: new HTTP requests one address may make a second, and new WebSockets, sustained
+    #: (each with a burst of ten seconds' worth; 0: no budget)
+    requests_per_second: float = 50.0
+    websockets_per_second: float = 5.0
 
 
 # ------------------------------------------------------------ computer players
@@ -107,13 +113,41 @@ def with_budget(bot: Bot, seconds: float) -> Bot:
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
+#: Characters of visible categories that render blank: the Hangul fillers, the blank
+#: Braille pattern, the combining grapheme joiner and Khmer's inherent vowels.
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+#: The most combining marks one letter may carry (Vietnamese needs two, decomposed).
+MAX_MARKS = 4
+
+
 def bad_character(text: str) -> str | None:
     """The first character of ``text`` a name may not hold, described; or ``None``."""
     for ch in text:
-        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in BLANK_CHARACTERS:
             name = unicodedata.name(ch, "").lower() or "an invisible character"
             return f"U+{ord(ch):04X} ({name})"
     return None
+
+
+def unreadable(text: str) -> str | None:
+    """Why ``text`` cannot be read as it is shown, or ``None``: a control, invisible or
+    blank character (:func:`bad_character`, ``"char"``), no visible character at all
+    (``"blank"``: spaces and marks alone), or a letter under more than :data:`MAX_MARKS`
+    combining marks (``"marks"``)."""
+    if bad_character(text) is not None:
+        return "char"
+    run = 0
+    seen = False
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if kind[0] == "M":
+            run += 1
+            if run > MAX_MARKS:
+                return "marks"
+        else:
+            run = 0
+            seen = seen or kind[0] != "Z"
+    return None if seen else "blank"
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
@@ -170,14 +204,39 @@ class Window:
         return allowed
 
 
+class Budgets:
+    """A token bucket per client address (:class:`Bucket`), ``rate`` a second and ten
+    seconds' worth at once; at most ``most`` addresses are remembered, the longest unseen
+    forgotten first (it comes back with a full bucket, as a newcomer does)."""
+
+    def __init__(self, rate: float, most: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = max(1, int(10 * rate))
+        self.most = most
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, address: str, now: float | None = None) -> bool:
+        """Whether ``address`` may make one more (0 a second: always)."""
+        if self.rate <= 0:
+            return True
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            bucket = self._buckets[address] = Bucket(self.rate, self.burst, now)
+            if len(self._buckets) > self.most:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(address)
+        return bucket.take(now)
+
+
 class Bucket:
     """A token bucket: ``rate`` events a second sustained, ``burst`` at once."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, now: float | None = None) -> None:
         self.rate = rate
         self.burst = float(burst)
         self._tokens = float(burst)
-        self._at = time.monotonic()
+        self._at = time.monotonic() if now is None else now
 
     def take(self, now: float | None = None) -> bool:
         now = time.monotonic() if now is None else now

@@ -107,7 +107,11 @@ def format_load(report: dict[str, Any]) -> str:
         f"messages from one WebSocket (cut off {abuse['flood_cut']} times); "
         f"{abuse['chat_sent']} chat messages from one spectator ({abuse['chat_refused']} "
         f"refused); {abuse['lobby_watchers']} lobby watchers and {abuse['lobby_asked']} "
-        "readings of the lobby from one address"]
+        "readings of the lobby from one address; from ten more, "
+        f"{abuse.get('crowd_spectators', 0)} spectators of one table and "
+        f"{abuse.get('crowd_watchers', 0)} lobby watchers held open, and "
+        f"{abuse.get('churn_opened', 0)} WebSockets opened and closed at once "
+        f"({abuse.get('churn_refused', 0)} refused)"]
     return "\n".join([
         f"{report['tables']} tables of {report['game']} (one person's seat each, played by a "
         f"WebSocket client after {report['think']:g} s; computer players after "
@@ -165,7 +169,8 @@ def start_server(db: Path | str, port: int, bot_delay: float,
     # one client address plays every table: lift the limits per address (an abuse run
     # keeps them, its clients coming from many addresses)
     lifted = [] if abuse else ["--tables-per-minute", "1000000",
-                               "--connections-per-client", "0"]
+                               "--connections-per-client", "0",
+                               "--requests-per-second", "0", "--websockets-per-second", "0"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "paiju.cli", "serve", "--port", str(port), "--db", str(db),
          "--delay", str(bot_delay), "--next-delay", "0", "--grace", "3600",

@@ -1,7 +1,8 @@
 """The lobby: the public tables, read from the database so that every server of it shows
 every table, and sent to whoever watches it as they change (docs/server.md, "The lobby").
 
-A table is listed when its creator made it public and its session is not over. An entry
+A table is listed when its creator made it public and its session is not over (a
+rematch once it has started: until then its seats are kept for the people before). An entry
 says what anyone at the table's link may see already (its game, rules, names and seats,
 how many hands are played); never a token, a hand or a card. The list is read again at
 most once a second while someone watches and something changed, and at least every
@@ -42,8 +43,8 @@ def entry(row: PublicRow, live: Mapping[str, Any] | None = None) -> dict[str, An
     whether it stands between two hands (when a computer's seat may be taken).
     """
     settings = Settings.from_json(row.settings)
-    if row.finished >= settings.hands:
-        return None
+    if row.finished >= settings.hands or (settings.held is not None and not row.started):
+        return None  # over, or a rematch whose seats are kept for the people before
     game = get_game(settings.game)
     preset = game.rules(settings.rules).preset
     between = bool(live and live.get("between"))
@@ -83,6 +84,9 @@ class Lobby:
         self._last = ""
         self._read: tuple[float, dict[str, Any]] | None = None  # when, and what
         self._listening = False
+        #: watchers that have not had a list yet: the next reading goes to them even if
+        #: unchanged (not to everyone: a storm of arrivals costs the others nothing)
+        self._new: set[asyncio.Queue[dict[str, Any] | None]] = set()
 
     async def listing(self) -> dict[str, Any]:
         """``GET /api/lobby``: ``{"type": "lobby", "tables": [...]}`` (read at most once a
@@ -104,8 +108,12 @@ class Lobby:
         """A new watcher's queue: the list now, then each new one (``None``: cut off)."""
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.watchers.add(queue)
-        self._last = ""  # the newcomer gets the list even if it has not changed
-        self._changed.set()
+        now = time.monotonic()
+        if self._read is not None and self._last and now - self._read[0] < REFRESH:
+            queue.put_nowait(self._read[1])  # the list as last sent: fresh enough
+        else:
+            self._new.add(queue)  # the next reading, soon
+            self._changed.set()
         loop = asyncio.get_running_loop()
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._serve())
@@ -121,6 +129,7 @@ class Lobby:
 
     def leave(self, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
         self.watchers.discard(queue)
+        self._new.discard(queue)
 
     async def _serve(self) -> None:
         while self.watchers:
@@ -134,14 +143,15 @@ class Lobby:
                 await asyncio.sleep(EVERY)
                 continue
             text = text_of(listing)
-            if text != self._last:
-                self._last = text
-                for queue in list(self.watchers):
-                    if queue.qsize() >= QUEUE:  # a watcher that does not read
-                        self.watchers.discard(queue)
-                        queue.put_nowait(None)
-                    else:
-                        queue.put_nowait(listing)
+            sending = self.watchers if text != self._last else self._new & self.watchers
+            self._last = text
+            self._new.clear()
+            for queue in list(sending):
+                if queue.qsize() >= QUEUE:  # a watcher that does not read
+                    self.watchers.discard(queue)
+                    queue.put_nowait(None)
+                else:
+                    queue.put_nowait(listing)
             await asyncio.sleep(EVERY)
 
     def close(self) -> None:

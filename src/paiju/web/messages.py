@@ -76,6 +76,7 @@ class Context:
     #: Dai Fugō), as the clock and the stand-in leave them
     notes: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
+    moves: int = 0  # the actions of this hand so far: with ``hand``, the position
 
 
 class PublicView:
@@ -362,7 +363,8 @@ def state_message(
     """The ``state`` message for one receiver: a seat (its ``view``) or a spectator
     (``public``, from :func:`public_json`); both ``None`` before the first deal."""
     base = Message({
-        "type": "state", "table": ctx.table, "hand": ctx.hand, "player": player,
+        "type": "state", "table": ctx.table, "hand": ctx.hand, "moves": ctx.moves,
+        "player": player,
         "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
         "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
         "rules_key": list(ctx.rules_key),
@@ -471,9 +473,11 @@ def session_over_message(totals: Sequence[float]) -> dict[str, Any]:
     return {"type": "session_over", "totals": list(totals), "places": places(totals)}
 
 
-def hint_message(hint: Hint) -> dict[str, Any]:
-    """A hint in the language it was asked in, and by language beside it."""
-    return {"type": "hint", "action": hint.action, "text": hint.text,
+def hint_message(hint: Hint, hand: int, moves: int) -> dict[str, Any]:
+    """A hint in the language it was asked in, and by language beside it; ``hand`` and
+    ``moves`` name the position it answers (a state's ``hand`` and ``moves``)."""
+    return {"type": "hint", "hand": hand, "moves": moves, "action": hint.action,
+            "text": hint.text,
             "reasons": list(hint.reasons), "kept": hint.kept,
             "text_text": {lang: said[0] for lang, said in hint.said.items()},
             "reasons_text": {lang: list(said[1]) for lang, said in hint.said.items()},

@@ -234,7 +234,8 @@ class Pacing(ABC):
         if view.to_move() != seat:
             raise WebError(409, "a hint is given on your turn")
         names = [self.name_of(p) for p in self.seat_players]
-        parts = ("web hint", self.hand, len(self.by))
+        hand, moves = self.hand, len(self.by)
+        parts = ("web hint", hand, moves)
         version = self.version
         try:
             hint = await self.thinker.run(
@@ -245,9 +246,9 @@ class Pacing(ABC):
         except Exception as err:  # a searcher died or was stuck
             log.warning("table %s: a hint failed (%s)", self.id, err)
             raise WebError(503, "the hint could not be made just now: ask again") from None
-        if hint is None:
+        if hint is None or (self.hand, len(self.by)) != (hand, moves):  # moved meanwhile
             raise WebError(409, "the position changed before the hint was ready")
-        return msg.hint_message(hint)
+        return msg.hint_message(hint, hand, moves)
 
     async def _send_hint(self, receiver: Receiver, player: int) -> None:
         try:

@@ -10,10 +10,18 @@ from __future__ import annotations
 import asyncio
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from paiju.bots.base import Bot, make_bot
-from paiju.web.catalog import STAND_IN, Settings, WebError, bot_name, check_name
+from paiju.web.catalog import (
+    STAND_IN,
+    Settings,
+    WebError,
+    bot_name,
+    check_name,
+    token_digest,
+)
 from paiju.web.pace import TRY_AGAIN
 from paiju.web.store import SeatRow, StoreDown, StoreError, TableStore, Writer
 
@@ -33,6 +41,7 @@ class Seating(ABC):
     bots: dict[int, Bot]
     away: set[int]
     _grace: dict[int, asyncio.Task[None]]
+    on_start: Callable[[], None]
 
     @property
     @abstractmethod
@@ -53,8 +62,17 @@ class Seating(ABC):
     @abstractmethod
     async def _deal_and_send(self) -> None: ...
 
-    async def take_seat(self, player: Any, name: Any) -> str:
-        """Seat a person at ``player`` and return their secret token."""
+    def kept_for(self, player: int) -> str | None:
+        """The digest of the old seat token a rematch keeps seat ``player`` for, until its
+        person comes or the table starts (None: the seat is not kept)."""
+        held = self.settings.held
+        if held is None or self.started or self.seats[player].token is not None:
+            return None
+        return held[player]
+
+    async def take_seat(self, player: Any, name: Any, old_token: str | None = None) -> str:
+        """Seat a person at ``player`` and return their secret token; a seat a rematch
+        keeps takes only its person's ``old_token`` (the seat's at the table before)."""
         if not isinstance(player, int) or not 0 <= player < self.settings.players:
             raise WebError(404, f"there is no seat {player} at this table of "
                                 f"{self.settings.players}")
@@ -68,8 +86,15 @@ class Seating(ABC):
                                     "hands")
             if seat.token is not None:
                 raise WebError(409, f"seat {player} is already taken (by {seat.name})")
+            kept = self.kept_for(player)
+            if kept is not None and not (old_token is not None and secrets.compare_digest(
+                    kept, token_digest(old_token))):
+                raise WebError(409, f"seat {player} is kept for {seat.name or 'its player'} "
+                                    "from the table before until they come or the table "
+                                    "starts")
             taken = {" ".join(s.name.casefold().split()) for s in self.seats
-                     if s.kind == "human" and s.token is not None and s.name}
+                     if s.kind == "human" and s.name and s.player != player
+                     and (s.token is not None or self.kept_for(s.player) is not None)}
             if clean.casefold() in taken:
                 raise WebError(409, f"{clean} is already sitting at this table: "
                                     "choose another name")
@@ -152,6 +177,7 @@ class Seating(ABC):
             seat.kind, seat.bot, seat.name = "bot", s.bot, s.name
             self.bots[s.player] = make_bot(STAND_IN)
         self.started = True
+        self.on_start()
         await self._deal_and_send()
 
     def player_of(self, token: str) -> int:

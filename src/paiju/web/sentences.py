@@ -57,6 +57,11 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "a name is at most {limit} characters", limit=p["limit"]),
         WORDS.c(lang, "error", "a name may not hold the control or invisible character {char}",
                 char=p["char"]),
+        WORDS.c(lang, "error", "a name needs a visible character"),
+        WORDS.c(lang, "error", "a name may not pile more than {n} marks on one letter",
+                n=p["n"]),
+        WORDS.c(lang, "error", "seat {seat} is kept for {name} from the table before until "
+                "they come or the table starts", seat=p["seat"], name=p["name"]),
         WORDS.c(lang, "error", "there is no such table"),
         WORDS.c(lang, "error", "there is no table {table}", table=p["table"]),
         WORDS.c(lang, "error", "hand {hand} is not over yet", hand=p["hand"]),
@@ -82,6 +87,9 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "a chat message is at most {limit} characters", limit=p["limit"]),
         WORDS.c(lang, "error", "a chat message may not hold the control or invisible character "
                 "{char}", char=p["char"]),
+        WORDS.c(lang, "error", "a chat message needs a visible character"),
+        WORDS.c(lang, "error", "a chat message may not pile more than {n} marks on one letter",
+                n=p["n"]),
         WORDS.c(lang, "error", "a reaction is one of {names}", names=p["names"]),
         WORDS.c(lang, "error", "playing again needs your seat's token"),
         WORDS.c(lang, "error", "the session is not over yet"),
@@ -89,6 +97,9 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "a table's name is at most {limit} characters", limit=p["limit"]),
         WORDS.c(lang, "error", "a table's name may not hold the control or invisible character "
                 "{char}", char=p["char"]),
+        WORDS.c(lang, "error", "a table's name needs a visible character"),
+        WORDS.c(lang, "error", "a table's name may not pile more than {n} marks on one "
+                "letter", n=p["n"]),
         WORDS.c(lang, "error", "a message is at most {limit} bytes", limit=p["limit"]),
         WORDS.c(lang, "error", "the hint could not be made just now: ask again"),
     ]

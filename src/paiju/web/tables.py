@@ -128,6 +128,10 @@ class Table(Pacing, Seating):
         self.chat = Chat()
         self._spectators = 0  # spectators connected so far (each numbered)
         self.on_change: Callable[[], None] = lambda: None  # the lobby's: a change it may show
+        self.on_start: Callable[[], None] = lambda: None  # a rematch's: tell the table before
+        #: whether ``info`` shows the rematch's table: once it has started, if it is public
+        #: (until then only the people of this table learn it, over their sockets)
+        self.next_shown = False
         self.session = self.game.new_session(self.rules, self.settings.players, self.seed)
         self.state: State | None = None
         self.hand = 0
@@ -208,7 +212,8 @@ class Table(Pacing, Seating):
     def seats_json(self) -> list[dict[str, Any]]:
         return [
             {"player": s.player, "name": self.name_of(s.player), "kind": s.kind, "bot": s.bot,
-             "taken": s.kind == "bot" or s.token is not None,
+             "taken": (s.kind == "bot" or s.token is not None
+                       or self.kept_for(s.player) is not None),
              "connected": s.kind == "bot" or self.connected(s.player),
              "away": s.player in self.away}
             for s in self.seats
@@ -218,13 +223,15 @@ class Table(Pacing, Seating):
         """``GET /api/tables/<id>``: settings, seats, hands played and totals."""
         return {
             "table": self.id, "url": f"/t/{self.id}", "title": self.game.title,
-            **self.settings.to_json(), "preset": self.rules.preset,
+            **{k: v for k, v in self.settings.to_json().items() if k != "held"},
+            "preset": self.rules.preset,
             "options": {k: list(v) if isinstance(v, tuple) else v
                         for k, v in self.rules.values.items()},
             "rules_key": self.rules_key, "rules_text": msg.rules_text(self.game.name, self.rules),
             "seats": self.seats_json(), "started": self.started,
             "hand": self.hand, "hands_played": self.session.hands_played,
-            "totals": self.totals(), "over": self.over, "next": self.next_id,
+            "totals": self.totals(), "over": self.over,
+            "next": self.next_id if self.next_shown else None,
         }
 
     def context(self) -> msg.Context:
@@ -236,7 +243,7 @@ class Table(Pacing, Seating):
             table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
             players=list(self.seat_players), totals=self.totals(),
             started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
-            notes=notes, clock=self.clock,
+            notes=notes, clock=self.clock, moves=len(self.by),
         )
 
     # ------------------------------------------------------------ seats
@@ -259,7 +266,10 @@ class Table(Pacing, Seating):
                 self.away.discard(player)
                 self.version += 1  # the stand-in's pending move is dropped
         self.advance()
-        self.broadcast()
+        if player is None:  # nobody else sees a spectator come: only it is sent the state
+            receiver.send(self._state_for(self.context(), None))
+        else:
+            self.broadcast()
         if self.chat.kept:
             receiver.send(self.chat.log())
         if self.between and self.last_over is not None:
@@ -272,6 +282,8 @@ class Table(Pacing, Seating):
         self.receivers.discard(receiver)
         if not self.receivers:
             self.idle_since = time.monotonic()
+        if receiver.player is None:  # a spectator leaving changes nothing anyone sees
+            return
         self._arm_grace()
         self.broadcast()
 
@@ -345,6 +357,12 @@ class Table(Pacing, Seating):
     def announce(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of the table (it holds nothing hidden)."""
         self._send_all(message)
+
+    def tell_seats(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the seats' connections only, not to spectators."""
+        for r in list(self.receivers):
+            if r.player is not None:
+                r.send(message)
 
     def _send_all(self, message: dict[str, Any]) -> None:
         for r in list(self.receivers):

@@ -166,6 +166,9 @@ def contexts(browser: Any) -> Iterator[Any]:
     made: list[Any] = []
 
     def make(**options: Any) -> Any:
+        # the tests' own waits are string expressions, which Playwright evaluates with
+        # eval and the pages' policy refuses; test_e2e_policy runs the pages under it
+        options.setdefault("bypass_csp", True)
         context = browser.new_context(**options)
         context.set_default_timeout(15_000)
         made.append(context)

@@ -434,6 +434,8 @@ function askHint() {
 }
 
 function onHint(msg) {
+  // a hint answers one position: one that comes after a move (or in another hand) is stale
+  if (!page.msg || msg.hand !== page.msg.hand || msg.moves !== page.msg.moves) return;
   const action = msg.action || {};
   const nat = native();
   const L = lang();

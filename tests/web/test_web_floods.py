@@ -1,0 +1,96 @@
+"""Floods cost only the flooder: each address has a budget of new requests and new
+WebSockets (token buckets, ``--requests-per-second``, ``--websockets-per-second``), and
+spectators and lobby watchers coming and going send nothing to anyone else; over real
+sockets, from loopback addresses of their own, to a real ``paiju serve``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+from web_helpers import Server
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidStatus
+
+from paiju.web.limits import Budgets
+
+FLOODER, OTHER = "127.0.0.31", "127.0.0.32"
+
+
+def test_an_address_past_its_budgets_is_refused_and_another_is_not(tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.sqlite3", "--requests-per-second", "2",
+                    "--websockets-per-second", "1").start()
+    try:
+        flooder = httpx.Client(transport=httpx.HTTPTransport(local_address=FLOODER))
+        codes = [flooder.get(server.url + "/api/games").status_code for _ in range(30)]
+        assert codes[:20] == [200] * 20 and codes[-1] == 429, codes  # ten seconds' worth
+        assert 429 not in [httpx.get(server.url + "/api/games").status_code
+                           for _ in range(5)]  # the others' budgets are their own
+        table = server.post("/api/tables", {"game": "daifugo", "players": 3,
+                                            "seats": ["human", "random", "random"]}).json()
+
+        async def run() -> tuple[int, int]:
+            opened = refused = 0
+            for _ in range(20):
+                try:
+                    async with connect(f"{server.ws}/ws/{table['table']}",
+                                       local_addr=(FLOODER, 0)):
+                        opened += 1
+                except InvalidStatus:
+                    refused += 1
+            async with connect(f"{server.ws}/ws/lobby", local_addr=(OTHER, 0)) as ws:
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "lobby"
+            return opened, refused
+
+        opened, refused = asyncio.run(run())
+        assert 10 <= opened <= 12 and refused == 20 - opened, (opened, refused)
+    finally:
+        server.stop()
+
+
+async def quiet_for(ws: ClientConnection, seconds: float) -> list[dict[str, Any]]:
+    out = []
+    try:
+        while True:
+            out.append(json.loads(await asyncio.wait_for(ws.recv(), seconds)))
+    except TimeoutError:
+        return out
+
+
+def test_spectators_and_lobby_watchers_coming_and_going_send_nothing_to_others(
+        server: Server) -> None:
+    made = server.post("/api/tables", {"game": "daifugo", "players": 3, "public": True,
+                                       "seats": ["human", "human", "random"]}).json()
+    table = made["table"]
+    token = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
+
+    async def run() -> None:
+        async with connect(f"{server.ws}/ws/{table}?token={token}") as ann, \
+                connect(f"{server.ws}/ws/lobby") as lobby:
+            await quiet_for(ann, 0.5)
+            await quiet_for(lobby, 1.5)
+            for n in range(20):  # spectators and lobby watchers come and go
+                async with connect(f"{server.ws}/ws/{table}",
+                                   local_addr=(f"127.0.0.{40 + n}", 0)) as spectator:
+                    state = json.loads(await asyncio.wait_for(spectator.recv(), 10))
+                    assert state["type"] == "state" and state["seat"] is None
+                async with connect(f"{server.ws}/ws/lobby",
+                                   local_addr=(f"127.0.0.{40 + n}", 0)) as watcher:
+                    listed = json.loads(await asyncio.wait_for(watcher.recv(), 10))
+                    assert listed["type"] == "lobby"
+            assert await quiet_for(ann, 1.5) == []
+            assert await quiet_for(lobby, 0.5) == []
+
+    asyncio.run(run())
+
+
+def test_a_budget_refills_at_its_rate_and_forgets_the_longest_unseen() -> None:
+    budgets = Budgets(2.0, most=2)
+    assert [budgets.take("a", 0.0) for _ in range(21)] == [True] * 20 + [False]
+    assert budgets.take("a", 0.5) and not budgets.take("a", 0.5)  # one back a half second
+    assert budgets.take("b", 0.5) and budgets.take("c", 0.5)  # "a" forgotten: a third
+    assert all(budgets.take("a", 0.5) for _ in range(20))
+    assert all(Budgets(0.0).take("x") for _ in range(1000))
