@@ -30,8 +30,9 @@ from paiju.daifugo.rules import Rules
 #: Counts of (place in a hand, place in the next), rows by the first, best first, by
 #: the number of players.
 TRANSITIONS: dict[int, tuple[tuple[int, ...], ...]] = {
-    # tndhms, one seat of the halving search with opponents=uecda-standard against four
-    # standard clients; the first game of each block of 100 (titles reset) left out
+    # tndhms, one seat of the halving search with opponents=uecda-standard and the
+    # learned prior (one run with its play-outs too) against four standard clients, five
+    # tournaments of 2026-11-27; the first game of each block of 100 (titles reset) left out
     5: ((2279, 475, 155, 59, 23),
         (540, 285, 111, 48, 19),
         (131, 152, 111, 53, 29),
