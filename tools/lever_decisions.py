@@ -44,7 +44,8 @@ def main(preset: str, players: int, decisions: int) -> dict[str, object]:
                 state.apply(model.choose(view, rng))
                 continue
             seen += 1
-            two_left += view.table()["counts"].count(0) == players - 2
+            counts: list[int] = list(view.to_json()["counts"])  # type: ignore[arg-type]
+            two_left += counts.count(0) == players - 2
             picks = {}
             for key, bot in bots.items():
                 start = time.perf_counter()

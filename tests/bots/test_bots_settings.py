@@ -9,14 +9,16 @@ from paiju.bots.settings import settings_of
 
 def test_every_declared_setting_reads_and_writes_back() -> None:
     spec = ("ismcts:iters=12:time=0.5:c=0.3:z=2:rollout=heuristic:prior=heuristic"
-            ":reward=place:root=halving:tree=root:opponents=uecda-standard:pick=3:held=8")
+            ":reward=place:root=halving:tree=root:opponents=uecda-standard:pick=3:held=8"
+            ":endgame=500")
     bot = ISMCTSBot.from_params(dict(p.split("=") for p in spec.split(":")[1:]))
     assert bot.spec == spec
-    assert (bot.iterations, bot.seconds, bot.exploration, bot.z, bot.pick, bot.held) == (
-        12, 0.5, 0.3, 2.0, 3, 8)
+    assert (bot.iterations, bot.seconds, bot.exploration, bot.z, bot.pick, bot.held,
+            bot.endgame) == (12, 0.5, 0.3, 2.0, 3, 8, 500)
     keys = [s.key for _, s, _ in settings_of(ISMCTSBot)]
     assert set(keys) == {"iters", "time", "c", "z", "rollout", "prior", "reward", "root",
-                         "tree", "opponents", "infer", "pick", "facts", "held", "weights"}
+                         "tree", "opponents", "infer", "pick", "facts", "held", "weights",
+                         "endgame"}
 
 
 def test_defaults_are_left_out_of_the_spec_but_the_iterations() -> None:
@@ -26,7 +28,8 @@ def test_defaults_are_left_out_of_the_spec_but_the_iterations() -> None:
 
 
 def test_an_unknown_setting_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="ismcts has no setting 'iter'; known: c, facts, held"):
+    with pytest.raises(ValueError,
+                       match="ismcts has no setting 'iter'; known: c, endgame, facts, held"):
         ISMCTSBot.from_params({"iter": "5"})
 
 

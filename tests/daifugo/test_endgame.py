@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.daifugo.daifugo_helpers import random_rules
+from daifugo_helpers import random_rules
 
 from paiju.core.games import get_game
 from paiju.daifugo.engine.position import OVER

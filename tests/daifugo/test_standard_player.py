@@ -124,7 +124,7 @@ def test_make_bot_finds_a_game_s_own_player_and_refuses_it_for_another_game() ->
                                          "uecda-standard"):
         make_bot("nobody", "daifugo")
     with pytest.raises(ValueError, match="unknown player 'nobody'; known: random, heuristic, "
-                                         "ismcts, learned, uecda-standard"):
+                                         "ismcts, learned, strongest, uecda-standard"):
         make_bot("nobody")
     with pytest.raises(ValueError, match="takes no settings"):
         make_bot("uecda-standard:x=1")

@@ -480,7 +480,7 @@ class ISMCTSBot:
                 else state.playout(rng, self.rollout)) is not None:
             return  # the game's fast path played it out
         policy = self._policy
-        random = model is None and isinstance(policy, RandomBot)
+        uniform = model is None and isinstance(policy, RandomBot)
         while True:
             seat = state.to_move()
             if seat is None:
@@ -489,7 +489,7 @@ class ISMCTSBot:
                 if state.solve_endgame(exact):
                     return
                 exact = 0  # the search ran out: the policies play on
-            if random:
+            if uniform:
                 actions = state.legal_actions()
                 state.apply(actions[rng.randrange(len(actions))])
             else:

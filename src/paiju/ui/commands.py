@@ -65,8 +65,8 @@ def short_path(path: Path) -> str:
 )
 @players_option("Players at the table, you included")
 @click.option("--bots", "-b", default="heuristic", show_default=True, metavar="SPEC,...",
-              help="The computer players, one a seat, e.g. heuristic, strongest (the game's "
-              "best search) or ismcts:time=1 (the last repeats).")
+              help="The computer players, one a seat, e.g. heuristic or ismcts:time=1 "
+              "(the last repeats).")
 @click.option("--seed", type=SEED, default=None, help="Seed of the session's deals and players.")
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help=f"Hands in the session (default: until you quit; {WATCH_HANDS} when watching).")
