@@ -143,10 +143,14 @@ def test_real_games_views_and_players_are_blind(game: str, preset: str, players:
 def test_two_pack_views_and_players_are_blind() -> None:
     """Dai Fugō's double deck (docs/daifugo.md): a seat's view and every player survive
     resampling, whose samples deal the unseen cards of both packs."""
-    check_game("daifugo", {"preset": "popular", "options": {"decks": 2, "jokers": 2}}, 6)
+    # two hands (the second opens with the exchange), every ninth decision: six seats of
+    # 108 cards make long hands
+    check_game("daifugo", {"preset": "popular", "options": {"decks": 2, "jokers": 2}}, 6,
+               hands=2, every=9)
 
 
-def check_game(game: str, preset: str | dict[str, Any], players: int) -> None:
+def check_game(game: str, preset: str | dict[str, Any], players: int, hands: int = 3,
+               every: int = 5) -> None:
     _engine(game)
     bots = [make_bot("random"), make_bot("heuristic"), make_bot("learned"),
             make_bot("learned:temp=1")]
@@ -156,7 +160,7 @@ def check_game(game: str, preset: str | dict[str, Any], players: int) -> None:
                 # the game's strongest player (Dai Fugō's: exact endgames, reward=games)
                 4: make_bot("strongest:iters=8", game)}
     changed = total = 0
-    for index, state in enumerate(decision_points(game, preset, players, hands=3, every=5)):
+    for index, state in enumerate(decision_points(game, preset, players, hands=hands, every=every)):
         search = searches.get(index % 5)
         changed += check_blind(state, bots + ([search] if search else []), samples=3)
         total += 3

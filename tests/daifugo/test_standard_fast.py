@@ -108,6 +108,7 @@ def test_the_player_chooses_the_same_on_either_path() -> None:
             state.apply(action)
 
 
+@pytest.mark.slow
 @pytest.mark.differential
 def test_many_sessions_agree_turn_by_turn() -> None:
     rng = random.Random(2026)

@@ -107,6 +107,7 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
             await pilot.press("h")
             await wait_for(pilot, lambda: isinstance(app.screen, HintScreen))
             assert app.hint is not None
+            await wait_for(pilot, lambda: "Hint:" in screen_text(app))  # drawn (a busy machine)
             panel = " ".join(screen_text(app).split())
             assert "Hint:" in panel and "play-out" in panel
             for reason in app.hint.reasons:  # wrapped, never cut off
@@ -138,6 +139,7 @@ async def _play_hand(app: PlayApp, pilot: Any, data_dir: Path) -> None:
         assert len(state.record()["actions"]) > count or state.is_terminal()
     assert turns >= 2 and refused and hinted
     summary = m.summaries[-1]
+    await wait_for(pilot, lambda: f"Hand {summary.number}" in screen_text(app))  # drawn
     text = screen_text(app)
     assert f"Hand {summary.number}" in text
     assert "this hand" in text and "total" in text

@@ -17,3 +17,15 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real ``paiju serve`` for a module's tests that make nothing a later test reads
+    (refusals, descriptions): a start costs seconds on a busy machine."""
+    running = Server(tmp_path_factory.mktemp("shared") / "tables.sqlite3",
+                     "--next-delay", "0.2").start()
+    try:
+        yield running
+    finally:
+        running.stop()

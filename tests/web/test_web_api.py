@@ -29,8 +29,8 @@ async def until(ws: ClientConnection, kind: str, **fields: Any) -> dict[str, Any
             return message
 
 
-def test_games_describe_every_option_preset_and_computer_player(server: Server) -> None:
-    games = {g["name"]: g for g in server.get("/api/games").json()["games"]}
+def test_games_describe_every_option_preset_and_computer_player(shared_server: Server) -> None:
+    games = {g["name"]: g for g in shared_server.get("/api/games").json()["games"]}
     assert set(games) == {"lukfu", "daifugo"}
     lukfu = games["lukfu"]
     assert lukfu["player_counts"] == [3, 4] and lukfu["default_players"] == 4
@@ -60,21 +60,22 @@ def test_games_describe_every_option_preset_and_computer_player(server: Server) 
      "two packs (decks=2) are for 4 to 8 players, not 3"),
     ([1, 2], "the table's settings must be a JSON object"),
 ])
-def test_bad_settings_get_400_with_the_reason(server: Server, body: Any, reason: str) -> None:
-    response = server.post("/api/tables", body)
+def test_bad_settings_get_400_with_the_reason(shared_server: Server, body: Any,
+                                              reason: str) -> None:
+    response = shared_server.post("/api/tables", body)
     assert response.status_code == 400
     assert reason in response.json()["error"]
 
 
-def test_malformed_json_and_unknown_addresses_get_clear_errors(server: Server) -> None:
-    response = server.post("/api/tables", raw=b'{"game": ')
+def test_malformed_json_and_unknown_addresses_get_clear_errors(shared_server: Server) -> None:
+    response = shared_server.post("/api/tables", raw=b'{"game": ')
     assert response.status_code == 400
     assert response.json()["error"].startswith("the request is not valid JSON")
-    response = server.get("/api/tables/nope")
+    response = shared_server.get("/api/tables/nope")
     assert (response.status_code, response.json()["error"]) == (404, "there is no table 'nope'")
     assert response.json()["error_text"]["ja"] == "テーブル'nope'はありません"  # in every language
-    assert server.get("/api/nothing").status_code == 404
-    assert server.get("/api/tables/nope/hands/1/record").status_code == 404
+    assert shared_server.get("/api/nothing").status_code == 404
+    assert shared_server.get("/api/tables/nope/hands/1/record").status_code == 404
 
 
 def test_seats_links_and_records(server: Server) -> None:

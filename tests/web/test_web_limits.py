@@ -64,9 +64,9 @@ async def until(ws: ClientConnection, kind: str, timeout: float = 20) -> dict[st
     ("learned:weights=/etc/passwd", "weights cannot be chosen at a table"),
     ("ismcts:iters=5:prior=learned:weights=/nonexistent", "weights cannot be chosen"),
 ])
-def test_computer_players_past_the_limits_are_refused(server: Server, spec: str,
+def test_computer_players_past_the_limits_are_refused(shared_server: Server, spec: str,
                                                       reason: str) -> None:
-    made = server.post("/api/tables", {"game": "lukfu", "players": 3,
+    made = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                        "seats": ["human", spec, "random"]})
     assert made.status_code == 400 and reason in made.json()["error"]
     assert made.json()["error"].startswith("seat 1: ")
@@ -398,66 +398,67 @@ def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -
 # ------------------------------------------------------------ smaller findings
 
 
-def test_starting_a_table_needs_its_creators_token(server: Server) -> None:
-    made = server.post("/api/tables", {"game": "lukfu", "players": 3,
+def test_starting_a_table_needs_its_creators_token(shared_server: Server) -> None:
+    made = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                        "seats": ["human", "human", "random"]}).json()
     table = made["table"]
     for body in (None, {}, {"token": "guess"}, {"token": 7}):
-        refused = server.post(f"/api/tables/{table}/start", body)
+        refused = shared_server.post(f"/api/tables/{table}/start", body)
         assert refused.status_code == 403 and "creator" in refused.json()["error"]
-    assert not server.get(f"/api/tables/{table}").json()["started"]
-    assert server.post(f"/api/tables/{table}/start",
+    assert not shared_server.get(f"/api/tables/{table}").json()["started"]
+    assert shared_server.post(f"/api/tables/{table}/start",
                        {"token": made["creator"]}).status_code == 200
 
 
 @pytest.mark.parametrize("path", ["seats/%C2%B2", "seats/%D9%A1", "seats/" + "9" * 30])
-def test_odd_seat_numbers_are_not_seats(server: Server, path: str) -> None:
-    table = server.post("/api/tables", {"game": "lukfu", "players": 3,
+def test_odd_seat_numbers_are_not_seats(shared_server: Server, path: str) -> None:
+    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                         "seats": ["human", "random", "random"]}).json()["table"]
-    answer = httpx.post(f"{server.url}/api/tables/{table}/{path}", json={"name": "Ann"})
+    answer = httpx.post(f"{shared_server.url}/api/tables/{table}/{path}", json={"name": "Ann"})
     assert answer.status_code == 404 and "numbered from 0" in answer.json()["error"]
 
 
-def test_odd_hand_numbers_are_not_hands(server: Server) -> None:
-    table = server.post("/api/tables", {"game": "lukfu", "players": 3,
+def test_odd_hand_numbers_are_not_hands(shared_server: Server) -> None:
+    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                         "seats": ["random"] * 3}).json()["table"]
     for hand in ("9" * 30, "%C2%B2", "-1"):
-        answer = server.get(f"/api/tables/{table}/hands/{hand}/record")
+        answer = shared_server.get(f"/api/tables/{table}/hands/{hand}/record")
         assert answer.status_code == 404 and "numbered from 1" in answer.json()["error"]
 
 
-def test_deep_json_and_constants_get_400(server: Server) -> None:
-    deep = server.post("/api/tables", raw=b"[" * 20_000 + b"]" * 20_000)
+def test_deep_json_and_constants_get_400(shared_server: Server) -> None:
+    deep = shared_server.post("/api/tables", raw=b"[" * 20_000 + b"]" * 20_000)
     assert deep.status_code == 400 and "too deep" in deep.json()["error"]
-    nan = server.post("/api/tables", raw=b'{"game": "lukfu", "clock": NaN}')
+    nan = shared_server.post("/api/tables", raw=b'{"game": "lukfu", "clock": NaN}')
     assert nan.status_code == 400 and "NaN is not a JSON number" in nan.json()["error"]
 
 
 @pytest.mark.parametrize("name", ["A\x00nn", "\u202eAnn", "Ann\u200b", "B\x1b[31mob"])
-def test_names_refuse_control_and_bidirectional_characters(server: Server, name: str) -> None:
-    table = server.post("/api/tables", {"game": "lukfu", "players": 3,
+def test_names_refuse_control_and_bidirectional_characters(shared_server: Server,
+                                                           name: str) -> None:
+    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                         "seats": ["human", "random", "random"]}).json()["table"]
-    answer = server.post(f"/api/tables/{table}/seats/0", {"name": name})
+    answer = shared_server.post(f"/api/tables/{table}/seats/0", {"name": name})
     assert answer.status_code == 400 and "control or invisible character" in \
         answer.json()["error"]
-    assert server.post(f"/api/tables/{table}/seats/0", {"name": "陳太"}).status_code == 200
+    assert shared_server.post(f"/api/tables/{table}/seats/0", {"name": "陳太"}).status_code == 200
 
 
 @pytest.mark.parametrize("name", ["You", "you", "你", "あなた"])
-def test_a_name_the_table_says_you_with_is_refused(server: Server, name: str) -> None:
-    table = server.post("/api/tables", {"game": "lukfu", "players": 3,
+def test_a_name_the_table_says_you_with_is_refused(shared_server: Server, name: str) -> None:
+    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                         "seats": ["human", "random", "random"]}).json()["table"]
-    answer = server.post(f"/api/tables/{table}/seats/0", {"name": name})
+    answer = shared_server.post(f"/api/tables/{table}/seats/0", {"name": name})
     assert answer.status_code == 400 and "choose another name" in answer.json()["error"]
-    assert server.post(f"/api/tables/{table}/seats/0", {"name": "Yoshi"}).status_code == 200
+    assert shared_server.post(f"/api/tables/{table}/seats/0", {"name": "Yoshi"}).status_code == 200
 
 
-def test_websocket_sizes_count_bytes(server: Server) -> None:
-    table = server.post("/api/tables", {"game": "lukfu", "players": 3,
+def test_websocket_sizes_count_bytes(shared_server: Server) -> None:
+    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
                                         "seats": ["human", "random", "random"]}).json()["table"]
 
     async def run() -> str:
-        async with connect(f"{server.ws}/ws/{table}") as ws:
+        async with connect(f"{shared_server.ws}/ws/{table}") as ws:
             await receive(ws)
             # 30,000 characters: 90,000 bytes in UTF-8, past the 65,536-byte limit
             await ws.send(json.dumps({"type": "ping", "pad": "牌" * 30_000}))

@@ -13,6 +13,7 @@ face-down cards and all, is only at the record endpoint).
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -70,15 +71,18 @@ _IN_WORDS = {
 
 
 def cards_in(game: str, message: dict[str, Any]) -> set[int]:
-    found = set()
+    found: set[int] = set()
     for text in strings(message):
-        text = re.sub(r"JK\([^)]*\)", "JK", text)  # a joker's reading is not a card held
-        words = [text, *_SPLIT.split(text), *_IN_WORDS[game].findall(text)]
-        for word in words:
-            card = parse(game, word) if word else None
-            if card is not None:
-                found.add(card)
+        found |= _cards_in_text(game, text)
     return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _cards_in_text(game: str, text: str) -> frozenset[int]:
+    """The cards one string names (the same strings come in message after message)."""
+    text = re.sub(r"JK\([^)]*\)", "JK", text)  # a joker's reading is not a card held
+    words = [text, *_SPLIT.split(text), *_IN_WORDS[game].findall(text)]
+    return frozenset(card for word in words if word and (card := parse(game, word)) is not None)
 
 
 class Truth:

@@ -452,7 +452,10 @@ def test_a_table_nobody_watches_is_unloaded_and_comes_back_as_it_stood(
                 await table.handle(ann, {"type": "act", "action": rng.choice(message["legal"])})
         assert hub.sweep() == []  # watched: kept
         table.disconnect(ann)
-        await asyncio.sleep(0.2)  # a computer's move under way ends (unwatched: not made)
+        for _ in range(200):  # a computer's move under way ends (unwatched: not made)
+            await asyncio.sleep(0.05)
+            if not table.lock.locked():
+                break
         history = table.state.record() if table.state else None
         assert hub.sweep(now=table.idle_since + 1) == []  # not idle long enough
         assert hub.sweep(now=table.idle_since + hub.config.limits.idle_unload) == [table.id]

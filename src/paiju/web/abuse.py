@@ -202,22 +202,28 @@ async def idle(port: int, until: float, did: Abuse) -> None:
         s.close()
 
 
-async def message_flood(port: int, until: float, did: Abuse) -> None:
-    """A WebSocket sending pings as fast as it can, connecting again when it is cut."""
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
-
+async def flood_table(port: int) -> str:
+    """The table the message flood connects to, made before the run's clock starts (on a
+    busy machine, making it could take the whole run)."""
     async with await _http(MESSAGE_FLOOD, port) as http:
         made = (await http.post("/api/tables", json={
             "game": GAME, "players": SMALL, "seats": SMALL_SEATS})).json()
+    return str(made["table"])
+
+
+async def message_flood(port: int, table: str, until: float, did: Abuse) -> None:
+    """A WebSocket sending pings as fast as it can, connecting again when it is cut."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+
     while time.monotonic() < until:
         try:
-            async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
+            async with connect(f"ws://127.0.0.1:{port}/ws/{table}",
                                local_addr=(MESSAGE_FLOOD, 0)) as ws:
                 while time.monotonic() < until:
                     await ws.send('{"type": "ping"}')
                     did.flood_messages += 1
-        except (ConnectionClosed, OSError):
+        except (ConnectionClosed, InvalidStatus, OSError):
             did.flood_cut += 1
             await asyncio.sleep(0.05)
 
@@ -343,10 +349,11 @@ async def crowd(port: int, until: float, did: Abuse) -> None:
 async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
     """Every stranger at once for ``seconds``."""
     did = Abuse()
+    table = await flood_table(port)
     until = time.monotonic() + seconds
     jobs = [searchers(port, max_think, until, did), bodies(port, until, did),
             non_readers(port, until, did), table_flood(port, until, did),
-            idle(port, until, did), message_flood(port, until, did),
+            idle(port, until, did), message_flood(port, table, until, did),
             chat_flood(port, until, did), lobby_flood(port, until, did),
             crowd(port, until, did)]
     results = await asyncio.gather(*jobs, return_exceptions=True)
