@@ -25,8 +25,10 @@ def test_an_address_past_its_budgets_is_refused_and_another_is_not(tmp_path: Pat
                     "--websockets-per-second", "1").start()
     try:
         flooder = httpx.Client(transport=httpx.HTTPTransport(local_address=FLOODER))
-        codes = [flooder.get(server.url + "/api/games").status_code for _ in range(30)]
+        answers = [flooder.get(server.url + "/api/games") for _ in range(30)]
+        codes = [a.status_code for a in answers]
         assert codes[:20] == [200] * 20 and codes[-1] == 429, codes  # ten seconds' worth
+        assert answers[-1].json()["error_text"]["ja"].startswith("同じアドレスからの")
         assert 429 not in [httpx.get(server.url + "/api/games").status_code
                            for _ in range(5)]  # the others' budgets are their own
         table = server.post("/api/tables", {"game": "daifugo", "players": 3,

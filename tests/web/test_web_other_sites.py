@@ -44,6 +44,7 @@ def test_a_post_body_must_be_json(server: Server) -> None:
         got = httpx.post(server.url + "/api/tables", content=body, headers=headers)
         assert got.status_code == 415, (kind, got.text)
         assert "application/json" in got.json()["error"]
+        assert got.json()["error_text"]["ja"].startswith("リクエストの本文はJSON")
     ok = httpx.post(server.url + "/api/tables", content=body,
                     headers={"Content-Type": "application/json; charset=utf-8"})
     assert ok.status_code == 201
@@ -53,6 +54,7 @@ def test_a_post_from_another_sites_page_is_refused(server: Server) -> None:
     for origin in ("https://evil.example", "null", f"http://127.0.0.1:{server.port + 1}"):
         got = httpx.post(server.url + "/api/tables", json=TABLE, headers={"Origin": origin})
         assert got.status_code == 403, (origin, got.text)
+        assert got.json()["error_text"]["zh_Hant"].startswith("這個伺服器只回應自己的網頁")
     own = httpx.post(server.url + "/api/tables", json=TABLE,
                      headers={"Origin": server.url})
     assert own.status_code == 201

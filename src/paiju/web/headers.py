@@ -12,11 +12,13 @@ not pass ``Host`` on, ``--origin`` names the site's address(es) instead.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from paiju.web.limits import Budgets
+from paiju.web.sentences import error_text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -38,8 +40,14 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"no-referrer"),
 )
 
-_REFUSED = b'{"error": "this server answers only its own pages (the Origin is another site)"}'
-_TOO_MANY = (b'{"error": "too many requests from one address: wait a moment"}')
+def _refusal(reason: str) -> bytes:
+    """A refusal's JSON body: the reason, and in every language (as the app's refusals)."""
+    return json.dumps({"error": reason, "error_text": error_text(reason)},
+                      ensure_ascii=False).encode()
+
+
+_REFUSED = _refusal("this server answers only its own pages (the Origin is another site)")
+_TOO_MANY = _refusal("too many requests from one address: wait a moment")
 
 
 def origin_of(url: str) -> str | None:

@@ -102,6 +102,11 @@ def _errors(lang: str, **params: str) -> list[str]:
                 "letter", n=p["n"]),
         WORDS.c(lang, "error", "a message is at most {limit} bytes", limit=p["limit"]),
         WORDS.c(lang, "error", "the hint could not be made just now: ask again"),
+        WORDS.c(lang, "error", "too many requests from one address: wait a moment"),
+        WORDS.c(lang, "error", "this server answers only its own pages (the Origin is another "
+                "site)"),
+        WORDS.c(lang, "error", "a request's body is JSON, sent as Content-Type: "
+                "application/json"),
     ]
 
 

@@ -1,5 +1,5 @@
 """Dai Fugō with two packs in the browser (docs/daifugo.md, "The double deck"): a hand for
-four people played out, the next opening with the exchange, every card in a hand drawn
+four people, the next opening with the exchange, every card in a hand drawn
 with a face (a second copy, ``7S'``, drawn as the card), and identical cards played
 together."""
 
@@ -27,7 +27,8 @@ def hand_tokens(page: Any) -> list[str]:
     return tokens
 
 
-def test_a_two_pack_session_plays_in_the_browser(server: Any, contexts: Any) -> None:
+def test_two_packs_are_dealt_drawn_and_offered_in_pairs_in_the_browser(server: Any,
+                                                                        contexts: Any) -> None:
     rules = {"preset": "popular", "options": {"decks": 2, "jokers": 2}}
     table, pages = first_hand(server, contexts, NAMES, rules)
     drawn = [hand_tokens(p) for p in pages]
@@ -36,9 +37,7 @@ def test_a_two_pack_session_plays_in_the_browser(server: Any, contexts: Any) -> 
     # a pair of identical cards is offered as a play
     assert any(m["do"] == "play" and len(m.get("cards", [])) == 2
                and m["cards"][1] == m["cards"][0] + "'" for p in pages for m in legal(p))
-    next_hand(pages, limit=120.0)
-    assert any(m["do"] == "give" for p in pages for m in legal(p))  # the exchange
-    assert server.table(table)["hands_played"] == 1
+    assert not server.table(table)["hands_played"]  # the exchange: the test below
 
 
 def test_with_two_packs_the_rich_may_name_both_copies_of_a_card(server: Any,
