@@ -40,6 +40,7 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"no-referrer"),
 )
 
+
 def _refusal(reason: str) -> bytes:
     """A refusal's JSON body: the reason, and in every language (as the app's refusals)."""
     return json.dumps({"error": reason, "error_text": error_text(reason)},
