@@ -67,7 +67,7 @@ async def until(ws: ClientConnection, kind: str, timeout: float = 20) -> dict[st
 def test_computer_players_past_the_limits_are_refused(shared_server: Server, spec: str,
                                                       reason: str) -> None:
     made = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                       "seats": ["human", spec, "random"]})
+                                              "seats": ["human", spec, "random"]})
     assert made.status_code == 400 and reason in made.json()["error"]
     assert made.json()["error"].startswith("seat 1: ")
 
@@ -400,7 +400,7 @@ def test_a_second_server_on_the_same_database_refuses_to_start(tmp_path: Path) -
 
 def test_starting_a_table_needs_its_creators_token(shared_server: Server) -> None:
     made = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                       "seats": ["human", "human", "random"]}).json()
+                                              "seats": ["human", "human", "random"]}).json()
     table = made["table"]
     for body in (None, {}, {"token": "guess"}, {"token": 7}):
         refused = shared_server.post(f"/api/tables/{table}/start", body)
@@ -412,15 +412,15 @@ def test_starting_a_table_needs_its_creators_token(shared_server: Server) -> Non
 
 @pytest.mark.parametrize("path", ["seats/%C2%B2", "seats/%D9%A1", "seats/" + "9" * 30])
 def test_odd_seat_numbers_are_not_seats(shared_server: Server, path: str) -> None:
-    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                        "seats": ["human", "random", "random"]}).json()["table"]
+    table = make_table(shared_server, {"game": "lukfu", "players": 3,
+                                     "seats": ["human", "random", "random"]})
     answer = httpx.post(f"{shared_server.url}/api/tables/{table}/{path}", json={"name": "Ann"})
     assert answer.status_code == 404 and "numbered from 0" in answer.json()["error"]
 
 
 def test_odd_hand_numbers_are_not_hands(shared_server: Server) -> None:
-    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                        "seats": ["random"] * 3}).json()["table"]
+    table = make_table(shared_server, {"game": "lukfu", "players": 3,
+                                     "seats": ["random"] * 3})
     for hand in ("9" * 30, "%C2%B2", "-1"):
         answer = shared_server.get(f"/api/tables/{table}/hands/{hand}/record")
         assert answer.status_code == 404 and "numbered from 1" in answer.json()["error"]
@@ -436,8 +436,8 @@ def test_deep_json_and_constants_get_400(shared_server: Server) -> None:
 @pytest.mark.parametrize("name", ["A\x00nn", "\u202eAnn", "Ann\u200b", "B\x1b[31mob"])
 def test_names_refuse_control_and_bidirectional_characters(shared_server: Server,
                                                            name: str) -> None:
-    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                        "seats": ["human", "random", "random"]}).json()["table"]
+    table = make_table(shared_server, {"game": "lukfu", "players": 3,
+                                     "seats": ["human", "random", "random"]})
     answer = shared_server.post(f"/api/tables/{table}/seats/0", {"name": name})
     assert answer.status_code == 400 and "control or invisible character" in \
         answer.json()["error"]
@@ -446,16 +446,16 @@ def test_names_refuse_control_and_bidirectional_characters(shared_server: Server
 
 @pytest.mark.parametrize("name", ["You", "you", "你", "あなた"])
 def test_a_name_the_table_says_you_with_is_refused(shared_server: Server, name: str) -> None:
-    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                        "seats": ["human", "random", "random"]}).json()["table"]
+    table = make_table(shared_server, {"game": "lukfu", "players": 3,
+                                     "seats": ["human", "random", "random"]})
     answer = shared_server.post(f"/api/tables/{table}/seats/0", {"name": name})
     assert answer.status_code == 400 and "choose another name" in answer.json()["error"]
     assert shared_server.post(f"/api/tables/{table}/seats/0", {"name": "Yoshi"}).status_code == 200
 
 
 def test_websocket_sizes_count_bytes(shared_server: Server) -> None:
-    table = shared_server.post("/api/tables", {"game": "lukfu", "players": 3,
-                                        "seats": ["human", "random", "random"]}).json()["table"]
+    table = make_table(shared_server, {"game": "lukfu", "players": 3,
+                                     "seats": ["human", "random", "random"]})
 
     async def run() -> str:
         async with connect(f"{shared_server.ws}/ws/{table}") as ws:
