@@ -5,6 +5,7 @@ does not end (paiju/web/thinking.py)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from paiju.web.thinking import SearchStuck, Thinker
+from paiju.web.thinking import SEARCHER_NICENESS, SearchStuck, Thinker
 
 STARTED: list[str] = []
 
@@ -89,6 +90,23 @@ def worker_pid(seconds: float) -> int:
     import os
 
     return os.getpid()
+
+
+def worker_niceness(seconds: float) -> int:
+    import os
+
+    return os.nice(0)
+
+
+def test_searchers_run_nicer_than_their_server() -> None:
+    """A search never takes a core from the server's own work: every table's moves."""
+    async def run() -> None:
+        thinker = Thinker(1, max_think=1.0)  # a real searcher process
+        niceness = await thinker.run("t", worker_niceness, ())
+        thinker.close()
+        assert niceness == min(19, os.nice(0) + SEARCHER_NICENESS)
+
+    asyncio.run(run())
 
 
 #: A server stand-in: starts real searchers, prints their process id, and waits to be killed.

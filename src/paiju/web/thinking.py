@@ -112,7 +112,7 @@ class Thinker:
                 self._pool = self._make_pool(self.threads)
             self.running += 1
             try:
-                future = self._pool.submit(job.work, seconds, *job.args)
+                future = self._pool.submit(_nicely, job.work, seconds, *job.args)
             except BrokenProcessPool as err:  # a searcher died: start afresh
                 self.running -= 1
                 self._pool = None
@@ -201,6 +201,14 @@ def _searchers(n: int) -> Executor:
 
 #: How often a searcher looks whether its server still runs (seconds).
 PARENT_CHECK = 1.0
+#: How much nicer than the server a searcher runs: where the cores are all busy, the
+#: server's own work (every table's moves, sockets and pages) comes before any search.
+SEARCHER_NICENESS = 10
+
+
+#: In a searcher process: [whether it still runs as nice as it started]; empty: not a
+#: searcher, so a job runs as it is (a test's threads).
+_starting: list[bool] = []
 
 
 def _end_with(server: int) -> None:
@@ -211,7 +219,19 @@ def _end_with(server: int) -> None:
             time.sleep(PARENT_CHECK)
         os._exit(0)
 
+    _starting.append(True)
     threading.Thread(target=watch, name="paiju-server-watch", daemon=True).start()
+
+
+def _nicely(work: Callable[..., T], seconds: float, *args: Any) -> T:
+    """``work(seconds, *args)``, in a searcher nicer than the server from its first search
+    on (:data:`SEARCHER_NICENESS`): its start-up, the imports of the job it was handed,
+    runs as fast as the server's, so a busy machine does not take it for stuck."""
+    if _starting and _starting[0]:
+        _starting[0] = False
+        with contextlib.suppress(OSError):  # a system that refuses: it runs as it is
+            os.nice(SEARCHER_NICENESS)
+    return work(seconds, *args)
 
 
 # ------------------------------------------------------------ what a searcher runs
