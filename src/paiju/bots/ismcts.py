@@ -102,6 +102,7 @@ from paiju.core.protocol import (
     View,
     carries_places,
     plays_out,
+    plays_out_against,
     solves_endgames,
 )
 
@@ -210,6 +211,9 @@ class ISMCTSBot:
     #: a budget of positions for playing an endgame of a determinization exactly where
     #: the game solves endgames (Dai Fugō: two seats left); 0: the play-out policy plays it
     endgame: int = setting(0, "endgame", whole, holds=lambda n: n >= 0, wanted="at least 0")
+    #: with ``root=halving``: at least this many play-outs a legal action in the first
+    #: round, the budget grown past ``iters`` where that needs it (0: ``iters`` alone)
+    wide: int = setting(0, "wide", whole, holds=lambda n: n >= 0, wanted="at least 0")
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -253,6 +257,8 @@ class ISMCTSBot:
                              "(uecda-standard does)")
         if self.facts and (self.infer or self.pick):
             raise ValueError("ismcts takes facts, infer or pick, not two of them")
+        if self.wide and self.root != "halving":
+            raise ValueError("ismcts wide sets the halving's first round: it needs root=halving")
         if self.held is not None and not (self.infer or self.pick or self.facts):
             raise ValueError("ismcts held says when to read the others' moves: it needs "
                              "infer, pick or facts")
@@ -332,6 +338,7 @@ class ISMCTSBot:
         bounds = [math.inf, -math.inf]
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.iterations if self.iterations is not None else 1 << 30
+        budget = max(budget, self.wide * len(alive) * rounds)
         done = dets = 0
 
         def rank(a: Action) -> tuple[float, int]:
@@ -475,6 +482,10 @@ class ISMCTSBot:
         of that budget does not settle it, the policies play the rest)."""
         model = self._model
         exact = self.endgame if solves_endgames(state) else 0
+        if model is not None and self.fast and self.opponents is not None \
+                and plays_out_against(state) and state.playout_against(
+                    rng, me, self.rollout, self.opponents, exact) is not None:
+            return  # the game's fast path played it out, the others by the model
         if model is None and self.fast and plays_out(state) and (
                 state.playout(rng, self.rollout, exact) if exact
                 else state.playout(rng, self.rollout)) is not None:

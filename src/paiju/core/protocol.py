@@ -242,6 +242,19 @@ class PlaysOut(Protocol):
 
 
 @runtime_checkable
+class PlaysOutAgainst(Protocol):
+    """A state with a fast path for play-outs against an opponent model."""
+
+    def playout_against(self, rng: Random, me: int, policy: str = "random",
+                        others: str = "", endgame: int = 0) -> int | None:
+        """Play the hand to its end, seat ``me`` by ``policy`` (as
+        :meth:`PlaysOut.playout`) and every other seat by the player named ``others``,
+        making the choices those players make from each seat's view: the decisions
+        made, or ``None``, the state unchanged, when there is no fast path for them."""
+        ...
+
+
+@runtime_checkable
 class NamesStrongest(Protocol):
     """A game that names its strongest computer player: the spec that the player
     ``strongest`` stands for (docs/strength.md says what each game's is and why)."""
@@ -325,6 +338,12 @@ def offers(obj: object, capability: type) -> bool:
 def plays_out(state: object) -> TypeGuard[PlaysOut]:
     """Whether ``state`` has a fast path for play-outs (:class:`PlaysOut`)."""
     return offers(state, PlaysOut)
+
+
+def plays_out_against(state: object) -> TypeGuard[PlaysOutAgainst]:
+    """Whether ``state`` has a fast path for play-outs against an opponent model
+    (:class:`PlaysOutAgainst`)."""
+    return offers(state, PlaysOutAgainst)
 
 
 def names_strongest(game: object) -> TypeGuard[NamesStrongest]:

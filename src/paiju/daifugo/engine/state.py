@@ -206,6 +206,18 @@ class DaifugoState(PositionFields):
             return None
         return fast.PLAYOUTS[policy](self, rng, endgame)
 
+    def playout_against(self, rng: Random, me: int, policy: str = "random",
+                        others: str = "uecda-standard", endgame: int = 0) -> int | None:
+        """Play the hand to its end, seat ``me`` by ``policy`` and the others by the
+        player named ``others``, on the fast path
+        (:func:`paiju.daifugo.fast.playout.playout_against`): the decisions made, or
+        ``None``, the state unchanged, when the fast path is off or has no such players."""
+        from paiju.daifugo.fast import playout as fast
+
+        if not fast.ENABLED:
+            return None
+        return fast.playout_against(self, rng, me, policy, others, endgame)
+
     def at_endgame(self) -> bool:
         """Whether two seats are still playing (and the hand is in play)."""
         from paiju.daifugo.fast.endgame import endgame

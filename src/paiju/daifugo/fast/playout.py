@@ -216,6 +216,59 @@ def _with_endgame(state: DaifugoState, rng: Random, budget: int,
     return n
 
 
+def playout_against(state: DaifugoState, rng: Random, me: int, policy: str, others: str,
+                    endgame: int = 0) -> int | None:
+    """Seat ``me`` by ``policy`` (``random`` or ``heuristic``) and every other seat by
+    the player named ``others`` (an opponent model: ``uecda-standard``) to the end of
+    the hand; the decisions made, or ``None``, the state unchanged, for a policy or a
+    model without a fast path. The same actions as each player choosing from its seat's
+    view, one decision at a time (the others' from the position's card rows where they
+    settle it). ``endgame`` as in :func:`random_playout`."""
+    if policy not in PLAYOUTS:
+        return None
+    model = _opponent(others)
+    if model is None:
+        return None
+    from paiju.daifugo.fast.endgame import endgame as at_endgame
+    from paiju.daifugo.fast.endgame import finish
+    from paiju.daifugo.players.strategy import choose
+
+    p = state.pos
+    draw = uniform_index(rng)
+    exact = endgame
+    n = 0
+    while p.phase != OVER:
+        if exact and p.active.bit_count() == 2 and at_endgame(state):
+            done = finish(state, exact)
+            if done is not None:
+                return n + done
+            exact = 0  # the search ran out: the players play on
+            p = state.pos  # the search put back a copy of the position
+        seat = p.turn
+        if seat != me:
+            step(state, model(state, seat, rng))
+        else:
+            legal = legal_actions(state)
+            if policy == "random":
+                step(state, legal[draw(len(legal))])
+            elif len(legal) == 1:
+                step(state, legal[0])
+            else:
+                step(state, choose(SeatView(state, seat, legal), rng))
+        p = state.pos
+        n += 1
+    return n
+
+
+def _opponent(name: str) -> Callable[[DaifugoState, int, Random], Action] | None:
+    """The fast path's move of the opponent model ``name`` (None: it has none)."""
+    if name != "uecda-standard":
+        return None
+    from paiju.daifugo.players.standard_player import standard_move
+
+    return standard_move
+
+
 #: The play-out policies, by the name :meth:`paiju.daifugo.engine.state.DaifugoState.playout` takes.
 PLAYOUTS: dict[str, Callable[..., int]] = {
     "random": random_playout,

@@ -13,7 +13,11 @@ from random import Random
 
 from paiju.core.protocol import View
 from paiju.daifugo.engine.actions import PLAY_MELD, Action, pass_action
+from paiju.daifugo.engine.combos import Meld
+from paiju.daifugo.engine.generate import legal_actions
 from paiju.daifugo.engine.position import PLAY
+from paiju.daifugo.engine.rulebook import Rulebook
+from paiju.daifugo.engine.state import DaifugoState
 from paiju.daifugo.engine.view import DaifugoView
 from paiju.daifugo.fast import standard as standard_fast
 from paiju.daifugo.players import standard_facts
@@ -100,18 +104,43 @@ def fast_key(view: DaifugoView) -> PlayKey | None:
 
 
 def _play(view: DaifugoView, fast: bool = True) -> Action:
-    """The client's play as the view's action; its pass is read without listing the
-    legal actions (a pass is legal unless the seat leads without ``lead_pass``)."""
+    """The client's play as the view's action."""
     key = fast_key(view) if fast else table_key(view)
-    if key is None and (view.table_meld is not None or view.book.lead_pass):
-        return pass_action(view.seat)
-    legal = list(view.legal_actions())
-    passes = [a for a in legal if a.do == "pass"]
+    return action_of(key, view.seat, view.table_meld, view.book,
+                     lambda: list(view.legal_actions()))
+
+
+def action_of(key: PlayKey | None, seat: int, table: Meld | None, book: Rulebook,
+              legal: Callable[[], list[Action]]) -> Action:
+    """The action of the client's play ``key`` (None: a pass) at ``seat``'s turn, with
+    ``table`` the play to beat; its pass is read without listing the legal actions (a
+    pass is legal unless the seat leads without ``lead_pass``)."""
+    if key is None and (table is not None or book.lead_pass):
+        return pass_action(seat)
+    actions = legal()
+    passes = [a for a in actions if a.do == "pass"]
     if key is not None:
-        for a in legal:
-            if a.do == "play" and key.matches(PLAY_MELD.get(a) or view.book.read(a.cards)):
+        for a in actions:
+            if a.do == "play" and key.matches(PLAY_MELD.get(a) or book.read(a.cards)):
                 return a
-    return passes[0] if passes else legal[0]
+    return passes[0] if passes else actions[0]
+
+
+def standard_move(state: DaifugoState, seat: int, rng: Random) -> Action:
+    """The client's choice at ``seat``'s turn in ``state`` (a play-out's), read from the
+    position's card rows where they settle it, else from the seat's view: the same
+    action as :meth:`StandardPlayer.choose` on ``state.view(seat)``."""
+    p = state.pos
+    if p.phase == PLAY and state.book.decks == 1:
+        naturals, jokers, ranks, subs = standard_fast.choose(
+            p.hands[seat], p.table, p.revolution, p.jack_back_now, p.lock != 0)
+        if naturals >= 0:
+            return action_of(key_of(naturals, jokers, ranks, subs), seat, p.table,
+                             state.book, lambda: legal_actions(state))
+    return _PLAYER.choose(state.view(seat), rng)
+
+
+_PLAYER = StandardPlayer()
 
 
 def make_player(params: Mapping[str, str]) -> StandardPlayer:
