@@ -40,11 +40,21 @@ OUTSIDE = """() => {
 }"""
 
 
-def fits(page: Any, when: str) -> None:
-    """The person's hand, the move buttons and the table are all inside the window."""
-    assert page.get_by_test_id("actions").locator("button").count() >= 2, when
-    outside = page.evaluate(OUTSIDE)
-    assert not outside, (when, page.viewport_size, outside)
+#: Two frames drawn: the page has handled a resize (it fits the hand to the window).
+DRAWN = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def fits(page: Any, when: str, sizes: tuple[str, ...] = ()) -> None:
+    """The person's hand, the move buttons and the table are all inside the window; with
+    ``sizes``, at each of those window sizes in turn (the first left in place)."""
+    for size in sizes[1:] + sizes[:1] if sizes else ("",):
+        if size:
+            width, height = SIZES[size]
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(DRAWN)
+        assert page.get_by_test_id("actions").locator("button").count() >= 2, when
+        outside = page.evaluate(OUTSIDE)
+        assert not outside, (when, page.viewport_size, outside)
 
 
 def illegal_selection(page: Any) -> list[int] | None:
@@ -63,7 +73,7 @@ def illegal_selection(page: Any) -> list[int] | None:
     return None
 
 
-def refuse_once(page: Any) -> bool:
+def refuse_once(page: Any, sizes: tuple[str, ...] = ()) -> bool:
     """Press Play with cards that make no legal play: the refusal shows, and the screen still
     holds the hand and the buttons. The cards are put back afterwards."""
     pick = illegal_selection(page)
@@ -78,20 +88,20 @@ def refuse_once(page: Any) -> bool:
         "document.querySelector('[data-testid=message]').dataset.kind === 'error'")
     assert page.get_by_test_id("message").is_visible()
     assert position(page) == before
-    fits(page, "with a refusal showing")
+    fits(page, "with a refusal showing", sizes)
     for i in pick:
         cards.nth(i).click()
     return True
 
 
-def hint_once(page: Any) -> None:
+def hint_once(page: Any, sizes: tuple[str, ...] = ()) -> None:
     """Ask for a hint: its words show over the table and nothing is pushed off the screen."""
     page.get_by_test_id("hint").click()
     page.wait_for_function(
         "document.querySelector('[data-testid=message]').dataset.kind === 'hint'",
         timeout=30_000)
     assert page.get_by_test_id("message").is_visible()
-    fits(page, "with a hint showing")
+    fits(page, "with a hint showing", sizes)
     # the hint selects cards: put them back so the test's own move is made
     pressed = page.locator("[data-testid=hand] [aria-pressed=true]")
     for _ in range(pressed.count()):
@@ -99,9 +109,11 @@ def hint_once(page: Any) -> None:
     assert pressed.count() == 0
 
 
-def play_whole_hand(pages: list[Any], limit: float = 90.0) -> dict[str, int]:
-    """Both people play the hand out, the screen checked at every turn; one hint and one
-    refusal are shown on the way. Returns how many turns, hints and refusals were seen."""
+def play_whole_hand(pages: list[Any], limit: float = 90.0,
+                    sizes: tuple[str, ...] = ()) -> dict[str, int]:
+    """Both people play the hand out, the screen checked at every turn (at each of
+    ``sizes``, if given); one hint and one refusal are shown on the way. Returns how many
+    turns, hints and refusals were seen."""
     seen = {"turns": 0, "hints": 0, "refusals": 0}
     deadline = time.monotonic() + limit
     while not any(hand_over(p) for p in pages):
@@ -110,12 +122,12 @@ def play_whole_hand(pages: list[Any], limit: float = 90.0) -> dict[str, int]:
         for p in pages:
             if not legal(p) or hand_over(p):
                 continue
-            fits(p, f"turn {seen['turns']}")
+            fits(p, f"turn {seen['turns']}", sizes)
             seen["turns"] += 1
             if not seen["hints"]:
-                hint_once(p)
+                hint_once(p, sizes)
                 seen["hints"] += 1
-            elif not seen["refusals"] and refuse_once(p):
+            elif not seen["refusals"] and refuse_once(p, sizes):
                 seen["refusals"] += 1
             make_move(p, choose_big(legal(p)))
             moved = True
@@ -134,10 +146,17 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("size", ["360x640", "390x664", "1280x800"])
+#: The screens a hand is played on: the two phones in portrait turn by turn (the same
+#: hand checked at each size at every turn), and the laptop.
+SCREENS = {"phones": ("360x640", "390x664"), "laptop": ("1280x800",)}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
 @pytest.mark.parametrize("game", ["lukfu", "daifugo"])
-def test_a_whole_hand_fits_the_screen(server: Any, contexts: Any, game: str, size: str) -> None:
-    width, height = SIZES[size]
+def test_a_whole_hand_fits_the_screen(server: Any, contexts: Any, game: str,
+                                      screen: str) -> None:
+    sizes = SCREENS[screen]
+    width, height = SIZES[sizes[0]]
     phone = width < 800
     options: dict[str, Any] = {"viewport": {"width": width, "height": height}}
     if phone:
@@ -149,13 +168,17 @@ def test_a_whole_hand_fits_the_screen(server: Any, contexts: Any, game: str, siz
         join(bob, server.base, table, 1, "Bob")
         for page in (alice, bob):
             page.get_by_test_id("play").wait_for(state="visible")
-        seen = play_whole_hand([alice, bob])
+        seen = play_whole_hand([alice, bob], sizes=sizes if len(sizes) > 1 else ())
         if seen["turns"] >= 4:
             break
     assert seen["turns"] >= 4 and seen["hints"] == 1
     # the end of the hand: the step-through and the next-hand button are on the screen too
-    box = alice.get_by_test_id("replay-open").bounding_box()
-    assert box is not None and box["y"] + box["height"] <= height
+    for size in sizes:
+        width, height = SIZES[size]
+        alice.set_viewport_size({"width": width, "height": height})
+        alice.evaluate(DRAWN)
+        box = alice.get_by_test_id("replay-open").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, size
 
 
 def test_a_phone_on_its_side_keeps_hand_and_buttons_on_screen(server: Any, contexts: Any) -> None:
