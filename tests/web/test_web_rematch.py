@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from web_helpers import Server
@@ -107,3 +108,45 @@ def test_a_kept_seat_is_the_stand_ins_once_the_creator_starts(server: Server) ->
         assert server.get(f"/api/tables/{table}").json()["next"] is None
 
     asyncio.run(run())
+
+
+def test_a_rematch_is_kept_and_shown_across_restarts(tmp_path: Path) -> None:
+    """The rematch asked for, the server killed and started again on its file: the seat
+    is still kept for its person, the new table's id still goes to nobody else until it
+    starts, and once started (a public table) the table before shows it, and still does
+    after another restart."""
+    db = tmp_path / "tables.sqlite3"
+    server = Server(db, "--next-delay", "0.2").start()
+    try:
+        made = server.post("/api/tables", {"game": "daifugo", "players": 3, "hands": 1,
+                                           "public": True,
+                                           "seats": ["human", "human", "random"]})
+        table = made.json()["table"]
+        ann = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
+        cat = server.post(f"/api/tables/{table}/seats/1", {"name": "Cat"}).json()["token"]
+
+        async def run() -> None:
+            async with connect(f"{server.ws}/ws/{table}?token={ann}") as a, \
+                    connect(f"{server.ws}/ws/{table}?token={cat}") as c:
+                await asyncio.gather(play_out(a, random.Random(5)),
+                                     play_out(c, random.Random(6)))
+
+        asyncio.run(run())
+        again = server.post(f"/api/tables/{table}/rematch", {"token": ann})
+        assert again.status_code == 200, again.json()
+        new = again.json()["table"]
+        server.kill()
+        server = Server(db, "--next-delay", "0.2").start()
+        assert server.get(f"/api/tables/{table}").json()["next"] is None
+        stolen = server.post(f"/api/tables/{new}/seats/1", {"name": "Cat"})
+        assert stolen.status_code == 409 and "kept for Cat" in stolen.json()["error"]
+        mine = server.post(f"/api/tables/{table}/rematch", {"token": cat})
+        assert mine.status_code == 200, mine.json()
+        assert mine.json()["table"] == new and mine.json()["player"] == 1
+        assert server.get(f"/api/tables/{new}").json()["started"]
+        assert server.get(f"/api/tables/{table}").json()["next"] == new
+        server.kill()
+        server = Server(db, "--next-delay", "0.2").start()
+        assert server.get(f"/api/tables/{table}").json()["next"] == new
+    finally:
+        server.stop()

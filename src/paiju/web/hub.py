@@ -90,6 +90,7 @@ class Hub:
 
     def _made(self, row: TableRow) -> Table:
         table = Table(row, self.store, self.config, self.thinker, self.io)
+        table.on_start = lambda: self._started(table)
         self.tables[row.id] = table
         if table.settings.public:
             table.on_change = self.lobby.touch
@@ -185,10 +186,9 @@ class Hub:
                 except StoreDown:
                     raise WebError(503, TRY_AGAIN) from None
                 made["creator"] = new.creator
-                asked = {"type": "rematch", "table": new.id, "url": f"/t/{new.id}",
-                         "by": table.name_of(player)}
-                new.on_start = lambda: _rematch_started(table, new, asked)
-                table.tell_seats(asked)  # the people at the table hear of it, not spectators
+                # the people at the table hear of it, not spectators (they hear once it
+                # has started: _started)
+                table.tell_seats(_rematch_message(new))
         new = await self.get(table.next_id)
         seat_token = await new.take_seat(player, table.name_of(player), token)
         return {"table": new.id, "url": f"/t/{new.id}", "player": player,
@@ -213,6 +213,8 @@ class Hub:
             if row is None:
                 raise WebError(404, f"there is no table {table_id!r}")
             table = self._made(row)
+            if table.next_id is not None:  # its rematch may have started meanwhile
+                await self._show_next(table)
             future.set_result(table)
             return table
         except StoreDown:
@@ -228,6 +230,26 @@ class Hub:
                 future.cancel()
             elif not future.cancelled():
                 future.exception()  # retrieved: no "never retrieved" warning
+
+    def _started(self, new: Table) -> None:
+        """A table has started: if it is a rematch, the table before it shows it (if it
+        is public), whether the rematch was asked for since this server started or
+        before (its table before is found by its ``next``, in memory)."""
+        for table in list(self.tables.values()):
+            if table.next_id == new.id:
+                _rematch_started(table, new, _rematch_message(new))
+
+    async def _show_next(self, table: Table) -> None:
+        """A table restored from the store: it shows its rematch if that has started and
+        is public (as it did before the server stopped)."""
+        assert table.next_id is not None
+        new = self.tables.get(table.next_id)
+        if new is not None:
+            table.next_shown = new.started and new.settings.public
+            return
+        row = await self.io(self.store.load, table.next_id)
+        table.next_shown = (row is not None and row.started
+                            and bool(Settings.from_json(row.settings).public))
 
     async def _take(self, table_id: str) -> bool:
         """Take the table's lease, waiting up to :data:`WANT_WAIT` for the server holding
@@ -297,6 +319,13 @@ class Hub:
         if self.store.lease and self.tables:
             with contextlib.suppress(StoreDown):
                 self.store.release(list(self.tables))
+
+
+def _rematch_message(new: Table) -> dict[str, Any]:
+    """What the people of the table before hear of its rematch ``new`` (``by``: who asked
+    for it, its maker)."""
+    return {"type": "rematch", "table": new.id, "url": f"/t/{new.id}",
+            "by": new.settings.creator}
 
 
 def _rematch_started(table: Table, new: Table, asked: dict[str, Any]) -> None:
