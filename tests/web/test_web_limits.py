@@ -143,7 +143,7 @@ def test_a_huge_body_is_refused_before_it_is_read(server: Server) -> None:
 
 
 def test_a_websocket_that_never_reads_is_cut_off(tmp_path: Path) -> None:
-    server = Server(tmp_path / "db.sqlite3", "--stall-timeout", "2").start()
+    server = Server(tmp_path / "db.sqlite3", "--stall-timeout", "2", "--next-delay", "0.2").start()
     try:
         table = make_table(server, {"game": "daifugo", "players": 4, "hands": 100,
                                     "seats": ["random"] * 4})

@@ -12,12 +12,20 @@ connections use up the process's file descriptors, and real requests then fail.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from paiju.web.limits import Bucket, Limits
+
+#: The bytes the system may hold for a WebSocket that its peer has not read (SO_SNDBUF;
+#: the kernel doubles it for its own bookkeeping): beyond them the server's own buffer
+#: fills, the connection stops reading, and :attr:`Limits.stall` seconds later it is cut.
+#: Without a bound the system grows it to megabytes a connection while nobody reads.
+SEND_BUFFER = 64 * 1024
 
 
 def _from_one_address(protocol: Any, limit: int) -> bool:
@@ -40,6 +48,10 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             self._bucket = Bucket(limits.messages_per_second, limits.message_burst)
+            sock = transport.get_extra_info("socket")
+            if sock is not None:  # what the system holds unread for it is bounded too
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
             if _from_one_address(self, limits.connections_per_client):
                 transport.abort()
 
