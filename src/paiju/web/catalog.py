@@ -14,6 +14,7 @@ from paiju.bots.base import make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
+from paiju.table.computers import computer_name
 from paiju.table.present import is_you_name, presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
@@ -288,12 +289,10 @@ def _check_seat(n: int, seat: Any, game: str, limits: Limits) -> None:
         raise WebError(err.status, f"seat {n}: {err.reason}") from None
 
 
-def bot_name(spec: str, player: int) -> str:
-    """A computer player's name at the table: its kind and its seat (``Heuristic 3``)."""
-    kind = spec.split(":")[0].strip().lower()
-    label = {"random": "Random", "heuristic": "Heuristic", "ismcts": "Search"}.get(
-        kind, kind.title())
-    return f"{label} {player + 1}"
+def bot_name(spec: str, player: int, lang: str = "en") -> str:
+    """A computer player's name at the table, in ``lang``: its seat and its strength
+    (``Computer 3 (medium)``, :mod:`paiju.table.computers`)."""
+    return computer_name(spec, player, lang)
 
 
 def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:

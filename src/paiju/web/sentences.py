@@ -8,10 +8,33 @@ matched by their placeholders (:func:`paiju.table.text.match_sentence`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from paiju.table.present import presenter_for, slots
 from paiju.table.text import LANGS, Words, match_sentence
 
 WORDS = Words("table")
+
+
+class Said(str):
+    """A refusal's reason in English (the string itself), with ``text``: the reason in
+    every language, sent beside it (``error_text``, ``reason_text``)."""
+
+    text: dict[str, str]
+
+
+def said_error(template: str, **params: str | Mapping[str, str]) -> Said:
+    """The refusal ``template`` (one of the catalogue's, in English) with ``params``
+    filled, each a value or a value by language (a computer player's name)."""
+    index = _errors("en").index(template)
+
+    def said(lang: str) -> str:
+        filled = {k: v if isinstance(v, str) else v[lang] for k, v in params.items()}
+        return _errors(lang, **filled)[index]
+
+    out = Said(said("en"))
+    out.text = {lang: said(lang) for lang in LANGS}
+    return out
 
 
 def error_text(reason: str) -> dict[str, str] | None:

@@ -30,7 +30,7 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
 from paiju.core.protocol import Action, HandsOver, State
 from paiju.table.present import presenter_for
-from paiju.table.text import read_all
+from paiju.table.text import LANGS, SOURCE, Words, read_all
 from paiju.web import messages as msg
 from paiju.web.catalog import (
     STAND_IN,
@@ -55,6 +55,8 @@ from paiju.web.seating import Seating
 from paiju.web.sentences import table_note
 from paiju.web.store import SeatRow, StoreDown, TableRow, TableStore, Writer
 from paiju.web.thinking import Thinker
+
+WORDS = Words("table")
 
 __all__ = ["BY_AWAY", "BY_BOT", "BY_CLOCK", "BY_PERSON", "QUICK_PLAYERS", "TRY_AGAIN", "Config",
            "Receiver", "Table"]
@@ -198,20 +200,27 @@ class Table(Pacing, Seating):
         carry = self.settings.carry or (0.0,) * len(self.session.totals)
         return [a + b for a, b in zip(self.session.totals, carry, strict=True)]
 
-    def name_of(self, player: int) -> str:
+    def name_of(self, player: int, lang: str = SOURCE) -> str:
+        """The player's name in ``lang``: a person's own, a computer's in the language."""
         seat = self.seats[player]
+        if seat.kind == "bot":
+            return bot_name(seat.bot or STAND_IN, player, lang)
         if seat.name:
             return seat.name
-        if seat.kind == "bot":
-            return bot_name(seat.bot or STAND_IN, player)
-        return f"Seat {player + 1}"
+        return WORDS.c(lang, "name", "Seat {n}", n=player + 1)
+
+    def names_text(self, players: list[int]) -> dict[str, list[str]]:
+        """The names of ``players`` by language."""
+        return {lang: [self.name_of(p, lang) for p in players] for lang in LANGS}
 
     def connected(self, player: int) -> bool:
         return any(r.player == player for r in self.receivers)
 
     def seats_json(self) -> list[dict[str, Any]]:
         return [
-            {"player": s.player, "name": self.name_of(s.player), "kind": s.kind, "bot": s.bot,
+            {"player": s.player, "name": self.name_of(s.player),
+             "name_text": {lang: self.name_of(s.player, lang) for lang in LANGS},
+             "kind": s.kind, "bot": s.bot,
              "taken": (s.kind == "bot" or s.token is not None
                        or self.kept_for(s.player) is not None),
              "connected": s.kind == "bot" or self.connected(s.player),
@@ -235,12 +244,13 @@ class Table(Pacing, Seating):
         }
 
     def context(self) -> msg.Context:
-        names = [self.name_of(p) for p in self.seat_players]
-        notes = {i: table_note(self.game.name, by, names[seat])
+        names = self.names_text(list(self.seat_players))
+        notes = {i: table_note(self.game.name, by, names[SOURCE][seat])
                  for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True))
                  if by in (BY_CLOCK, BY_AWAY)}
         return msg.Context(
-            table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
+            table=self.id, game=self.game.name, rules=self.rules, hand=self.hand,
+            names=names[SOURCE], names_text=names,
             players=list(self.seat_players), totals=self.totals(),
             started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
             notes=notes, clock=self.clock, moves=len(self.by),

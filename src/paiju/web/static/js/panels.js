@@ -1,7 +1,7 @@
 // Parts of the table page drawn from one message: the Rules box, the move clock, the
 // drawer's height on a phone, and the short animations of the trick.
 import { el } from "./api.js";
-import { pick, said } from "./words.js";
+import { namesOf, pick, said } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +24,7 @@ export function renderRules(msg, info, nat, L) {
 let clockTimer = null;
 
 /** The move clock of the state `msg` (hidden when none runs). */
-export function renderClock(msg) {
+export function renderClock(msg, L = "en") {
   const clock = msg && msg.clock;
   const box = $("clock");
   if (clockTimer) clearInterval(clockTimer);
@@ -33,7 +33,7 @@ export function renderClock(msg) {
     box.hidden = true;
     return;
   }
-  const who = (msg.names || [])[clock.seat] ?? "";
+  const who = namesOf(msg, L)[clock.seat] ?? "";
   const tick = () => {
     const left = Math.max(0, Math.round((clock.deadline - Date.now()) / 1000));
     box.textContent = `${who} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;

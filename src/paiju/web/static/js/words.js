@@ -62,3 +62,19 @@ export function markup(text) {
   });
   return out + "</span>".repeat(open);
 }
+
+/** A message's seat names in the page's language (a computer's name is said in every
+ *  language, `names_text`; a person's is their own): `names` when the server sends no other. */
+export function namesOf(msg, lang) {
+  if (!msg) return [];
+  const by = msg.names_text;
+  const own = by && by[SERVER_LANG[lang] || lang];
+  return Array.isArray(own) ? own : msg.names || [];
+}
+
+/** A seat's name (a `seats` entry) in the page's language. */
+export function seatName(seat, lang) {
+  if (!seat) return "";
+  const own = seat.name_text && seat.name_text[SERVER_LANG[lang] || lang];
+  return typeof own === "string" ? own : seat.name || "";
+}
