@@ -309,6 +309,8 @@ export const WORDS = {
     ja: "コンピュータ相手に案内つきで1回遊びます: あなたの番ごとに、できることとその理由を表示します。",
   },
   learnGame: { en: "Learn {game}", zh: "學{game}", ja: "{game}を覚える" },
+  howToPlay: { en: "How to play", zh: "玩法", ja: "遊び方" },
+  howToPlayGame: { en: "How to play {game}", zh: "{game}玩法", ja: "{game}の遊び方" },
   learnerName: { en: "Learner", zh: "學員", ja: "練習生" },
   tableName: { en: "Table name (optional)", zh: "牌桌名稱（可不填）", ja: "卓の名前（任意）" },
   tablePublic: {

@@ -317,7 +317,7 @@ function render() {
   renderRules(msg, page.info, nat, L);
   // a card named as the card line writes it (its spoken name, "9 Gon", where it has one)
   const spoken = (t) => (!nat && msg.cards && msg.cards[t] && msg.cards[t].spoken) || label(msg.cards, t, nat);
-  renderGuide(msg, page.detail, spoken, nat, L);
+  renderGuide(msg, page.detail, spoken, nat, L, page.game);
   decorateSeats(tableId, msg, L, say, takeSeat);
   renderSocial();
 }

@@ -63,6 +63,9 @@ export function markup(text) {
   return out + "</span>".repeat(open);
 }
 
+/** The address of `game`'s How to play in the page's language. */
+export const learnHref = (game, lang) => `/learn/${encodeURIComponent(game)}?lang=${SERVER_LANG[lang] || "en"}`;
+
 /** A message's seat names in the page's language (a computer's name is said in every
  *  language, `names_text`; a person's is their own): `names` when the server sends no other. */
 export function namesOf(msg, lang) {
