@@ -50,8 +50,27 @@ def _errors(lang: str, **params: str) -> list[str]:
     """The server's refusals (web/tables.py, hub.py, catalog.py), in ``lang``: the same
     order in every language, the most particular first. With English and no ``params``,
     the templates a refusal is matched against."""
-    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char", "names")
+    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char", "names",
+              "value", "game", "counts", "known", "low", "high", "key")
     return [
+        # the create form's refusals (web/catalog.py, parse_settings)
+        WORDS.c(lang, "error", "the table's settings must be a JSON object"),
+        WORDS.c(lang, "error", "unknown setting {value}; known: {known}", value=p["value"],
+                known=p["known"]),
+        WORDS.c(lang, "error", "{game} is for {counts} players, not {value}", game=p["game"],
+                counts=p["counts"], value=p["value"]),
+        WORDS.c(lang, "error", "'seats' must list one entry for each of the {n} players",
+                n=p["n"]),
+        WORDS.c(lang, "error", "seat {seat} must be \"human\" or a computer player's spec, not "
+                "{value}", seat=p["seat"], value=p["value"]),
+        WORDS.c(lang, "error", "seat {seat}: a computer player's spec is at most {limit} "
+                "characters", seat=p["seat"], limit=p["limit"]),
+        WORDS.c(lang, "error", "'hands' must be a whole number from {low} to {high}, not "
+                "{value}", low=p["low"], high=p["high"], value=p["value"]),
+        WORDS.c(lang, "error", "'clock' must be null or seconds from {low} to {high}, not "
+                "{value}", low=p["low"], high=p["high"], value=p["value"]),
+        WORDS.c(lang, "error", "'{key}' must be true or false, not {value}", key=p["key"],
+                value=p["value"]),
         WORDS.c(lang, "error", "the table has not started yet"),
         WORDS.c(lang, "error", "the hand is over"),
         WORDS.c(lang, "error", "it is nobody's turn, not yours"),
@@ -131,6 +150,14 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "a request's body is JSON, sent as Content-Type: "
                 "application/json"),
     ]
+
+
+def either(lang: str, items: list[str]) -> str:
+    """``3 or 4`` in ``lang``."""
+    said = items[0]
+    for item in items[1:]:
+        said = WORDS.c(lang, "error", "{a} or {b}", a=said, b=item)
+    return said
 
 
 def table_note(game: str, by: str, name: str) -> dict[str, str]:

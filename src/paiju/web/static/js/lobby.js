@@ -89,7 +89,7 @@ async function learn(game, L, showError) {
 export function renderLearn(box, games, L, showError) {
   box.replaceChildren(...games.flatMap((g) => [el("button", {
     type: "button", class: "primary", testid: `learn-${g.name}`,
-    text: tr("learnGame", L, { game: (g.page && g.page.title) || g.title || g.name }),
+    text: tr("learnGame", L, { game: said(g, "title", false, L) || g.name }),
     onclick: () => learn(g, L, showError),
   }), el("a", {
     class: "button", href: learnHref(g.name, L), testid: `howto-${g.name}`,

@@ -340,6 +340,7 @@ export const WORDS = {
   },
   optionGroup: { en: "Part of the rules: {group}", zh: "規則類別：{group}", ja: "ルールの分類: {group}" },
   optionSource: { en: "Source:", zh: "出處（英文原文）：", ja: "出典（英語の原文）:" },
+  optionSourceOpen: { en: "Source", zh: "出處（英文原文，按此顯示）", ja: "出典（英語の原文を表示）" },
   optionAtPreset: { en: "Preset {preset}: {value}", zh: "{preset}的設定：{value}", ja: "{preset}の値: {value}" },
   optionValue: { en: "{value}: {text}", zh: "{value}：{text}", ja: "{value}: {text}" },
   optionNone: { en: "(none)", zh: "（無）", ja: "（なし）" },
