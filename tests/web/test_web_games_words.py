@@ -99,7 +99,8 @@ PROPER = {"pagat.com", "UECda"}
 
 
 def latin_words(text: str) -> list[str]:
-    return [w for w in LATIN.findall(text) if w not in PROPER]
+    """The words of ``text`` in Latin letters, less proper names and cards' ranks (K-A-2)."""
+    return [w for w in LATIN.findall(text) if w not in PROPER and not set(w) <= set("AJQK-")]
 
 
 def test_every_option_choice_and_preset_is_named_in_every_language(
@@ -150,3 +151,21 @@ def test_the_form_s_refusals_in_every_language(games_server: Server, body: dict[
     said = answer.json()
     assert said["error_text"] == {"en": said["error"], "zh_Hant": zh, "ja": ja}
 
+
+
+@pytest.mark.parametrize(("game", "preset"), [("lukfu", "sung"), ("daifugo", "uecda"),
+                                              ("daifugo", "popular")])
+def test_the_rules_box_s_options_by_name_in_every_language(
+        games_server: Server, game: str, preset: str) -> None:
+    made = games_server.post("/api/tables", {"game": game, "rules": preset}).json()
+    info = games_server.get(f"/api/tables/{made['table']}").json()
+    by_name = info["rules_key_text"]
+    assert by_name["en"] == info["rules_key"]
+    options = get_game(game).options.options
+    for lang in ("zh_Hant", "ja"):
+        lines = by_name[lang]
+        assert len(lines) == 1 + len(options), lang
+        assert [line for line in lines if latin_words(line)] == [], lang
+    tariff = {"lukfu": "計分表＝宋氏計分表：", "daifugo": "鎖＝全鎖："}[game]
+    if preset != "popular":
+        assert any(line.startswith(tariff) for line in by_name["zh_Hant"]), by_name["zh_Hant"]

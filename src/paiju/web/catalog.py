@@ -145,6 +145,33 @@ def option_wording(game: str, name: str) -> dict[str, Any]:
     }
 
 
+def rules_key_text(game: str, rules: Any, english: list[str]) -> dict[str, list[str]]:
+    """The Rules box's options by name (``rules_key``, ``english``) in every language: the
+    preset, then each option by name with its value and what that value does at the
+    table, in the language's words."""
+    table = get_game(game).options
+    out = {"en": list(english)}
+    for lang in LANGS:
+        if lang == "en":
+            continue
+        lines = [WORDS.c(lang, "rules key", "preset: {preset}",
+                         preset=preset_label(game, rules.preset, lang))]
+        for option in table.options.values():
+            value = rules.values[option.name]
+            words = option_wording(game, option.name)["values"]
+            keys = ([str(i) for i in value] or ["none"] if option.kind == "list"
+                    else [option.show(value)])
+            said = dict(option=option_label(game, option.name, lang),
+                        value=value_label(game, option.name, value, lang))
+            if all(k in words for k in keys):
+                lines.append(WORDS.c(lang, "rules key", "{option} = {value}: {meaning}",
+                                     meaning=" ".join(words[k][lang] for k in keys), **said))
+            else:
+                lines.append(WORDS.c(lang, "rules key", "{option} = {value}", **said))
+        out[lang] = lines
+    return out
+
+
 def _preset_text(game: Game, name: str, lang: str = "en") -> str:
     """A preset in words: the options it sets apart from the first preset, each option
     and value said in ``lang`` (:mod:`paiju.table.options_text`)."""

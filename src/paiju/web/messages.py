@@ -77,6 +77,8 @@ class Context:
     notes: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
     moves: int = 0  # the actions of this hand so far: with ``hand``, the position
+    #: ``rules_key`` by language (:func:`paiju.web.catalog.rules_key_text`)
+    rules_key_text: Mapping[str, Sequence[str]] = field(default_factory=dict)
     #: the names by language (a computer's said in each; ``names`` where one is missing)
     names_text: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
@@ -389,6 +391,7 @@ def state_message(
         "players": list(ctx.players), "totals": list(ctx.totals), "started": ctx.started,
         "seats": [dict(s) for s in ctx.seats],
         "rules_key": list(ctx.rules_key),
+        "rules_key_text": {lang: list(lines) for lang, lines in ctx.rules_key_text.items()},
     })
     if view is None and public is None:
         base.update(seat=None, view=None, board=None, legal=[], to_move=None, role="",

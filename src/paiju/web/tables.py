@@ -37,6 +37,7 @@ from paiju.web.catalog import (
     Settings,
     WebError,
     bot_name,
+    rules_key_text,
 )
 from paiju.web.chat import Chat
 from paiju.web.guide import guide
@@ -158,6 +159,7 @@ class Table(Pacing, Seating):
                                      for s in self.seats if s.kind == "bot"}
         self.stand_in: Bot = make_bot(STAND_IN)
         self.rules_key = msg.rules_key(self.game.name, self.rules)
+        self.rules_key_text = rules_key_text(self.game.name, self.rules, self.rules_key)
         read_all()  # the first table reads every catalogue, not the first hand's end
         if self.started:
             self._restore(row)
@@ -236,7 +238,8 @@ class Table(Pacing, Seating):
             "preset": self.rules.preset,
             "options": {k: list(v) if isinstance(v, tuple) else v
                         for k, v in self.rules.values.items()},
-            "rules_key": self.rules_key, "rules_text": msg.rules_text(self.game.name, self.rules),
+            "rules_key": self.rules_key, "rules_key_text": self.rules_key_text,
+            "rules_text": msg.rules_text(self.game.name, self.rules),
             "seats": self.seats_json(), "started": self.started,
             "hand": self.hand, "hands_played": self.session.hands_played,
             "totals": self.totals(), "over": self.over,
@@ -253,6 +256,7 @@ class Table(Pacing, Seating):
             names=names[SOURCE], names_text=names,
             players=list(self.seat_players), totals=self.totals(),
             started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
+            rules_key_text=self.rules_key_text,
             notes=notes, clock=self.clock, moves=len(self.by),
         )
 

@@ -55,3 +55,24 @@ def test_the_form_s_options_in_the_page_s_language(server: Any, contexts: Any, l
     assert source.locator("q").is_visible() and source.locator("q").get_attribute("lang") == "en"
     # nothing of the form overflows the phone's width
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+@pytest.mark.parametrize(("locale", "game", "rules", "players"), [
+    ("zh-HK", "lukfu", "hongkong", 4), ("ja-JP", "daifugo", "popular", 4)])
+def test_the_rules_box_with_every_section_open_in_the_page_s_language(
+        server: Any, contexts: Any, locale: str, game: str, rules: str, players: int) -> None:
+    table = server.create(game=game, rules=rules, players=players,
+                          seats=["human"] + ["random"] * (players - 1), hands=1, clock=None)
+    page = contexts(locale=locale, **PHONE).new_page()
+    page.goto(f"{server.base}/t/{table}")
+    page.get_by_test_id("join-name").fill("婆婆")
+    page.get_by_test_id("join-name").press("Enter")
+    page.get_by_test_id("play").wait_for(state="visible")
+    page.get_by_test_id("rules-button").click()
+    page.locator("#rules-details summary").click()
+    box = page.get_by_test_id("rules-dialog")
+    assert page.get_by_test_id("rules-key").locator("li").count() >= 10
+    text = box.inner_text()
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z.'-]*[A-Za-z]", text)
+             if w not in PROPER and not set(w) <= set("AJQK-")]
+    assert words == [], words
