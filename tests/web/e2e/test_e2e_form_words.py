@@ -15,6 +15,7 @@ PHONE = {"viewport": {"width": 390, "height": 664}, "is_mobile": True, "has_touc
 #: Proper names a Chinese or Japanese form may write in Latin letters: the program, the
 #: sources' site and the UECda competition (presets named after them).
 PROPER = {"paiju", "pagat.com", "UECda"}
+GAME_NAME = {"lukfu": "六虎", "daifugo": "大富豪"}
 
 
 def english_words(page: Any) -> list[str]:
@@ -68,6 +69,10 @@ def test_the_rules_box_with_every_section_open_in_the_page_s_language(
     page.get_by_test_id("join-name").fill("婆婆")
     page.get_by_test_id("join-name").press("Enter")
     page.get_by_test_id("play").wait_for(state="visible")
+    # the game's name at the head of the table and in the tab, as the language writes it
+    heads = [page.locator("#title").inner_text(), page.title()]
+    assert all(GAME_NAME[game] in h and not re.search(r"[A-Za-z]{2,}", h.replace("paiju", ""))
+               for h in heads), heads
     page.get_by_test_id("rules-button").click()
     page.locator("#rules-details summary").click()
     box = page.get_by_test_id("rules-dialog")

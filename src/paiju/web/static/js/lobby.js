@@ -6,7 +6,7 @@ import { gameTitle, learnHref, said, SERVER_LANG } from "./words.js";
 
 /** One public table of the lobby as a list item: what it is, who sits there, join or watch. */
 function entry(t, L) {
-  const game = gameTitle(t.game) || t.title || t.game;
+  const game = gameTitle(t.game, L) || t.title || t.game;
   const name = t.name || tr("unnamedTable", L, { game });
   const free = t.seats.filter((s) => s.free).map((s) => tr("lobbySeatFree", L, { seat: tr("playerN", L, { n: s.player + 1 }) }));
   const people = t.seats.filter((s) => s.kind === "human" && !s.free).map((s) => s.name);

@@ -182,7 +182,7 @@ function handWords(n) {
 }
 
 function renderTitle() {
-  const title = gameTitle(page.game);
+  const title = gameTitle(page.game, lang());
   const msg = page.msg;
   $("title").textContent = msg && msg.started && msg.hand ? tr("titleHand", lang(), { title, hand: handWords(msg.hand) }) : title;
   document.title = page.myTurn ? tr("titleYourTurn", lang(), { title }) : `paiju · ${title}`;

@@ -1,8 +1,12 @@
 // The server's texts in the page's language, card labels for the step-through, markup.
 import { faceOf, gamePage } from "./games.js";
 
-/** The game's name at the head of the page ("" while the server has not described it). */
-export const gameTitle = (game) => gamePage(game).title;
+/** The game's name at the head of the page ("" while the server has not described it): in
+ *  Chinese or Japanese as the language writes it (六虎, 大富豪), with no romanised name. */
+export function gameTitle(game, lang = "en") {
+  const own = lang !== "en" && gamePage(game).title_text && gamePage(game).title_text[SERVER_LANG[lang] || lang];
+  return own || gamePage(game).title;
+}
 
 /** A card's label when the server's map does not hold it (the step-through of a record),
  *  from the game's deck; a joker's reading "JK=10H" as "JK(10♡)". */
