@@ -18,6 +18,7 @@ from websockets.asyncio.client import connect
 from paiju.core.games import get_game
 from paiju.table.computers import computer_name, strength
 from paiju.ui.match import Match
+from paiju.web.catalog import WebError, check_name
 
 #: The English words of the old names and of the new, which no Chinese or Japanese text
 #: may hold.
@@ -147,3 +148,13 @@ def test_the_terminal_says_each_computer_s_strength_in_its_language() -> None:
     assert match.player_labels()[1:] == ["P1（普通）", "P2（弱い）", "P3（とても強い）"]
     match.native = "zh_Hant"
     assert match.player_labels()[1:] == ["P1（中級）", "P2（初級）", "P3（專家級）"]
+
+
+@pytest.mark.parametrize("name", ["電腦3（中級）", "computer 2  (MEDIUM)", "コンピュータ8（最強）"])
+def test_a_person_may_not_pass_for_a_computer(name: str) -> None:
+    with pytest.raises(WebError) as refused:
+        check_name(name)
+    said = getattr(refused.value.reason, "text", {})
+    assert refused.value.status == 400 and "computer player" in refused.value.reason
+    assert said["zh_Hant"].endswith("是牌桌給電腦玩家的名字：請另選一個名字")
+    assert check_name("電腦迷") == "電腦迷"  # a name merely like one is a person's own

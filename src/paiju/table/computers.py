@@ -8,6 +8,7 @@ seats' names of a table are by language (:func:`names_in`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from paiju.table.text import LANGS, SOURCE, Words
 
@@ -73,6 +74,24 @@ def computer_part(spec: str, lang: str) -> str:
 def computer_names(spec: str, player: int) -> dict[str, str]:
     """:func:`computer_name` in every language."""
     return {lang: computer_name(spec, player, lang) for lang in LANGS}
+
+
+#: The most players a table seats, for the computers' names a person may not take.
+MOST_PLAYERS = 8
+
+
+@cache
+def _computer_names() -> frozenset[str]:
+    specs = ("random", "heuristic", "learned", "ismcts:time=1", "ismcts:time=3",
+             "uecda-standard")
+    return frozenset(" ".join(computer_name(spec, p, lang).casefold().split())
+                     for spec in specs for p in range(MOST_PLAYERS) for lang in LANGS)
+
+
+def is_computer_name(name: str) -> bool:
+    """Whether ``name`` is how a table names one of its computer players, in some language
+    (a person so named would pass for one)."""
+    return " ".join(name.casefold().split()) in _computer_names()
 
 
 def names_in(names: Names, lang: str) -> Sequence[str]:

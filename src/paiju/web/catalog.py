@@ -14,7 +14,7 @@ from paiju.bots.base import make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
-from paiju.table.computers import computer_name
+from paiju.table.computers import computer_name, is_computer_name
 from paiju.table.options_text import choice_label, option_label, preset_label, value_label
 from paiju.table.present import is_you_name, presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
@@ -356,6 +356,9 @@ def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
     if what == "a name" and is_you_name(clean):
         raise WebError(400, f"{clean!r} is how the table speaks to each player of their own "
                        "seat: choose another name")
+    if what == "a name" and is_computer_name(clean):
+        raise WebError(400, said_error("{name} is how the table names a computer player: "
+                                       "choose another name", name=clean))
     return clean
 
 

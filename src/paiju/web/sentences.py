@@ -96,6 +96,8 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "{name} is already sitting at this table: choose another name",
                 name=p["name"]),
         WORDS.c(lang, "error", "a name is needed to take a seat"),
+        WORDS.c(lang, "error", "{name} is how the table names a computer player: choose "
+                "another name", name=p["name"]),
         WORDS.c(lang, "error", "a name is at most {limit} characters", limit=p["limit"]),
         WORDS.c(lang, "error", "a name may not hold the control or invisible character {char}",
                 char=p["char"]),
