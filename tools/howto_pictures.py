@@ -5,8 +5,9 @@ and write the docs pages from the English texts.
     python tools/howto_pictures.py --check  exit 1 if a written file is out of date
 
 Writes, for each game, its SVG pictures into src/paiju/<game>/howto/ (package data the
-browser serves) and docs/, and docs/how-to-play-<game>.md: the English text
-(src/paiju/<game>/howto/en.md) under a line saying where it comes from.
+browser serves), one a language (``<name>.svg`` in English, ``<name>-zh-hant.svg`` and
+``<name>-ja.svg``), and the English ones into docs/, and docs/how-to-play-<game>.md: the
+English text (src/paiju/<game>/howto/en.md) under a line saying where it comes from.
 """
 
 from __future__ import annotations
@@ -47,16 +48,43 @@ def _svg(width: int, height: int, title: str, body: list[str]) -> str:
             + "".join(body) + "</svg>\n")
 
 
-def lukfu_pack() -> str:
+#: The pictures' words in each language of the texts: (picture's title, caption, card's note).
+WORDS = {
+    "lukfu": {
+        "en": ("The Luk Fu pack",
+               "Sip > Gon > Sok > Chen; red: the eight red imprints; ° aged from the start",
+               "Li Chen"),
+        "zh_Hant": ("六虎的牌", "拾 > 貫 > 索 > 綫；紅色：八張紅印牌；°：一開始就是老歲牌", ""),
+        "ja": ("六虎のカード", "拾 > 貫 > 索 > 綫。赤：赤い印の8枚。°：最初から老歳牌", ""),
+    },
+    "daifugo": {
+        "en": ("The order of Dai Fugō's cards",
+               "low → high (a revolution or a Jack back reverses 3 … 2; the joker stays highest)",
+               "joker"),
+        "zh_Hant": ("大富豪的牌的大小", "由小到大（革命或 J 反轉時 3 … 2 倒轉，鬼牌仍然最大）",
+                    "鬼牌"),
+        "ja": ("大富豪のカードの強さ",
+               "弱い → 強い（革命やイレブンバックで 3 … 2 が逆になり、ジョーカーは最強のまま）",
+               "ジョーカー"),
+    },
+}
+#: The file name of each language's picture: ``<name>.svg`` in English, else
+#: ``<name>-<lang>.svg`` (lower case, as the server serves them).
+SUFFIX = {"en": "", "zh_Hant": "-zh-hant", "ja": "-ja"}
+
+
+def lukfu_pack(lang: str = "en") -> str:
     """The Luk Fu pack: a row a suit from Sip down, 9 to 1, Li Chen apart; the red
-    imprints (``cards.RED_CARDS``) in red, the aged-from-the-start ones marked °."""
+    imprints (``cards.RED_CARDS``) in red, the aged-from-the-start ones marked °; its
+    words in ``lang`` (the suits by their characters alone outside English)."""
+    title, caption, note = WORDS["lukfu"][lang]
     left, top = 90, 24
-    body = [f'<text x="8" y="16" font-size="12" fill="{INK}">Sip &gt; Gon &gt; Sok &gt; Chen;'
-            f' red: the eight red imprints; ° aged from the start</text>']
+    body = [f'<text x="8" y="16" font-size="12" fill="{INK}">{escape(caption)}</text>']
     for row, suit in enumerate(lc.SUITS):
         y = top + row * (H + GAP)
-        body.append(f'<text x="8" y="{y + 38}" font-size="14" fill="{INK}">'
-                    f"{lc.SUIT_NAMES[suit]} {lc.SUIT_HANZI[suit]}</text>")
+        name = (f"{lc.SUIT_NAMES[suit]} {lc.SUIT_HANZI[suit]}" if lang == "en"
+                else lc.SUIT_HANZI[suit])
+        body.append(f'<text x="8" y="{y + 38}" font-size="14" fill="{INK}">{name}</text>')
         for col, number in enumerate(range(9, 0, -1)):
             c = lc.card(suit, number)
             colour = RED if c in lc.RED_CARDS else INK
@@ -65,25 +93,27 @@ def lukfu_pack() -> str:
                               lc.SUIT_HANZI[suit], colour))
     x = left + 9 * (W + GAP) + 3 * GAP
     colour = RED if lc.LI_CHEN in lc.RED_CARDS else INK
-    body.append(_card(x, top + (H + GAP), "1°", "麗綫", colour, "Li Chen"))
+    body.append(_card(x, top + (H + GAP), "1°", "麗綫", colour, note))
     width = x + W + 14
     height = top + 4 * (H + GAP) + 4
-    return _svg(width, height, "The Luk Fu pack", body)
+    return _svg(width, height, title, body)
 
 
-def daifugo_order() -> str:
+def daifugo_order(lang: str = "en") -> str:
     """The order of Dai Fugō's ranks, low to high (``cards.RANK_NAMES``), then the joker;
-    the rows under them: the ranks reversed by a revolution or a Jack back."""
+    the caption: the ranks reversed by a revolution or a Jack back; its words in ``lang``
+    (the joker's face a star alone outside English)."""
+    title, caption, note = WORDS["daifugo"][lang]
     left, top = 10, 24
-    body = [f'<text x="{left}" y="16" font-size="12" fill="{INK}">low → high'
-            " (a revolution or a Jack back reverses 3 … 2; the joker stays highest)</text>"]
+    body = [f'<text x="{left}" y="16" font-size="12" fill="{INK}">{escape(caption)}</text>']
     for i, rank in enumerate(dc.RANK_NAMES):
         suit = i % 4
         colour = RED if dc.SUIT_NAMES[suit] in ("H", "D") else INK
         body.append(_card(left + i * (W + GAP), top, rank, dc.SUIT_SYMBOLS[suit], colour))
     x = left + len(dc.RANK_NAMES) * (W + GAP) + GAP
-    body.append(_card(x, top, "JK", "★", RED, "joker"))
-    return _svg(x + W + 10, top + H + 20, "The order of Dai Fugō's cards", body)
+    body.append(_card(x, top, "JK" if lang == "en" else "★", "★" if lang == "en" else "",
+                      RED, note))
+    return _svg(x + W + 10, top + H + 20, title, body)
 
 
 PICTURES = {"lukfu": {"lukfu-pack.svg": lukfu_pack},
@@ -108,9 +138,10 @@ def outputs() -> dict[Path, str]:
     out: dict[Path, str] = {}
     for game, pictures in PICTURES.items():
         for name, draw in pictures.items():
-            svg = draw()
-            out[ROOT / "docs" / name] = svg
-            out[ROOT / "src" / "paiju" / game / "howto" / name] = svg
+            out[ROOT / "docs" / name] = draw("en")
+            for lang, suffix in SUFFIX.items():
+                shown = name.replace(".svg", f"{suffix}.svg")
+                out[ROOT / "src" / "paiju" / game / "howto" / shown] = draw(lang)
         out[ROOT / "docs" / f"how-to-play-{game}.md"] = docs_page(game)
     return out
 

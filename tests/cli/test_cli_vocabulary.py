@@ -90,7 +90,7 @@ def test_the_last_bot_spec_repeats_in_every_command() -> None:
     watch = run(["play", "daifugo", "--watch", "--plain", "--hands", "1", "--no-save",
                  "--players", "5", "--bots", "heuristic,random", "--seed", "1"])
     assert_no_crash(watch, (0,))
-    assert ("players: P0 (heuristic), P1 (random), P2 (random), P3 (random), P4 (random)"
+    assert ("players: P0 (medium), P1 (easy), P2 (easy), P3 (easy), P4 (easy)"
             in watch.output)
     extra = run(["simulate", "daifugo", "--bots", "random,random,random,random,heuristic"])
     assert_no_crash(extra, (2,))

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,8 @@ TOPICS: dict[str, dict[str, dict[str, tuple[str, ...]]]] = {
         "the pack": {"en": ("Sip", "Gon", "Sok", "Chen", "red imprint"),
                      "zh_Hant": ("拾", "貫", "索", "綫", "紅印"),
                      "ja": ("拾", "貫", "索", "綫", "赤い印")},
-        "the picture": {lang: ("lukfu-pack.svg",) for lang in LANGS},
+        "the picture": {"en": ("lukfu-pack.svg",), "zh_Hant": ("lukfu-pack-zh-hant.svg",),
+                        "ja": ("lukfu-pack-ja.svg",)},
         "Li Chen": {"en": ("Li Chen",), "zh_Hant": ("麗綫",), "ja": ("麗綫",)},
         "the Master": {"en": ("Master",), "zh_Hant": ("頭家",), "ja": ("頭家",)},
         "the second": {"en": ("second",), "zh_Hant": ("二家",), "ja": ("二家",)},
@@ -51,7 +53,8 @@ TOPICS: dict[str, dict[str, dict[str, tuple[str, ...]]]] = {
     },
     "daifugo": {
         "the order": {lang: ("3 4 5 6 7 8 9 10 J Q K A 2",) for lang in LANGS},
-        "the picture": {lang: ("daifugo-order.svg",) for lang in LANGS},
+        "the picture": {"en": ("daifugo-order.svg",), "zh_Hant": ("daifugo-order-zh-hant.svg",),
+                        "ja": ("daifugo-order-ja.svg",)},
         "the joker": {"en": ("joker",), "zh_Hant": ("鬼牌",), "ja": ("ジョーカー",)},
         "the exchange": {"en": ("exchange",), "zh_Hant": ("換牌",), "ja": ("カード交換",)},
         "leading and beating": {"en": ("lead", "beat"), "zh_Hant": ("出牌", "更大"),
@@ -73,13 +76,28 @@ TOPICS: dict[str, dict[str, dict[str, tuple[str, ...]]]] = {
 
 #: The fuller texts: English for both, and each game's own language.
 COMPLETE = {"lukfu": ("en", "zh_Hant"), "daifugo": ("en", "ja")}
-#: The seed passages a complete text must quote.
-PASSAGES = {"lukfu": ("000 'The deck'", "000 'Dealing'", "000 'Calling'",
-                      "000 'Play of the hand'", "000 'Winning requirements'",
-                      "000 'Aged cards'", "000 'Ng Fu Ha San'", "000 'Scoring'"),
-            "daifugo": ("004 'Players and Cards'", "004 'Exchange of cards'", "004 'Play'",
-                        "004 'Revolution (kakumei)'", "004 'Eights rule (hachi-giri)'",
-                        "004 'Suit lock rule (Shibari)'", "004 'Jack'", "004 'Result'")}
+#: The seed passages a complete text must quote, in its own language (the source's
+#: sections by their titles in English, in Chinese and Japanese by their translations).
+PASSAGES = {
+    "lukfu": {
+        "en": ("000 'The deck'", "000 'Dealing'", "000 'Calling'", "000 'Play of the hand'",
+               "000 'Winning requirements'", "000 'Aged cards'", "000 'Ng Fu Ha San'",
+               "000 'Scoring'"),
+        "zh_Hant": ("000〈牌組〉", "000〈發牌〉", "000〈叫牌〉", "000〈出牌〉", "000〈勝出條件〉",
+                    "000〈老歲牌〉", "000〈五虎下山〉", "000〈計分〉"),
+    },
+    "daifugo": {
+        "en": ("004 'Players and Cards'", "004 'Exchange of cards'", "004 'Play'",
+               "004 'Revolution (kakumei)'", "004 'Eights rule (hachi-giri)'",
+               "004 'Suit lock rule (Shibari)'", "004 'Jack'", "004 'Result'"),
+        "ja": ("004「プレイヤーとカード」", "004「カードの交換」", "004「プレイ」", "004「革命」",
+               "004「8切り」", "004「縛り」", "004「ジャック」", "004「結果」"),
+    },
+}
+#: The proper names a Chinese or Japanese text keeps in Latin letters: the program, the
+#: sources' sites, authors and own titles.
+PROPER = {"paiju", "pagat.com", "Dylan", "W.H", "Sung", "Rules", "of", "Luk", "Fu", "Dai",
+          "Hinmin"}
 
 
 def missing_topics(game: str, lang: str, text: str) -> list[str]:
@@ -103,8 +121,27 @@ def test_a_text_without_a_topic_fails() -> None:
 def test_complete_texts_name_the_seed_passage_of_each_rule(game: str) -> None:
     for lang in COMPLETE[game]:
         text = howto_text(game, lang)
-        assert [p for p in PASSAGES[game] if p not in text] == [], lang
+        assert [p for p in PASSAGES[game][lang] if p not in text] == [], lang
         assert text.count("\n## ") == howto_text(game, "en").count("\n## "), lang
+
+
+def english_words(text: str) -> list[str]:
+    """The words in Latin letters of ``text`` outside its code spans and pictures' file
+    names, less the proper names."""
+    prose = re.sub(r"`[^`]*`|\]\([a-z0-9-]+\.svg\)", " ", text)
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z.'-]*[A-Za-z]", prose) if w not in PROPER]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["zh_Hant", "ja"])
+def test_a_chinese_or_japanese_text_holds_no_english_word(game: str, lang: str) -> None:
+    """Cards as the table names them in the language, the sources' sections in it, no
+    romanised glosses: only the proper names stay in Latin letters."""
+    assert english_words(howto_text(game, lang)) == []
+
+
+def test_an_english_section_reference_is_found() -> None:
+    assert english_words("出處 000 'The deck'，`paiju` 與 8Gon") == ["The", "deck", "Gon"]
 
 
 def _stated(game: str, lang: str) -> list[int]:
@@ -162,6 +199,12 @@ def test_the_pictures_are_drawn_from_the_card_lists() -> None:
     assert pack.count(b'stroke="#c0392b"') == 8  # the eight red imprints
     order = picture("daifugo", "daifugo-order.svg")
     assert order is not None and b">JK<" in order
+    for game, name in (("lukfu", "lukfu-pack"), ("daifugo", "daifugo-order")):
+        for suffix in ("-zh-hant", "-ja"):  # each language's picture, its words its own
+            drawn = picture(game, f"{name}{suffix}.svg")
+            assert drawn is not None
+            words = unescape(re.sub(rb"<[^>]*>", b" ", drawn).decode())
+            assert re.findall(r"[A-Za-z]{2,}", words) == [], (game, suffix)
     assert picture("lukfu", "../en.md") is None
     assert picture("lukfu", "none.svg") is None
 

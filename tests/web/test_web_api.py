@@ -96,7 +96,7 @@ def test_seats_links_and_records(server: Server) -> None:
     info = server.get(f"/api/tables/{table}").json()
     assert info["started"] is False and info["hands_played"] == 0
     assert [(s["name"], s["kind"]) for s in info["seats"]] == [
-        ("Ann", "human"), ("Seat 2", "human"), ("Random 3", "bot")]
+        ("Ann", "human"), ("Seat 2", "human"), ("Computer 3 (easy)", "bot")]
     assert server.post(f"/api/tables/{table}/start").status_code == 403  # no token
     seated = {"token": seat.json()["token"]}  # a seat's token is not the creator's
     assert server.post(f"/api/tables/{table}/start", seated).status_code == 403

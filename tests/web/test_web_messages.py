@@ -28,7 +28,10 @@ from paiju.core.games import get_game
 from paiju.web import messages
 from paiju.web.tables import Table
 
-SKIPPED_KEYS = {"rules_key", "rules_text", "seats", "table", "names"}
+#: What is no card of the hand: the rules in words (the option "spade_three" names ♠3), the
+#: seats and their names, the table.
+SKIPPED_KEYS = {"rules_key", "rules_key_text", "rules_text", "seats", "table", "names",
+                "names_text"}
 _SPLIT = re.compile(r"[\s,()（）:;.!?·—\[\]/]+")
 
 

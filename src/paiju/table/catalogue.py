@@ -124,7 +124,9 @@ def declared(domain: str) -> list[Said]:
     """The words a game declares with its options (none for ``table``): each option's
     Rules box wording (``said``, context ``option=value``), then its log's sentences
     (``fired``, no context), where the option is declared (its ``module``; an option made
-    by hand, without one, is the game's module's)."""
+    by hand, without one, is the game's module's); then the create form's words: the
+    option by name (context ``option``), each choice (``option <name>``) and each preset
+    by name (``preset``, the game's module's)."""
     if domain == SHARED:
         return []
     from paiju.core.games import get_game
@@ -138,6 +140,11 @@ def declared(domain: str) -> list[Said]:
             one, many = text if isinstance(text, tuple) else (text, None)
             out.append(Said(domain, one, many, f"{o.name}={value}", where))
         out += [Said(domain, text, None, None, where) for text in o.fired.values()]
+        out.append(Said(domain, o.name, None, "option", where))  # the form's words
+        if o.kind in ("choice", "list"):
+            out += [Said(domain, str(c), None, f"option {o.name}", where) for c in o.choices]
+    where = str(shown(Path(str(sys.modules[type(game).__module__].__file__))))
+    out += [Said(domain, name, None, "preset", where) for name in game.options.presets]
     return out
 
 

@@ -7,13 +7,14 @@ hint can never draw on a card that seat does not know.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
 from paiju.core.errors import PaijuError
 from paiju.core.protocol import View
+from paiju.table.computers import Names, names_in
 from paiju.table.present import Lang, Presenter
 from paiju.table.text import LANGS, SOURCE, Words
 
@@ -44,7 +45,7 @@ class Hint:
 
 
 def search_hint(
-    view: View, game: str, presenter: Presenter, names: Sequence[str], native: Lang,
+    view: View, game: str, presenter: Presenter, names: Names, native: Lang,
     rng: Random, seconds: float | None = HINT_SECONDS,
     iterations: int | None = HINT_ITERATIONS,
 ) -> Hint:
@@ -57,7 +58,7 @@ def search_hint(
     if len(legal) == 1:
         only = legal[0].to_json()
         alone: dict[str, tuple[str, tuple[str, ...], str]] = {
-            lang: (presenter.describe(only, view.seat, names, lang),
+            lang: (presenter.describe(only, view.seat, names_in(names, lang), lang),
                    (WORDS(lang, "it is the only legal action"),), "") for lang in LANGS}
         return _hint(only, alone, presenter.lang(native))
     bot = ISMCTSBot(iterations=iterations, seconds=seconds, **presenter.hint_search)
@@ -71,14 +72,15 @@ def search_hint(
                          stats.root_visits[key]),
         reverse=True,
     )
-    worth = _Worth(bot.reward == "place", len(names))
+    worth = _Worth(bot.reward == "place", len(names_in(names, SOURCE)))
     best = choice.to_json()
 
     def words(key: str, lang: str) -> str:
         """The action, less its player's name in English (``plays 9 Sip``)."""
-        text = presenter.describe(by_key[key].to_json(), view.seat, names, lang)
+        said = names_in(names, lang)
+        text = presenter.describe(by_key[key].to_json(), view.seat, said, lang)
         text = text.rstrip(".。")
-        return text.removeprefix(names[view.seat] + " ") if lang == SOURCE else text
+        return text.removeprefix(said[view.seat] + " ") if lang == SOURCE else text
 
     said: dict[str, tuple[str, tuple[str, ...], str]] = {}
     for lang in LANGS:
@@ -94,7 +96,8 @@ def search_hint(
         kept = ""
         if stats.kept is not None and stats.kept.challenger in by_key:
             kept = worth.kept(stats.kept, words(stats.kept.challenger, lang), lang)
-        said[lang] = (presenter.describe(best, view.seat, names, lang), tuple(reasons), kept)
+        said[lang] = (presenter.describe(best, view.seat, names_in(names, lang), lang),
+                      tuple(reasons), kept)
     return _hint(best, said, presenter.lang(native))
 
 

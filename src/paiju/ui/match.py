@@ -22,6 +22,7 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
 from paiju.core.protocol import Action, Result, State, View
 from paiju.core.seeding import make_rng
+from paiju.table.computers import computer_part
 from paiju.table.hints import HINT_ITERATIONS, HINT_SECONDS, Hint, search_hint
 from paiju.table.present import Presenter, Seen, presenter_for, you_name
 from paiju.table.text import Words, joined
@@ -81,14 +82,14 @@ class Match:
         specs = list(self.bot_specs) or ["heuristic"]
         computers = [p for p in range(self.players) if p != self.human]
         self.bots: dict[int, Bot] = {}
-        self.bot_names: dict[int, str] = {}
+        self.spec_of: dict[int, str] = {}
         for i, player in enumerate(computers):
             spec = specs[min(i, len(specs) - 1)]
             try:
                 self.bots[player] = make_bot(spec, self.game.name)
             except ValueError as err:
                 raise PaijuError(str(err)) from None
-            self.bot_names[player] = spec.split(":")[0]
+            self.spec_of[player] = spec
         self.rngs = {p: make_rng(self.seed, "ui player", p) for p in self.bots}
         self.session = self.game.new_session(self.rules, self.players, self.seed)
         self.state: State | None = None
@@ -122,10 +123,11 @@ class Match:
         return [self.player_name(p) for p in self.seats]
 
     def player_labels(self) -> list[str]:
-        """Each player's name with the computer player's kind."""
+        """Each player's name with the computer player's strength, in the table's language."""
         return [
-            WORDS(self.lang, "{name} ({part})", name=self.player_name(p), part=self.bot_names[p])
-            if p in self.bot_names else self.player_name(p)
+            WORDS(self.lang, "{name} ({part})", name=self.player_name(p),
+                  part=computer_part(self.spec_of[p], self.lang))
+            if p in self.spec_of else self.player_name(p)
             for p in range(self.players)
         ]
 

@@ -75,7 +75,7 @@ def create_app(db: str | Path, config: Config | None = None,
         headers = ({"Connection": "close"} if err.status == 413 else
                    {"Retry-After": str(RETRY_AFTER)} if err.status == 503 else None)
         body: dict[str, Any] = {"error": err.reason}
-        said = error_text(err.reason)
+        said = getattr(err.reason, "text", None) or error_text(err.reason)
         if said is not None:  # the reason in every language, for the page
             body["error_text"] = said
         return JSONResponse(body, status_code=err.status, headers=headers)

@@ -14,6 +14,8 @@ from paiju.bots.base import make_bot
 from paiju.core.errors import PaijuError
 from paiju.core.games import GAMES, default_players, default_preset, get_game
 from paiju.core.protocol import Game
+from paiju.table.computers import computer_name, is_computer_name
+from paiju.table.options_text import choice_label, option_label, preset_label, value_label
 from paiju.table.present import is_you_name, presenter_for
 from paiju.table.rules_text import group_title, keys, rule_sentence, wording
 from paiju.table.text import LANGS, Words, joined
@@ -26,7 +28,7 @@ from paiju.web.limits import (
     refuse_files,
     unreadable,
 )
-from paiju.web.sentences import bot_label_text
+from paiju.web.sentences import bot_label_text, either, said_error
 
 #: The most hands a session may last, and the move clock's bounds in seconds.
 MAX_HANDS = 100
@@ -88,11 +90,18 @@ def game_info(game: Game, limits: Limits | None = None) -> dict[str, Any]:
             "defaults": {p: _plain(v) for p, vals in table.presets.items()
                          for k, v in vals.items() if k == option.name},
             "wording": option_wording(game.name, option.name),
+            "label_text": {lang: option_label(game.name, option.name, lang) for lang in LANGS},
+            "choices_text": {str(c): {lang: choice_label(game.name, option.name, c, lang)
+                                      for lang in LANGS}
+                             for c in option.choices} if option.kind in ("choice", "list")
+            else {},
         })
     presets = []
     for name in table.presets:
         text = {lang: _preset_text(game, name, lang) for lang in LANGS}
-        presets.append({"name": name, "description": text["en"], "description_text": text})
+        presets.append({"name": name, "description": text["en"], "description_text": text,
+                        "label_text": {lang: preset_label(game.name, name, lang)
+                                       for lang in LANGS}})
     return {
         "name": game.name, "title": game.title, "title_text": title_text(game),
         "player_counts": list(game.player_counts),
@@ -136,20 +145,53 @@ def option_wording(game: str, name: str) -> dict[str, Any]:
     }
 
 
+def rules_key_text(game: str, rules: Any, english: list[str]) -> dict[str, list[str]]:
+    """The Rules box's options by name (``rules_key``, ``english``) in every language: the
+    preset, then each option by name with its value and what that value does at the
+    table, in the language's words."""
+    table = get_game(game).options
+    out = {"en": list(english)}
+    for lang in LANGS:
+        if lang == "en":
+            continue
+        lines = [WORDS.c(lang, "rules key", "preset: {preset}",
+                         preset=preset_label(game, rules.preset, lang))]
+        for option in table.options.values():
+            value = rules.values[option.name]
+            words = option_wording(game, option.name)["values"]
+            keys = ([str(i) for i in value] or ["none"] if option.kind == "list"
+                    else [option.show(value)])
+            said = dict(option=option_label(game, option.name, lang),
+                        value=value_label(game, option.name, value, lang))
+            if all(k in words for k in keys):
+                lines.append(WORDS.c(lang, "rules key", "{option} = {value}: {meaning}",
+                                     meaning=" ".join(words[k][lang] for k in keys), **said))
+            else:
+                lines.append(WORDS.c(lang, "rules key", "{option} = {value}", **said))
+        out[lang] = lines
+    return out
+
+
 def _preset_text(game: Game, name: str, lang: str = "en") -> str:
-    """A preset in words: the options it sets apart from the first preset."""
+    """A preset in words: the options it sets apart from the first preset, each option
+    and value said in ``lang`` (:mod:`paiju.table.options_text`)."""
     table = game.options
     first = next(iter(table.presets))
     values = table.presets[name]
     if name == first:
         return WORDS.c(lang, "preset", "the base rules: every option at the {name} value",
-                       name=name)
-    changed = [f"{k}={table.option(k).show(v)}" for k, v in values.items()
-               if table.presets[first][k] != v]
+                       name=preset_label(game.name, name, lang))
+    changed = [WORDS.c(lang, "preset", "{option}={value}",
+                       option=option_label(game.name, k, lang),
+                       value=value_label(game.name, k, v, lang))
+               for k, v in values.items() if table.presets[first][k] != v]
+    said_first = preset_label(game.name, first, lang)
     if not changed:
-        return WORDS.c(lang, "preset", "the same as {first}", first=first)
-    return WORDS.c(lang, "preset", "as {first} but {changes}", first=first,
-                   changes=joined(lang, changed))
+        return WORDS.c(lang, "preset", "the same as {first}", first=said_first)
+    # in Chinese and Japanese a list's items are joined by 、, so the changes by ；
+    changes = joined(lang, changed) if lang == "en" else "；".join(changed)
+    return WORDS.c(lang, "preset", "as {first} but {changes}", first=said_first,
+                   changes=changes)
 
 
 def _plain(value: Any) -> Any:
@@ -208,13 +250,13 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     (computer players are held to the server's ``limits``)."""
     limits = limits or Limits()
     if not isinstance(body, Mapping):
-        raise WebError(400, "the table's settings must be a JSON object")
+        raise WebError(400, said_error("the table's settings must be a JSON object"))
     known = {"game", "rules", "players", "seats", "hands", "clock", "creator", "name",
              "public", "spectators_chat", "guided"}
     extra = sorted(set(body) - known)
     if extra:
-        raise WebError(400, f"unknown setting {shown(extra[0])}; known: "
-                            f"{', '.join(sorted(known))}")
+        raise WebError(400, said_error("unknown setting {value}; known: {known}",
+                                       value=shown(extra[0]), known=", ".join(sorted(known))))
     try:
         game = get_game(body.get("game", ""))
     except PaijuError as err:
@@ -226,27 +268,32 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
         raise WebError(400, str(err)) from None
     players = body.get("players", default_players(game))
     if not _is_int(players) or players not in game.player_counts:
-        counts = " or ".join(map(str, game.player_counts))
-        raise WebError(400, f"{game.title} is for {counts} players, not {shown(players)}")
+        counts = {lang: either(lang, list(map(str, game.player_counts))) for lang in LANGS}
+        raise WebError(400, said_error("{game} is for {counts} players, not {value}",
+                                       game=title_text(game), counts=counts,
+                                       value=shown(players)))
     try:  # the rules may ask for more (Dai Fugō's two packs: 4 to 8 players)
         game.new_session(made, players, 0)
     except PaijuError as err:
         raise WebError(400, str(err)) from None
     seats = body.get("seats", ["human"] + [STAND_IN] * (players - 1))
     if not isinstance(seats, list) or len(seats) != players:
-        raise WebError(400, f"'seats' must list one entry for each of the {players} players")
+        raise WebError(400, said_error("'seats' must list one entry for each of the {n} "
+                                       "players", n=str(players)))
     for n, seat in enumerate(seats):
         _check_seat(n, seat, game.name, limits)
     hands = body.get("hands", 1)
     if not _is_int(hands) or not 1 <= hands <= MAX_HANDS:
-        raise WebError(400, f"'hands' must be a whole number from 1 to {MAX_HANDS}, "
-                            f"not {shown(hands)}")
+        raise WebError(400, said_error("'hands' must be a whole number from {low} to {high}, "
+                                       "not {value}", low="1", high=str(MAX_HANDS),
+                                       value=shown(hands)))
     clock = body.get("clock")
     if clock is not None and (not isinstance(clock, int | float) or isinstance(clock, bool)
                               or not math.isfinite(clock)
                               or not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]):
-        raise WebError(400, f"'clock' must be null or seconds from {CLOCK_RANGE[0]:g} to "
-                            f"{CLOCK_RANGE[1]:g}, not {shown(clock)}")
+        raise WebError(400, said_error("'clock' must be null or seconds from {low} to {high}, "
+                                       "not {value}", low=f"{CLOCK_RANGE[0]:g}",
+                                       high=f"{CLOCK_RANGE[1]:g}", value=shown(clock)))
     creator = body.get("creator")
     if creator is not None:
         creator = check_name(creator)
@@ -257,7 +304,8 @@ def parse_settings(body: Any, limits: Limits | None = None) -> Settings:
     for key in ("public", "spectators_chat", "guided"):
         flags[key] = body.get(key, False)
         if not isinstance(flags[key], bool):
-            raise WebError(400, f"'{key}' must be true or false, not {shown(flags[key])}")
+            raise WebError(400, said_error("'{key}' must be true or false, not {value}",
+                                           key=key, value=shown(flags[key])))
     return Settings(game.name, rules, players, tuple(s.strip().lower() if s.strip().lower()
                                                      == "human" else s.strip() for s in seats),
                     hands, None if clock is None else float(clock), creator, name,
@@ -272,13 +320,13 @@ def shown(value: Any, most: int = 40) -> str:
 
 def _check_seat(n: int, seat: Any, game: str, limits: Limits) -> None:
     if not isinstance(seat, str) or not seat.strip():
-        raise WebError(400, f"seat {n} must be \"human\" or a computer player's spec, "
-                            f"not {seat!r}")
+        raise WebError(400, said_error("seat {seat} must be \"human\" or a computer player's "
+                                       "spec, not {value}", seat=str(n), value=repr(seat)))
     if seat.strip().lower() == "human":
         return
     if len(seat) > MAX_SPEC:
-        raise WebError(400, f"seat {n}: a computer player's spec is at most {MAX_SPEC} "
-                            "characters")
+        raise WebError(400, said_error("seat {seat}: a computer player's spec is at most "
+                                       "{limit} characters", seat=str(n), limit=str(MAX_SPEC)))
     try:
         refuse_files(seat)  # before the player is made: making it would open the file
         check_player(make_bot(seat, game), seat.strip(), limits)
@@ -288,12 +336,10 @@ def _check_seat(n: int, seat: Any, game: str, limits: Limits) -> None:
         raise WebError(err.status, f"seat {n}: {err.reason}") from None
 
 
-def bot_name(spec: str, player: int) -> str:
-    """A computer player's name at the table: its kind and its seat (``Heuristic 3``)."""
-    kind = spec.split(":")[0].strip().lower()
-    label = {"random": "Random", "heuristic": "Heuristic", "ismcts": "Search"}.get(
-        kind, kind.title())
-    return f"{label} {player + 1}"
+def bot_name(spec: str, player: int, lang: str = "en") -> str:
+    """A computer player's name at the table, in ``lang``: its seat and its strength
+    (``Computer 3 (medium)``, :mod:`paiju.table.computers`)."""
+    return computer_name(spec, player, lang)
 
 
 def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
@@ -310,6 +356,9 @@ def check_name(name: Any, most: int = MAX_NAME, what: str = "a name") -> str:
     if what == "a name" and is_you_name(clean):
         raise WebError(400, f"{clean!r} is how the table speaks to each player of their own "
                        "seat: choose another name")
+    if what == "a name" and is_computer_name(clean):
+        raise WebError(400, said_error("{name} is how the table names a computer player: "
+                                       "choose another name", name=clean))
     return clean
 
 

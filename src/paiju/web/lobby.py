@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from paiju.core.games import get_game
+from paiju.table.text import LANGS, SOURCE
 from paiju.web.catalog import Settings, bot_name
 from paiju.web.messages import text_of
 from paiju.web.store import PublicRow, StoreDown, TableStore, Writer
@@ -51,10 +52,10 @@ def entry(row: PublicRow, live: Mapping[str, Any] | None = None) -> dict[str, An
     seats = []
     for s in row.seats:
         person = s.kind == "human"
+        said = ({lang: bot_name(s.bot or "", s.player, lang) for lang in LANGS} if not person
+                else dict.fromkeys(LANGS, s.name or f"Seat {s.player + 1}"))
         seats.append({
-            "player": s.player, "kind": s.kind,
-            "name": s.name or (bot_name(s.bot or "", s.player) if not person
-                               else f"Seat {s.player + 1}"),
+            "player": s.player, "kind": s.kind, "name": said[SOURCE], "name_text": said,
             "free": person and s.token is None,
             "takeable": not person and row.started and between,
             "connected": bool(live and s.player in live.get("connected", ())),

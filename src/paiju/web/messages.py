@@ -77,6 +77,22 @@ class Context:
     notes: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     clock: tuple[int, float] | None = None  # (seat, deadline in epoch seconds)
     moves: int = 0  # the actions of this hand so far: with ``hand``, the position
+    #: ``rules_key`` by language (:func:`paiju.web.catalog.rules_key_text`)
+    rules_key_text: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: the names by language (a computer's said in each; ``names`` where one is missing)
+    names_text: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def names_in(self, lang: str) -> Sequence[str]:
+        """The seats' names as ``lang`` reads them."""
+        return self.names_text.get(lang, self.names)
+
+    def all_names(self) -> tuple[tuple[str, ...], ...]:
+        """The seats' names in every language, in the order of ``LANGS`` (a key)."""
+        return tuple(tuple(self.names_in(lang)) for lang in LANGS)
+
+    def names_json(self) -> dict[str, list[str]]:
+        """A message's ``names_text``: the seats' names by language."""
+        return {lang: list(self.names_in(lang)) for lang in LANGS}
 
 
 class PublicView:
@@ -134,7 +150,9 @@ _PAGES: dict[str, PageDescription] = {}
 
 def status_line(ctx: Context, seen: Seen, native: bool | str) -> str:
     """The presenter's status line, without its markup."""
-    return _MARKUP.sub("", presenter_for(ctx.game).status(seen, ctx.names, native))
+    presenter = presenter_for(ctx.game)
+    names = ctx.names_in(presenter.lang(native))
+    return _MARKUP.sub("", presenter.status(seen, names, native))
 
 
 def in_every_language(game: str, say: Any) -> dict[str, Any]:
@@ -179,12 +197,12 @@ def describe(ctx: Context, action: Mapping[str, Any], observer: int) -> dict[str
     which are serialised and never changed)."""
     key = (action.get("seat"), action.get("do"), tuple(action.get("cards", ())),
            action.get("count"), action.get("to"))
-    return _describe(ctx.game, key, observer, tuple(ctx.names))
+    return _describe(ctx.game, key, observer, ctx.all_names())
 
 
 @lru_cache(maxsize=65536)
 def _describe(game: str, key: tuple[Any, ...], observer: int,
-              names: tuple[str, ...]) -> dict[str, str]:
+              names: tuple[tuple[str, ...], ...]) -> dict[str, str]:
     seat, do, cards, count, to = key
     action: dict[str, Any] = {"seat": seat, "do": do}
     if cards:
@@ -195,12 +213,14 @@ def _describe(game: str, key: tuple[Any, ...], observer: int,
         action["to"] = to
     presenter = presenter_for(game)
     return in_every_language(
-        game, lambda lang: presenter.describe(action, observer, names, lang))
+        game, lambda lang: presenter.describe(action, observer, names[LANGS.index(lang)], lang))
 
 
 def result_lines(ctx: Context, seen: Seen, report: Mapping[str, Any],
                  native: bool | str) -> list[str]:
-    return presenter_for(ctx.game).result_lines(seen, report, ctx.names, native)
+    presenter = presenter_for(ctx.game)
+    names = ctx.names_in(presenter.lang(native))
+    return presenter.result_lines(seen, report, names, native)
 
 
 @lru_cache(maxsize=4096)
@@ -311,9 +331,10 @@ def hand_log(ctx: Context, data: Mapping[str, Any], observer: int,
     presenter = presenter_for(ctx.game)
     known = presenter.known_at_deal(view) if view is not None else {}
     parts = tuple(tuple(presenter.seat_parts(data, lang)) for lang in LANGS)
-    lines = [_head(ctx.game, ctx.hand, tuple(ctx.names), parts)]
+    lines = [_head(ctx.game, ctx.hand, ctx.all_names(), parts)]
     opening = in_every_language(
-        ctx.game, lambda lang: presenter.opening_lines(data, ctx.rules, ctx.names, lang, known))
+        ctx.game,
+        lambda lang: presenter.opening_lines(data, ctx.rules, ctx.names_in(lang), lang, known))
     for i in range(len(opening["en"])):
         lines.append({lang: said[i] for lang, said in opening.items()})
     for i, item in enumerate(presenter.log_items(data, ctx.rules)):
@@ -334,15 +355,16 @@ def _rule_line(game: str, rule: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=4096)
-def _head(game: str, hand: int, names: tuple[str, ...],
+def _head(game: str, hand: int, names: tuple[tuple[str, ...], ...],
           parts: tuple[tuple[str, ...], ...]) -> dict[str, str]:
-    """The log's first line, "Hand 3: Ann (Master), ...", in every language (``parts``: each
-    seat's part, by language in the order of ``LANGS``). Shared: never changed."""
+    """The log's first line, "Hand 3: Ann (Master), ...", in every language (``names`` and
+    ``parts``: each seat's name and part, by language in the order of ``LANGS``). Shared:
+    never changed."""
     def head(lang: str) -> str:
         said = parts[LANGS.index(lang)]
         seats = joined(lang, [WORDS(lang, "{name} ({part})", name=name, part=said[s])
                               if s < len(said) and said[s] else name
-                              for s, name in enumerate(names)])
+                              for s, name in enumerate(names[LANGS.index(lang)])])
         return WORDS(lang, "Hand {hand}: {seats}", hand=hand, seats=seats)
 
     return in_every_language(game, head)
@@ -365,9 +387,11 @@ def state_message(
     base = Message({
         "type": "state", "table": ctx.table, "hand": ctx.hand, "moves": ctx.moves,
         "player": player,
-        "names": list(ctx.names), "players": list(ctx.players), "totals": list(ctx.totals),
-        "started": ctx.started, "seats": [dict(s) for s in ctx.seats],
+        "names": list(ctx.names), "names_text": ctx.names_json(),
+        "players": list(ctx.players), "totals": list(ctx.totals), "started": ctx.started,
+        "seats": [dict(s) for s in ctx.seats],
         "rules_key": list(ctx.rules_key),
+        "rules_key_text": {lang: list(lines) for lang, lines in ctx.rules_key_text.items()},
     })
     if view is None and public is None:
         base.update(seat=None, view=None, board=None, legal=[], to_move=None, role="",
@@ -460,7 +484,8 @@ def hand_over_message(ctx: Context, record: Mapping[str, Any], report: Mapping[s
         "report": dict(report), "result": page_of(ctx.game).result_of(report),
         "lines": lines["en"], "lines_native": lines["native"],
         "lines_text": lines,
-        "totals": list(ctx.totals), "names": list(ctx.names), "players": list(ctx.players),
+        "totals": list(ctx.totals), "names": list(ctx.names), "names_text": ctx.names_json(),
+        "players": list(ctx.players),
     }
 
 

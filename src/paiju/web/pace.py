@@ -21,6 +21,7 @@ from paiju.bots.base import Bot
 from paiju.core.protocol import Action, State
 from paiju.core.seeding import make_rng
 from paiju.table.hints import HINT_SECONDS
+from paiju.table.text import LANGS
 from paiju.web import messages as msg
 from paiju.web import thinking
 from paiju.web.catalog import STAND_IN, Settings, WebError
@@ -101,7 +102,7 @@ class Pacing(ABC):
     def connected(self, player: int) -> bool: ...
 
     @abstractmethod
-    def name_of(self, player: int) -> str: ...
+    def name_of(self, player: int, lang: str = "en") -> str: ...
 
     @abstractmethod
     def _arm_grace(self) -> None: ...
@@ -233,7 +234,7 @@ class Pacing(ABC):
         view = state.view(seat)
         if view.to_move() != seat:
             raise WebError(409, "a hint is given on your turn")
-        names = [self.name_of(p) for p in self.seat_players]
+        names = {lang: [self.name_of(p, lang) for p in self.seat_players] for lang in LANGS}
         hand, moves = self.hand, len(self.by)
         parts = ("web hint", hand, moves)
         version = self.version

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.bots.base import Bot, make_bot
+from paiju.table.text import LANGS
 from paiju.web.catalog import (
     STAND_IN,
     Settings,
@@ -23,6 +24,7 @@ from paiju.web.catalog import (
     token_digest,
 )
 from paiju.web.pace import TRY_AGAIN
+from paiju.web.sentences import said_error
 from paiju.web.store import SeatRow, StoreDown, StoreError, TableStore, Writer
 
 
@@ -48,7 +50,7 @@ class Seating(ABC):
     def over(self) -> bool: ...
 
     @abstractmethod
-    def name_of(self, player: int) -> str: ...
+    def name_of(self, player: int, lang: str = "en") -> str: ...
 
     @abstractmethod
     def connected(self, player: int) -> bool: ...
@@ -81,9 +83,10 @@ class Seating(ABC):
             seat = self.seats[player]
             late = seat.kind == "bot" and self.started and self.between and not self.over
             if seat.kind != "human" and not late:
-                raise WebError(409, f"seat {player} is a computer player's "
-                                    f"({self.name_of(player)}): it can be taken between "
-                                    "hands")
+                raise WebError(409, said_error(
+                    "seat {seat} is a computer player's ({name}): it can be taken between "
+                    "hands", seat=str(player),
+                    name={lang: self.name_of(player, lang) for lang in LANGS}))
             if seat.token is not None:
                 raise WebError(409, f"seat {player} is already taken (by {seat.name})")
             kept = self.kept_for(player)

@@ -8,10 +8,33 @@ matched by their placeholders (:func:`paiju.table.text.match_sentence`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from paiju.table.present import presenter_for, slots
 from paiju.table.text import LANGS, Words, match_sentence
 
 WORDS = Words("table")
+
+
+class Said(str):
+    """A refusal's reason in English (the string itself), with ``text``: the reason in
+    every language, sent beside it (``error_text``, ``reason_text``)."""
+
+    text: dict[str, str]
+
+
+def said_error(template: str, **params: str | Mapping[str, str]) -> Said:
+    """The refusal ``template`` (one of the catalogue's, in English) with ``params``
+    filled, each a value or a value by language (a computer player's name)."""
+    index = _errors("en").index(template)
+
+    def said(lang: str) -> str:
+        filled = {k: v if isinstance(v, str) else v[lang] for k, v in params.items()}
+        return _errors(lang, **filled)[index]
+
+    out = Said(said("en"))
+    out.text = {lang: said(lang) for lang in LANGS}
+    return out
 
 
 def error_text(reason: str) -> dict[str, str] | None:
@@ -27,8 +50,27 @@ def _errors(lang: str, **params: str) -> list[str]:
     """The server's refusals (web/tables.py, hub.py, catalog.py), in ``lang``: the same
     order in every language, the most particular first. With English and no ``params``,
     the templates a refusal is matched against."""
-    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char", "names")
+    p = slots(params, "name", "hand", "seat", "table", "limit", "page", "n", "char", "names",
+              "value", "game", "counts", "known", "low", "high", "key")
     return [
+        # the create form's refusals (web/catalog.py, parse_settings)
+        WORDS.c(lang, "error", "the table's settings must be a JSON object"),
+        WORDS.c(lang, "error", "unknown setting {value}; known: {known}", value=p["value"],
+                known=p["known"]),
+        WORDS.c(lang, "error", "{game} is for {counts} players, not {value}", game=p["game"],
+                counts=p["counts"], value=p["value"]),
+        WORDS.c(lang, "error", "'seats' must list one entry for each of the {n} players",
+                n=p["n"]),
+        WORDS.c(lang, "error", "seat {seat} must be \"human\" or a computer player's spec, not "
+                "{value}", seat=p["seat"], value=p["value"]),
+        WORDS.c(lang, "error", "seat {seat}: a computer player's spec is at most {limit} "
+                "characters", seat=p["seat"], limit=p["limit"]),
+        WORDS.c(lang, "error", "'hands' must be a whole number from {low} to {high}, not "
+                "{value}", low=p["low"], high=p["high"], value=p["value"]),
+        WORDS.c(lang, "error", "'clock' must be null or seconds from {low} to {high}, not "
+                "{value}", low=p["low"], high=p["high"], value=p["value"]),
+        WORDS.c(lang, "error", "'{key}' must be true or false, not {value}", key=p["key"],
+                value=p["value"]),
         WORDS.c(lang, "error", "the table has not started yet"),
         WORDS.c(lang, "error", "the hand is over"),
         WORDS.c(lang, "error", "it is nobody's turn, not yours"),
@@ -54,6 +96,8 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "{name} is already sitting at this table: choose another name",
                 name=p["name"]),
         WORDS.c(lang, "error", "a name is needed to take a seat"),
+        WORDS.c(lang, "error", "{name} is how the table names a computer player: choose "
+                "another name", name=p["name"]),
         WORDS.c(lang, "error", "a name is at most {limit} characters", limit=p["limit"]),
         WORDS.c(lang, "error", "a name may not hold the control or invisible character {char}",
                 char=p["char"]),
@@ -108,6 +152,14 @@ def _errors(lang: str, **params: str) -> list[str]:
         WORDS.c(lang, "error", "a request's body is JSON, sent as Content-Type: "
                 "application/json"),
     ]
+
+
+def either(lang: str, items: list[str]) -> str:
+    """``3 or 4`` in ``lang``."""
+    said = items[0]
+    for item in items[1:]:
+        said = WORDS.c(lang, "error", "{a} or {b}", a=said, b=item)
+    return said
 
 
 def table_note(game: str, by: str, name: str) -> dict[str, str]:

@@ -30,13 +30,14 @@ from paiju.core.errors import PaijuError
 from paiju.core.games import get_game
 from paiju.core.protocol import Action, HandsOver, State
 from paiju.table.present import presenter_for
-from paiju.table.text import read_all
+from paiju.table.text import LANGS, SOURCE, Words, read_all
 from paiju.web import messages as msg
 from paiju.web.catalog import (
     STAND_IN,
     Settings,
     WebError,
     bot_name,
+    rules_key_text,
 )
 from paiju.web.chat import Chat
 from paiju.web.guide import guide
@@ -55,6 +56,8 @@ from paiju.web.seating import Seating
 from paiju.web.sentences import table_note
 from paiju.web.store import SeatRow, StoreDown, TableRow, TableStore, Writer
 from paiju.web.thinking import Thinker
+
+WORDS = Words("table")
 
 __all__ = ["BY_AWAY", "BY_BOT", "BY_CLOCK", "BY_PERSON", "QUICK_PLAYERS", "TRY_AGAIN", "Config",
            "Receiver", "Table"]
@@ -156,6 +159,7 @@ class Table(Pacing, Seating):
                                      for s in self.seats if s.kind == "bot"}
         self.stand_in: Bot = make_bot(STAND_IN)
         self.rules_key = msg.rules_key(self.game.name, self.rules)
+        self.rules_key_text = rules_key_text(self.game.name, self.rules, self.rules_key)
         read_all()  # the first table reads every catalogue, not the first hand's end
         if self.started:
             self._restore(row)
@@ -198,20 +202,27 @@ class Table(Pacing, Seating):
         carry = self.settings.carry or (0.0,) * len(self.session.totals)
         return [a + b for a, b in zip(self.session.totals, carry, strict=True)]
 
-    def name_of(self, player: int) -> str:
+    def name_of(self, player: int, lang: str = SOURCE) -> str:
+        """The player's name in ``lang``: a person's own, a computer's in the language."""
         seat = self.seats[player]
+        if seat.kind == "bot":
+            return bot_name(seat.bot or STAND_IN, player, lang)
         if seat.name:
             return seat.name
-        if seat.kind == "bot":
-            return bot_name(seat.bot or STAND_IN, player)
-        return f"Seat {player + 1}"
+        return WORDS.c(lang, "name", "Seat {n}", n=player + 1)
+
+    def names_text(self, players: list[int]) -> dict[str, list[str]]:
+        """The names of ``players`` by language."""
+        return {lang: [self.name_of(p, lang) for p in players] for lang in LANGS}
 
     def connected(self, player: int) -> bool:
         return any(r.player == player for r in self.receivers)
 
     def seats_json(self) -> list[dict[str, Any]]:
         return [
-            {"player": s.player, "name": self.name_of(s.player), "kind": s.kind, "bot": s.bot,
+            {"player": s.player, "name": self.name_of(s.player),
+             "name_text": {lang: self.name_of(s.player, lang) for lang in LANGS},
+             "kind": s.kind, "bot": s.bot,
              "taken": (s.kind == "bot" or s.token is not None
                        or self.kept_for(s.player) is not None),
              "connected": s.kind == "bot" or self.connected(s.player),
@@ -227,7 +238,8 @@ class Table(Pacing, Seating):
             "preset": self.rules.preset,
             "options": {k: list(v) if isinstance(v, tuple) else v
                         for k, v in self.rules.values.items()},
-            "rules_key": self.rules_key, "rules_text": msg.rules_text(self.game.name, self.rules),
+            "rules_key": self.rules_key, "rules_key_text": self.rules_key_text,
+            "rules_text": msg.rules_text(self.game.name, self.rules),
             "seats": self.seats_json(), "started": self.started,
             "hand": self.hand, "hands_played": self.session.hands_played,
             "totals": self.totals(), "over": self.over,
@@ -235,14 +247,16 @@ class Table(Pacing, Seating):
         }
 
     def context(self) -> msg.Context:
-        names = [self.name_of(p) for p in self.seat_players]
-        notes = {i: table_note(self.game.name, by, names[seat])
+        names = self.names_text(list(self.seat_players))
+        notes = {i: table_note(self.game.name, by, names[SOURCE][seat])
                  for i, (by, seat) in enumerate(zip(self.by, self.movers, strict=True))
                  if by in (BY_CLOCK, BY_AWAY)}
         return msg.Context(
-            table=self.id, game=self.game.name, rules=self.rules, hand=self.hand, names=names,
+            table=self.id, game=self.game.name, rules=self.rules, hand=self.hand,
+            names=names[SOURCE], names_text=names,
             players=list(self.seat_players), totals=self.totals(),
             started=self.started, seats=self.seats_json(), rules_key=self.rules_key,
+            rules_key_text=self.rules_key_text,
             notes=notes, clock=self.clock, moves=len(self.by),
         )
 

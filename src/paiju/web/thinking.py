@@ -26,12 +26,15 @@ import os
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from paiju.table.computers import Names
 
 T = TypeVar("T")
 
@@ -270,7 +273,7 @@ def decide(seconds: float, game: str, record: Mapping[str, Any], seat: int, spec
 
 
 def hint(seconds: float, game: str, record: Mapping[str, Any], seat: int,
-         names: Sequence[str], seed: int, parts: tuple[Any, ...], most: float) -> Any:
+         names: Names, seed: int, parts: tuple[Any, ...], most: float) -> Any:
     """The search's hint for ``seat`` (:func:`paiju.table.hints.search_hint`), searching at
     most ``seconds`` (and ``most``, the hint's own time)."""
     from paiju.core.seeding import make_rng
@@ -278,5 +281,5 @@ def hint(seconds: float, game: str, record: Mapping[str, Any], seat: int,
     from paiju.table.present import presenter_for
 
     view = _view(game, record, seat)
-    return search_hint(view, game, presenter_for(game), list(names), False,
+    return search_hint(view, game, presenter_for(game), names, False,
                        make_rng(seed, *parts), min(seconds, most))

@@ -26,11 +26,13 @@ def test_enter_language_card_line_and_numbers(server: Any, contexts: Any) -> Non
     page.get_by_test_id("join-name").press("Enter")  # the only seat for a person
     page.get_by_test_id("play").wait_for(state="visible")
     assert page.evaluate(f"localStorage.getItem('paiju.token.{table}')")
+    seat_names = ("[...document.querySelectorAll('.seats .seat .who')]"
+                  ".map(e => e.textContent.replace('▶ ', ''))")
+    # the computers are named in the page's language, by their strength
+    assert sorted(page.evaluate(seat_names)) == ["コンピュータ2（弱い）", "コンピュータ3（弱い）"]
     page.get_by_test_id("language").select_option("en")
-    # the seats are numbered from 1, as the computers' names are: Random 2 is player 2
-    names = page.evaluate("[...document.querySelectorAll('.seats .seat .who')]"
-                          ".map(e => e.textContent.replace('▶ ', ''))")
-    assert sorted(names) == ["Random 2", "Random 3"]
+    # the seats are numbered from 1, as the computers' names are: Computer 2 is player 2
+    assert sorted(page.evaluate(seat_names)) == ["Computer 2 (easy)", "Computer 3 (easy)"]
     assert "player 1" in page.get_by_test_id("hand-info").inner_text()
     # a tapped card is named under the hand until it leaves the hand
     wait_turn(page)

@@ -36,6 +36,7 @@ def test_the_missing_page_speaks_the_browsers_language(server: Any, contexts: An
     assert shown.locator("h2").inner_text() == title
     assert shown.get_by_role("link").inner_text() == link
     assert shown.get_by_role("link").get_attribute("href") == "/"
+    assert page.title() == f"paiju · {'no table here' if locale == 'en-GB' else title}"
     # the visitor's choice at the tables wins over the browser's language
     page.evaluate("localStorage.setItem('paiju.lang', 'ja')")
     page.reload()

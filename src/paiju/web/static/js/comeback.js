@@ -3,6 +3,7 @@
 // by the creator, and "play again" after the session.
 import { el, postJSON, saveSeat } from "./api.js";
 import { tr } from "./i18n.js";
+import { seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,7 +94,7 @@ export function renderTakeOver(msg, seated, between, L, take) {
   $("takeover-note").textContent = tr("takeOverHead", L);
   $("takeover-seats").replaceChildren(...bots.map((s) => el("button", {
     type: "button", class: "primary", testid: `take-bot-${s.player}`,
-    text: tr("takeComputerSeat", L, { name: s.name }), onclick: () => take(s.player, nameBox.value.trim()),
+    text: tr("takeComputerSeat", L, { name: seatName(s, L) }), onclick: () => take(s.player, nameBox.value.trim()),
   })));
 }
 

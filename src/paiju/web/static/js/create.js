@@ -50,7 +50,7 @@ function renderGame(keep = null) {
   const preset = $("preset");
   const presetName = keep ? keep.preset : game.default_preset;
   preset.replaceChildren(...game.presets.map((p) =>
-    el("option", { value: p.name, text: p.name, selected: p.name === presetName })));
+    el("option", { value: p.name, text: said(p, "label", false, L) || p.name, selected: p.name === presetName })));
   preset.onchange = () => renderOptions();
   const players = $("players");
   const count = keep ? keep.players : game.default_players;
@@ -63,6 +63,12 @@ function renderGame(keep = null) {
   renderSeats();
 }
 
+/** A preset by name in the page's language. */
+function presetWord(game, name) {
+  const preset = game.presets.find((p) => p.name === name);
+  return (preset && said(preset, "label", false, L)) || name;
+}
+
 function describePreset() {
   const game = currentGame();
   const name = $("preset").value;
@@ -70,11 +76,21 @@ function describePreset() {
   $("preset-description").textContent = preset ? said(preset, "description", false, L) : "";
 }
 
-/** A value of an option as the form writes it: a list's items, yes or no. */
-function show(value) {
-  if (Array.isArray(value)) return value.length ? value.join(L === "en" ? ", " : "、") : tr("optionNone", L);
+/** A choice of `option` in the page's language (the server's `choices_text`), else as typed. */
+function choiceWord(option, choice) {
+  const texts = option.choices_text && option.choices_text[String(choice)];
+  return (texts && texts[SERVER_LANG[L]]) || String(choice);
+}
+
+/** An option by name in the page's language. */
+const optionWord = (option) => said(option, "label", false, L) || option.name;
+
+/** A value of `option` as the form writes it: a list's items, yes or no, a choice's words. */
+function show(value, option = null) {
+  const word = (v) => (option ? choiceWord(option, v) : String(v));
+  if (Array.isArray(value)) return value.length ? value.map(word).join(L === "en" ? ", " : "、") : tr("optionNone", L);
   if (value === true || value === false) return tr(value ? "optionYes" : "optionNo", L);
-  return String(value);
+  return word(value);
 }
 
 /** The players' words for one value of `option` (a value's key: "true", "5", "top"), in
@@ -105,7 +121,7 @@ function optionControl(option, value) {
   }
   if (option.kind === "choice" || (option.kind === "int" && option.choices && option.choices.length)) {
     return el("select", common,
-      option.choices.map((c) => el("option", { value: String(c), text: String(c),
+      option.choices.map((c) => el("option", { value: String(c), text: choiceWord(option, c),
         selected: String(c) === String(value) })));
   }
   if (option.kind === "int") {
@@ -116,7 +132,7 @@ function optionControl(option, value) {
   return el("span", { ...common, class: "list-choices" },
     option.choices.map((c) =>
       el("label", {}, el("input", { type: "checkbox", value: String(c), checked: chosen.has(c) }),
-        ` ${c}`)));
+        ` ${choiceWord(option, c)}`)));
 }
 
 /** Set a control to `value` (a choice kept across a change of language). */
@@ -154,21 +170,27 @@ function renderOptions(keep = null) {
       const what = el("p", { class: "option-meaning", text: meaning(option, readControl(option, control)) });
       const row = el("div", { class: "option", dataset: { name: option.name } },
         el("div", { class: "option-head" },
-          el("label", { class: "option-name", for: control.id, text: option.name }), control),
+          el("label", { class: "option-name", for: control.id, text: optionWord(option) }), control),
         typeof group === "string" ? el("p", { class: "option-group note", text: tr("optionGroup", L, { group }) }) : null,
         what,
         values.length
           ? el("ul", { class: "option-values" },
             values.map((k) => el("li", {}, tr("optionValue", L, {
-              value: option.kind === "bool" ? show(k === "true") : k,
+              value: option.kind === "bool" ? show(k === "true") : choiceWord(option, k),
               text: L === "en" ? option.values[k] : valueWords(option, k) }))))
           : null,
-        // the source is quoted as written (in English), under a label in the page's language
-        option.source
+        // the source is quoted as written (in English): in another language only when the
+        // player opens it
+        option.source && L === "en"
           ? el("p", { class: "option-source" }, tr("optionSource", L), " ",
             el("q", { lang: "en", text: option.source }))
           : null,
-        el("p", { class: "note", text: tr("optionAtPreset", L, { preset, value: show(base) }) }));
+        option.source && L !== "en"
+          ? el("details", { class: "option-source", testid: "option-source" },
+            el("summary", { text: tr("optionSourceOpen", L) }), el("q", { lang: "en", text: option.source }))
+          : null,
+        el("p", { class: "note", text: tr("optionAtPreset", L, {
+          preset: presetWord(game, preset), value: show(base, option) }) }));
       control.addEventListener("change", () => {
         what.textContent = meaning(option, readControl(option, control));
         markChanged();

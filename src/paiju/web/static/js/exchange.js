@@ -5,6 +5,7 @@
 import { el } from "./api.js";
 import { gamePage } from "./games.js";
 import { tr } from "./i18n.js";
+import { namesOf } from "./words.js";
 
 /** The exchanges of this hand: [{rich, poor, n, done, now, asked, asking}] (seats of the
  *  hand); with `asking` (the rules' request for cards), each rich first names cards
@@ -54,7 +55,7 @@ const one = (n, oneKey, manyKey, L, vars) => tr(n === 1 ? oneKey : manyKey, L, {
 
 /** The lines of the exchange panel: [{text, cls}] in the page's language `L`. */
 export function exchangeLines(game, msg, L, label, received = []) {
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
   const pairs = exchangePairs(game, msg, msg.legal || [], !!msg.asking);
   const lines = [];
@@ -98,7 +99,7 @@ export function exchangeLines(game, msg, L, label, received = []) {
 /** What this seat's own exchange came to, in sentences, once play has begun: the cards it
  *  received, and those the other side took or was given (empty when it had no part). */
 export function exchangeSummary(game, msg, L, label, received = []) {
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const me = msg.player !== null && msg.player !== undefined ? msg.seat : null;
   const pair = exchangePairs(game, msg).find((p) => p.done && (p.rich === me || p.poor === me));
   if (!pair) return [];

@@ -16,7 +16,7 @@ const known = {};
 
 /** Remember the server's games (the list GET /api/games sends). */
 export function learnGames(games) {
-  for (const g of games || []) if (g && g.page) known[g.name] = { ...BLANK, ...g.page };
+  for (const g of games || []) if (g && g.page) known[g.name] = { ...BLANK, ...g.page, title_text: g.title_text || {} };
 }
 
 /** Ask the server for its games once; the list (empty if it cannot be had). */

@@ -2,13 +2,13 @@
 // and, for a tapped card that cannot be used, the engine's reason, in the page's language.
 import { el } from "./api.js";
 import { tr } from "./i18n.js";
-import { pick } from "./words.js";
+import { learnHref, pick } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Draw the state's `guide` (none: the box is hidden); `detail` is the card last tapped and
  *  `name(token)` its name as the page writes it. */
-export function renderGuide(msg, detail, name, native, L) {
+export function renderGuide(msg, detail, name, native, L, game = "") {
   const box = $("guide");
   const guide = msg && msg.guide;
   box.hidden = !guide;
@@ -22,5 +22,7 @@ export function renderGuide(msg, detail, name, native, L) {
     el("ul", { testid: "guide-moves" }, moves),
     el("p", { class: reason ? "guide-why" : "note", testid: "guide-why",
       text: reason ? tr("guideWhy", L, { card: name(detail), reason }) : tr("guideTap", L) }),
+    game ? el("p", { class: "note" }, el("a", { href: learnHref(game, L), target: "_blank", rel: "noopener",
+      testid: "guide-howto", text: tr("howToPlay", L) })) : null,
   );
 }

@@ -42,6 +42,11 @@ export function saveLang(lang) {
   } catch {
     // a browser that keeps nothing still shows the choice until the page is left
   }
+  try { // and for the pages the server writes (How to play): the same choice
+    document.cookie = `paiju_lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // a browser that keeps nothing still shows the choice until the page is left
+  }
 }
 
 /** Make `select` the language menu (English, 中文, 日本語) set to `lang`: a choice is

@@ -2,11 +2,11 @@
 // play" entries, which make a guided table of one hand against computer players.
 import { el, getJSON, postJSON, saveSeat } from "./api.js";
 import { tr } from "./i18n.js";
-import { gameTitle, SERVER_LANG } from "./words.js";
+import { gameTitle, learnHref, said, SERVER_LANG } from "./words.js";
 
 /** One public table of the lobby as a list item: what it is, who sits there, join or watch. */
 function entry(t, L) {
-  const game = gameTitle(t.game) || t.title || t.game;
+  const game = gameTitle(t.game, L) || t.title || t.game;
   const name = t.name || tr("unnamedTable", L, { game });
   const free = t.seats.filter((s) => s.free).map((s) => tr("lobbySeatFree", L, { seat: tr("playerN", L, { n: s.player + 1 }) }));
   const people = t.seats.filter((s) => s.kind === "human" && !s.free).map((s) => s.name);
@@ -87,9 +87,12 @@ async function learn(game, L, showError) {
 
 /** A "Learn <game>" button for each game. */
 export function renderLearn(box, games, L, showError) {
-  box.replaceChildren(...games.map((g) => el("button", {
+  box.replaceChildren(...games.flatMap((g) => [el("button", {
     type: "button", class: "primary", testid: `learn-${g.name}`,
-    text: tr("learnGame", L, { game: (g.page && g.page.title) || g.title || g.name }),
+    text: tr("learnGame", L, { game: said(g, "title", false, L) || g.name }),
     onclick: () => learn(g, L, showError),
-  })));
+  }), el("a", {
+    class: "button", href: learnHref(g.name, L), testid: `howto-${g.name}`,
+    text: tr("howToPlayGame", L, { game: said(g, "title", false, L) || g.name }),
+  })]));
 }

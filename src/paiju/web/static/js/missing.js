@@ -16,7 +16,10 @@
   }
   function show(lang) {
     var parts = document.querySelectorAll("section[data-lang]");
-    for (var i = 0; i < parts.length; i += 1) parts[i].hidden = parts[i].dataset.lang !== lang;
+    for (var i = 0; i < parts.length; i += 1) {
+      parts[i].hidden = parts[i].dataset.lang !== lang;
+      if (!parts[i].hidden && parts[i].dataset.title) document.title = parts[i].dataset.title;
+    }
     document.documentElement.lang = LANGS[lang];
   }
   var hash = location.hash.slice(1);

@@ -3,14 +3,14 @@
 import { el } from "./api.js";
 import { gamePage } from "./games.js";
 import { ordinal, tr } from "./i18n.js";
-import { pick, said } from "./words.js";
+import { namesOf, pick, said, seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
 /** Fill the end-of-hand dialog from a hand_over message; `state` is the last state message. */
 export function showHandOver(msg, state, game, native, L, { seated, sessionOver }) {
   const result = msg.result || { scores: null, places: null };
-  const names = msg.names || (state && state.names) || [];
+  const names = msg.names ? namesOf(msg, L) : namesOf(state, L);
   const players = msg.players || (state && state.players) || names.map((_, i) => i);
   const seats = (state && state.seats) || [];
   $("over-title").textContent = tr("handOver", L, { n: msg.hand });
@@ -31,7 +31,7 @@ export function showHandOver(msg, state, game, native, L, { seated, sessionOver 
     const place = placeOf[s];
     const placeText = place ? tr("placeN", L, { n: place, ord: ordinal(place) }) : "";
     return el("tr", { testid: `over-row-${s}` }, el("td", { class: "num", text: String(p + 1) }),
-      el("td", { text: name || (seats[p] && seats[p].name) || "" }),
+      el("td", { text: name || seatName(seats[p], L) }),
       places ? el("td", { text: placeText }) : null,
       el("td", { class: "num", testid: "payment", text: perSeat ? String(perSeat[s]) : "" }),
       el("td", { class: "num", text: msg.totals ? String(msg.totals[p]) : "" }));
@@ -53,7 +53,7 @@ export function showSessionOver(msg, seats, L) {
     el("h3", { text: tr("sessionOver", L) }),
     el("ol", { class: "final", testid: "final-places" }, order.map((p) =>
       el("li", { testid: "final-place", value: places[p] ?? undefined,
-        text: tr("finalLine", L, { name: (seats[p] && seats[p].name) || tr("playerN", L, { n: p + 1 }), total: totals[p] }) }))));
+        text: tr("finalLine", L, { name: seatName(seats[p], L) || tr("playerN", L, { n: p + 1 }), total: totals[p] }) }))));
   $("final").hidden = false;
   $("next-hand").hidden = true;
   const dialog = $("over-dialog");

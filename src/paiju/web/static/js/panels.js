@@ -1,7 +1,7 @@
 // Parts of the table page drawn from one message: the Rules box, the move clock, the
 // drawer's height on a phone, and the short animations of the trick.
 import { el } from "./api.js";
-import { pick, said } from "./words.js";
+import { learnHref, namesOf, pick, said } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +15,8 @@ export function renderRules(msg, info, nat, L) {
     el("h3", { text: pick(g.title, nat, L) }),
     el("ul", {}, (g.rules || g.lines || []).map((r) => el("li", { title: r.detail || "" },
       pick(r.text ?? r, nat, L)))))));
+  const game = (info && info.game) || "";
+  if (game) $("rules-howto").href = learnHref(game, L);
   $("rules-details").hidden = false;
   if (!groups.length) $("rules-details").open = true;
   const rules = said(msg, "rules_key", nat, L) || [];
@@ -24,7 +26,7 @@ export function renderRules(msg, info, nat, L) {
 let clockTimer = null;
 
 /** The move clock of the state `msg` (hidden when none runs). */
-export function renderClock(msg) {
+export function renderClock(msg, L = "en") {
   const clock = msg && msg.clock;
   const box = $("clock");
   if (clockTimer) clearInterval(clockTimer);
@@ -33,7 +35,7 @@ export function renderClock(msg) {
     box.hidden = true;
     return;
   }
-  const who = (msg.names || [])[clock.seat] ?? "";
+  const who = namesOf(msg, L)[clock.seat] ?? "";
   const tick = () => {
     const left = Math.max(0, Math.round((clock.deadline - Date.now()) / 1000));
     box.textContent = `${who} ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;

@@ -309,6 +309,8 @@ export const WORDS = {
     ja: "コンピュータ相手に案内つきで1回遊びます: あなたの番ごとに、できることとその理由を表示します。",
   },
   learnGame: { en: "Learn {game}", zh: "學{game}", ja: "{game}を覚える" },
+  howToPlay: { en: "How to play", zh: "玩法", ja: "遊び方" },
+  howToPlayGame: { en: "How to play {game}", zh: "{game}玩法", ja: "{game}の遊び方" },
   learnerName: { en: "Learner", zh: "學員", ja: "練習生" },
   tableName: { en: "Table name (optional)", zh: "牌桌名稱（可不填）", ja: "卓の名前（任意）" },
   tablePublic: {
@@ -338,6 +340,7 @@ export const WORDS = {
   },
   optionGroup: { en: "Part of the rules: {group}", zh: "規則類別：{group}", ja: "ルールの分類: {group}" },
   optionSource: { en: "Source:", zh: "出處（英文原文）：", ja: "出典（英語の原文）:" },
+  optionSourceOpen: { en: "Source", zh: "出處（英文原文，按此顯示）", ja: "出典（英語の原文を表示）" },
   optionAtPreset: { en: "Preset {preset}: {value}", zh: "{preset}的設定：{value}", ja: "{preset}の値: {value}" },
   optionValue: { en: "{value}: {text}", zh: "{value}：{text}", ja: "{value}: {text}" },
   optionNone: { en: "(none)", zh: "（無）", ja: "（なし）" },

@@ -7,7 +7,7 @@ import { exchangePanel } from "./exchange.js";
 import { gamePage } from "./games.js";
 import { actionWords, count, ordinal, tr } from "./i18n.js";
 import { namedCards } from "./moves.js";
-import { markup, pick, said } from "./words.js";
+import { markup, namesOf, pick, said, seatName } from "./words.js";
 
 // Every layout reads the state message's `board` (the game's own view is never read): its
 // contract is paiju/core/page.py's Board, which each game's description fills.
@@ -65,7 +65,7 @@ export function seatRole(game, msg, s, L) {
 
 /** The parts of seat `s` in words: {who, role, count, flags, away, total}. */
 function seatParts(game, msg, s, L) {
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const player = (msg.players || [])[s] ?? s;
   const parts = gameParts(game, msg.board, s, L);
   const info = (msg.seats || [])[player] || {};
@@ -100,7 +100,7 @@ export function seatOrder(n, me) {
 
 /** The other seats across the top of the felt (the next to play on the left), and yours in the dock. */
 export function renderSeats(box, mineBox, game, msg, L) {
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const me = seated(msg) ? msg.seat : null;
   const order = seatOrder(names.length, me);
   box.replaceChildren(...order.map((s, i) => {
@@ -163,7 +163,7 @@ function roundHead(head, names, L) {
 /** The felt of a game played in rounds: the plays of the round, under the line the game says. */
 function roundTrick(box, game, msg, native, L) {
   const felt = msg.board.felt;
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const items = felt.plays.map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const n = a.cards ? a.cards.length : a.count;
@@ -179,7 +179,7 @@ function roundTrick(box, game, msg, native, L) {
  *  followed it (or the exchange, while the cards are handed over). */
 function tableTrick(box, game, msg, native, L, received) {
   const board = msg.board;
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const rev = reversedOrder(game, board);
   // the state of play of the moment (a revolution, a Jack back, a suit lock ...)
   const flags = board.flags.map(([phrase, value]) => tr(phrase, L, { value }));
@@ -201,7 +201,7 @@ function tableTrick(box, game, msg, native, L, received) {
 
 /** What the others did after the play to beat (passes, and the hand-overs it brought), in words. */
 function sinceTop(game, msg, native, L) {
-  const names = msg.names || [];
+  const names = namesOf(msg, L);
   const lines = msg.board.felt.since.map((a) => {
     const who = names[a.seat] ?? tr("playerN", L, { n: playerNumber(msg, a.seat) });
     const cards = a.cards ? a.cards.map((t) => label(msg.cards, t, native)).join(" ") : count(a.count ?? 0, "card", "cards", L);
@@ -298,6 +298,6 @@ export function renderTotals(box, msg, L = "en") {
   }
   box.replaceChildren(el("table", { class: "scores", testid: "totals-table" },
     el("tr", {}, el("th", { text: tr("player", L) }), el("th", { class: "num", text: tr("totalHead", L) })),
-    totals.map((t, p) => el("tr", {}, el("td", { text: (seats[p] && seats[p].name) || tr("playerN", L, { n: p + 1 }) }),
+    totals.map((t, p) => el("tr", {}, el("td", { text: seatName(seats[p], L) || tr("playerN", L, { n: p + 1 }) }),
       el("td", { class: "num", text: String(t) })))));
 }

@@ -17,7 +17,7 @@ import {
 import { animateTrick, fitDrawer, renderClock, renderRules } from "./panels.js";
 import { Replay } from "./replay.js";
 import { Chat, announce, renderSound, signalTurn, toggleSound } from "./social.js";
-import { gameTitle, pick, said } from "./words.js";
+import { gameTitle, namesOf, pick, said, seatName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -101,7 +101,7 @@ function renderLobby(msg) {
   $("lobby-seats").replaceChildren(...seats.map((s, p) => {
     let right;
     const taken = s.taken ?? !!s.name;
-    if (s.kind === "bot") right = el("span", { text: s.name || tr("computerBot", L, { bot: s.bot }) });
+    if (s.kind === "bot") right = el("span", { text: seatName(s, L) || tr("computerBot", L, { bot: s.bot }) });
     else if (taken) {
       const key = p === mine ? (s.connected ? "nameYou" : "nameYouAway") : s.connected ? null : "nameAway";
       right = el("span", { text: key ? tr(key, L, { name: s.name }) : s.name });
@@ -182,7 +182,7 @@ function handWords(n) {
 }
 
 function renderTitle() {
-  const title = gameTitle(page.game);
+  const title = gameTitle(page.game, lang());
   const msg = page.msg;
   $("title").textContent = msg && msg.started && msg.hand ? tr("titleHand", lang(), { title, hand: handWords(msg.hand) }) : title;
   document.title = page.myTurn ? tr("titleYourTurn", lang(), { title }) : `paiju · ${title}`;
@@ -252,7 +252,7 @@ function announceMove(msg) {
   const L = lang();
   const log = said(msg, "log", native(), L) || [];
   const line = log.length ? pick(log[log.length - 1], native(), L) : "";
-  const name = (msg.names || [])[msg.to_move];
+  const name = namesOf(msg, lang())[msg.to_move];
   const turn = page.myTurn ? tr("sayYourTurn", L) : name ? tr("sayTurnOf", L, { name }) : "";
   announce(tr("sayLatest", L, { line, turn }).trim());
 }
@@ -293,7 +293,7 @@ function render() {
   const nat = native();
   renderTitle();
   const seated = isSeated(msg);
-  const name = (msg.names || [])[msg.seat] ?? page.seat?.name ?? "";
+  const name = namesOf(msg, L)[msg.seat] ?? page.seat?.name ?? "";
   const role = seated ? seatRole(page.game, msg, msg.seat, L) : "";
   const you = !seated ? tr("watchingTable", L)
     : tr(role ? "youAreRole" : "youAreNoRole", L, { name, n: playerNumber(msg, msg.seat), role });
@@ -313,11 +313,11 @@ function render() {
   renderActions();
   renderLog($("log"), said(msg, "log", nat, L), nat, L);
   renderTotals($("totals"), msg, L);
-  renderClock(msg);
+  renderClock(msg, L);
   renderRules(msg, page.info, nat, L);
   // a card named as the card line writes it (its spoken name, "9 Gon", where it has one)
   const spoken = (t) => (!nat && msg.cards && msg.cards[t] && msg.cards[t].spoken) || label(msg.cards, t, nat);
-  renderGuide(msg, page.detail, spoken, nat, L);
+  renderGuide(msg, page.detail, spoken, nat, L, page.game);
   decorateSeats(tableId, msg, L, say, takeSeat);
   renderSocial();
 }
@@ -499,7 +499,7 @@ async function openReplay() {
   const players = over.players || msg.players || [];
   let seat = isSeated(msg) && players.includes(msg.player) ? players.indexOf(msg.player) : null;
   if (record.seen_by !== undefined) seat = record.seen_by; // the seat the record was seen from
-  replay.open(record, seat, over.names || msg.names || [], native(), lang());
+  replay.open(record, seat, over.names ? namesOf(over, lang()) : namesOf(msg, lang()), native(), lang());
 }
 
 // ------------------------------------------------------------------ the connection

@@ -1,8 +1,12 @@
 // The server's texts in the page's language, card labels for the step-through, markup.
 import { faceOf, gamePage } from "./games.js";
 
-/** The game's name at the head of the page ("" while the server has not described it). */
-export const gameTitle = (game) => gamePage(game).title;
+/** The game's name at the head of the page ("" while the server has not described it): in
+ *  Chinese or Japanese as the language writes it (六虎, 大富豪), with no romanised name. */
+export function gameTitle(game, lang = "en") {
+  const own = lang !== "en" && gamePage(game).title_text && gamePage(game).title_text[SERVER_LANG[lang] || lang];
+  return own || gamePage(game).title;
+}
 
 /** A card's label when the server's map does not hold it (the step-through of a record),
  *  from the game's deck; a joker's reading "JK=10H" as "JK(10♡)". */
@@ -61,4 +65,23 @@ export function markup(text) {
     return `<span class="m-${tag || "b"}">`;
   });
   return out + "</span>".repeat(open);
+}
+
+/** The address of `game`'s How to play in the page's language. */
+export const learnHref = (game, lang) => `/learn/${encodeURIComponent(game)}?lang=${SERVER_LANG[lang] || "en"}`;
+
+/** A message's seat names in the page's language (a computer's name is said in every
+ *  language, `names_text`; a person's is their own): `names` when the server sends no other. */
+export function namesOf(msg, lang) {
+  if (!msg) return [];
+  const by = msg.names_text;
+  const own = by && by[SERVER_LANG[lang] || lang];
+  return Array.isArray(own) ? own : msg.names || [];
+}
+
+/** A seat's name (a `seats` entry) in the page's language. */
+export function seatName(seat, lang) {
+  if (!seat) return "";
+  const own = seat.name_text && seat.name_text[SERVER_LANG[lang] || lang];
+  return typeof own === "string" ? own : seat.name || "";
 }
