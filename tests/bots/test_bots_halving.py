@@ -200,6 +200,9 @@ def test_the_opponent_model_plays_every_other_seat_in_the_playouts() -> None:
     game = get_game("daifugo")
     state = game.new_hand(game.rules("uecda"), 5, Random(4))
     bot = ISMCTSBot(iterations=8, rollout="heuristic", opponents="uecda-standard")
+    # the play-outs through views, where the model is asked (the fast path plays the
+    # same moves without asking it: tests/daifugo/test_fast_against.py)
+    bot.fast = False
     spy = _Spy()
     bot._model = spy
     bot._rollout(state, Random(1), 2)

@@ -228,7 +228,17 @@ async def message_flood(port: int, table: str, until: float, did: Abuse) -> None
             await asyncio.sleep(0.05)
 
 
-async def chat_flood(port: int, until: float, did: Abuse) -> None:
+async def chat_table(port: int) -> str:
+    """The table the chat flood writes in, made before the run's clock starts (as
+    :func:`flood_table`)."""
+    async with await _http(CHAT_FLOOD, port) as http:
+        made = (await http.post("/api/tables", json={
+            "game": GAME, "players": SMALL, "spectators_chat": True,
+            "seats": SMALL_SEATS})).json()
+    return str(made["table"])
+
+
+async def chat_flood(port: int, table: str, until: float, did: Abuse) -> None:
     """A spectator writing in a table's chat as fast as the table lets it (at the rate a
     connection may send, not to be cut off: the chat's own limit is what is measured)."""
     import json
@@ -236,24 +246,29 @@ async def chat_flood(port: int, until: float, did: Abuse) -> None:
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
-    async with await _http(CHAT_FLOOD, port) as http:
-        made = (await http.post("/api/tables", json={
-            "game": GAME, "players": SMALL, "spectators_chat": True,
-            "seats": SMALL_SEATS})).json()
     while time.monotonic() < until:
         try:
-            async with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}",
+            async with connect(f"ws://127.0.0.1:{port}/ws/{table}",
                                local_addr=(CHAT_FLOOD, 0)) as ws:
                 while time.monotonic() < until:
                     await ws.send(json.dumps({"type": "chat", "text": "spam " * 30}))
                     did.chat_sent += 1
-                    with contextlib.suppress(TimeoutError):
-                        while True:
-                            reply = json.loads(await asyncio.wait_for(ws.recv(), 0.01))
-                            did.chat_refused += reply.get("type") == "error"
+                    await _count_refusals(ws, 0.01, did)
                     await asyncio.sleep(0.06)
+                await _count_refusals(ws, 0.5, did)  # the answers still on their way
         except (ConnectionClosed, OSError):
             await asyncio.sleep(0.05)
+
+
+async def _count_refusals(ws: Any, wait: float, did: Abuse) -> None:
+    """Read what the server has sent the chat flood, counting its refusals, until
+    ``wait`` seconds pass without a message or ``wait`` seconds have passed in all (the
+    table's own states keep coming)."""
+    by = time.monotonic() + wait
+    with contextlib.suppress(TimeoutError):
+        while time.monotonic() < by:
+            reply = json.loads(await asyncio.wait_for(ws.recv(), wait))
+            did.chat_refused += reply.get("type") == "error"
 
 
 async def lobby_flood(port: int, until: float, did: Abuse) -> None:
@@ -350,11 +365,12 @@ async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
     """Every stranger at once for ``seconds``."""
     did = Abuse()
     table = await flood_table(port)
+    chatted = await chat_table(port)
     until = time.monotonic() + seconds
     jobs = [searchers(port, max_think, until, did), bodies(port, until, did),
             non_readers(port, until, did), table_flood(port, until, did),
             idle(port, until, did), message_flood(port, table, until, did),
-            chat_flood(port, until, did), lobby_flood(port, until, did),
+            chat_flood(port, chatted, until, did), lobby_flood(port, until, did),
             crowd(port, until, did)]
     results = await asyncio.gather(*jobs, return_exceptions=True)
     for r in results:
