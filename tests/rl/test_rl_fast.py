@@ -19,7 +19,7 @@ from rl_helpers import PRESETS, TWO_PACKS, decisions, label
 
 from paiju.core.games import get_game
 from paiju.core.protocol import StateObserver
-from paiju.rl.batch import BatchMatch
+from paiju.rl.batch import BatchMatch, PaijuVectorEnv
 from paiju.rl.observe import Encoder
 
 #: Seeds whose first session is over at the deal in Luk Fu ``sung`` with four players.
@@ -159,3 +159,41 @@ def test_the_fast_batch_agrees_through_many_sessions(
     # long enough for sessions to end and be dealt again (Luk Fu sung's dealt over too)
     seeds = [*DEALT_OVER, 7] if (game, rules, players) == ("lukfu", "sung", 4) else [3, 4]
     assert _lockstep(game, rules, players, seeds, hands, 5, steps=700) >= 2
+
+
+@pytest.mark.parametrize("game,rules,players", [
+    ("daifugo", HANDOVERS, 4), ("lukfu", "sung", 4)], ids=["daifugo-handovers-4", "lukfu-sung-4"])
+def test_the_fast_vector_env_agrees_with_the_reference(game: str, rules: Any,
+                                                        players: int) -> None:
+    """The Gymnasium VectorEnv on the fast path and on the reference: the same agent's
+    observations, rewards, ends and final observations, and the same observations handed
+    to a batched policy in the opponents' seats."""
+    handed: dict[bool, list[np.ndarray]] = {True: [], False: []}
+
+    def lowest(fast: bool) -> Any:
+        def policy(obs: dict[str, np.ndarray]) -> np.ndarray:
+            handed[fast].append(obs["observation"].copy())
+            return obs["action_mask"].argmax(axis=1)
+        return policy
+
+    envs = {fast: PaijuVectorEnv(game, rules, players=players, num_envs=3, hands_per_session=2,
+                                 player=1, opponents=[lowest(fast)], fast=fast)
+            for fast in (True, False)}
+    obs = {fast: env.reset(seed=11)[0] for fast, env in envs.items()}
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(200):
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(obs[True][key], obs[False][key])
+        actions = np.array([int(rng.choice(np.flatnonzero(row)))
+                            for row in obs[False]["action_mask"]])
+        got, want = envs[True].step(actions), envs[False].step(actions)
+        for a, b in zip(got[1:4], want[1:4], strict=True):
+            assert np.array_equal(a, b)
+        for i in np.flatnonzero(want[2]):
+            assert np.array_equal(got[4]["final_obs"][i]["observation"],
+                                  want[4]["final_obs"][i]["observation"])
+            ended += 1
+        obs = {True: got[0], False: want[0]}
+    assert ended >= 2 and len(handed[True]) == len(handed[False]) > 0
+    assert all(np.array_equal(a, b) for a, b in zip(handed[True], handed[False], strict=True))

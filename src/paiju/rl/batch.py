@@ -157,32 +157,39 @@ class BatchMatch:
         sessions that took an engine action since are encoded again; the picks of the
         decisions under way are then written into a copy in one step."""
         self._check()
-        at = self.encoder.at["picked_do"]
         if players is not None:
-            asked = [int(p) for p in players]
-            if self.fast is None or self.info_state:
-                out = np.empty((self.batch, self.obs_size), dtype=np.float32)
-                for i, m in enumerate(self.matches):
-                    out[i] = m.observation(asked[i], self.info_state)
-                return out
-            out = self._vectors(list(enumerate(asked)))
-            rows, cols = pick_cells(self.matches, asked, at)
-        else:
-            base, seen = self._base, self._base_version
-            changed = stale(self.matches, seen)
-            if changed and self.info_state:
-                for i in changed:
-                    m = self.matches[i]
-                    mover = m.to_move()
-                    assert mover is not None
-                    base[i] = self.encoder.info_state(m.view(mover))
-                    seen[i] = m.version
-            elif changed:
-                self._encode(changed)
-            rows, cols = pick_cells(self.matches, None, at)
-            out = base.copy()
+            return self.observe(list(enumerate(int(p) for p in players)))
+        base, seen = self._base, self._base_version
+        changed = stale(self.matches, seen)
+        if changed and self.info_state:
+            for i in changed:
+                m = self.matches[i]
+                mover = m.to_move()
+                assert mover is not None
+                base[i] = self.encoder.info_state(m.view(mover))
+                seen[i] = m.version
+        elif changed:
+            self._encode(changed)
+        rows, cols = pick_cells(self.matches, self.encoder.at["picked_do"])
+        out = base.copy()
         if rows:
             out[rows, cols] = 1.0
+        return out
+
+    def observe(self, asked: list[tuple[int, int]]) -> np.ndarray:
+        """The observations of ``(session, player)`` pairs, a row each (with the picks of
+        a player whose decision is under way)."""
+        if self.fast is None or self.info_state:
+            out = np.empty((len(asked), self.obs_size), dtype=np.float32)
+            for row, (i, player) in enumerate(asked):
+                out[row] = self.matches[i].observation(player, self.info_state)
+            return out
+        out = self._vectors(asked)
+        at = self.encoder.at["picked_do"]
+        for row, (i, player) in enumerate(asked):
+            prefix = self.matches[i].prefix(player)
+            if prefix:
+                out[row, [at + a for a in prefix]] = 1.0
         return out
 
     def _encode(self, rows: list[int]) -> None:
@@ -317,9 +324,10 @@ class PaijuVectorEnv(VectorEnv[Any, Any, Any]):
     def __init__(self, game: str | None = None, rules: Any = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None,
                  num_envs: int = 1, hands_per_session: int = 1, player: int = 0,
-                 opponents: Any = "random", info_state: bool = False) -> None:
+                 opponents: Any = "random", info_state: bool = False,
+                 fast: bool = True) -> None:
         self.batch = BatchMatch(game, rules, options, players, num_envs, hands_per_session,
-                                info_state)
+                                info_state, fast)
         n = self.batch.players
         if not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player is a number from 0 to {n - 1}, not {player!r}")
@@ -390,8 +398,7 @@ class PaijuVectorEnv(VectorEnv[Any, Any, Any]):
                         points = m.apply(bot.choose(m.view(p), self._bot_rng))
                         self._settle(i, points, total, done, fresh)
                     continue
-                obs = {"observation": np.stack([b.matches[i].observation(p, b.info_state)
-                                                for i in rows]),
+                obs = {"observation": b.observe([(i, p) for i in rows]),
                        "action_mask": np.stack([b.matches[i].mask(p) for i in rows])}
                 chosen = np.asarray(bot(obs)).reshape(-1).tolist()
                 if len(chosen) != len(rows):

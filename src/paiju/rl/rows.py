@@ -50,16 +50,13 @@ def legal_cells(matches: list[Match]) -> tuple[list[int], list[int]]:
     return rows, cols
 
 
-def pick_cells(matches: list[Match], players: list[int] | None,
-               at: int) -> tuple[list[int], list[int]]:
+def pick_cells(matches: list[Match], at: int) -> tuple[list[int], list[int]]:
     """``(session, entry)`` of the ids picked so far in each session's decision in
-    progress, at offset ``at`` (of the mover's, or of ``players[i]`` where that player is
-    the mover)."""
+    progress, at offset ``at``."""
     rows: list[int] = []
     cols: list[int] = []
     for i, m in enumerate(matches):
-        prefix = m.prefix_now() if players is None else m.prefix(players[i])
-        for a in prefix:
+        for a in m.prefix_now():
             rows.append(i)
             cols.append(at + a)
     return rows, cols
