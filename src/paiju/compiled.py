@@ -30,8 +30,8 @@ from typing import Any
 #: views, fast path and rule-based player, the UECda standard client's strategy (tables,
 #: fast path and the player over a view), the Luk Fu actions and sampling, each game's
 #: research observer, the bitset helpers and uniform draw they share, and the research
-#: envs' actions, match and observations (which import NumPy at run time; the build reads
-#: it as untyped).
+#: envs' actions, match, observations and the batched env's loops over its sessions (which
+#: import NumPy at run time; the build reads it as untyped).
 MODULES: tuple[str, ...] = (
     "paiju.core.bitset",
     "paiju.core.draw",
@@ -78,6 +78,7 @@ MODULES: tuple[str, ...] = (
     "paiju.rl.actions",
     "paiju.rl.match",
     "paiju.rl.observe",
+    "paiju.rl.rows",
 )
 
 #: The name of the library the compiled modules share (mypycify's group).

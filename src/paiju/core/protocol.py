@@ -494,6 +494,17 @@ class Observer(Protocol[A, R]):
         ...
 
 
+@runtime_checkable
+class StateObserver(Protocol[A, R]):
+    """An observer that also reads a seat's observation from the state itself (the
+    batched env's fast path, docs/rl.md "Batched play")."""
+
+    def encode_state(self, state: State[A, R], seat: int) -> tuple[int, Sequence[float]]:
+        """Exactly :meth:`Observer.encode` of ``seat``'s view (as ``Game.seat_view``
+        makes it), without making the view."""
+        ...
+
+
 class ChanceDeal(Protocol):
     """A hand dealt card by card, as OpenSpiel's chance nodes deal it, at one setting."""
 

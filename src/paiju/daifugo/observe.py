@@ -18,11 +18,13 @@ from collections.abc import Sequence
 
 from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
-from paiju.core.protocol import View
+from paiju.core.protocol import State, View
 from paiju.daifugo.action_space import PLACES
 from paiju.daifugo.engine.actions import Action
 from paiju.daifugo.engine.cards import COPY
-from paiju.daifugo.engine.view import DaifugoView
+from paiju.daifugo.engine.combos import Meld
+from paiju.daifugo.engine.state import DaifugoState
+from paiju.daifugo.engine.view import DaifugoView, handover_pins, seat_moves, traced_handovers
 from paiju.daifugo.rules import Rules
 
 #: Rows of history in an information-state tensor: a long hand with many players can run
@@ -135,40 +137,89 @@ class DaifugoObserver:
         if not isinstance(view, DaifugoView):
             raise TypeError(f"a Dai Fugō observation reads a Dai Fugō view, not "
                             f"{type(view).__name__}")
-        if view.book.decks != self.decks:
-            raise ValueError(f"an observer of {self.decks} pack(s) reads a view of "
-                             f"{view.book.decks}: build it for the view's rules")
-        n, c, at = self.players, self._width, self.at
+        self._check_decks(view.book.decks)
         v = view.table_bits()
-        meld = v.table
+        return self._encode(
+            v.seat, v.phase, v.to_move, v.hand, v.table, v.table_seat, v.revolution,
+            v.revolution_pending, v.jack_back, v.lock, v.clockwise, v.played, v.counts,
+            v.discarded_face_down, v.dropped_face_down, v.finished, v.titles_before,
+            view.facts().known_pins())
+
+    def encode_state(self, state: State[Action, Rules], seat: int
+                     ) -> tuple[int, Sequence[float]]:
+        """:meth:`encode` of ``seat``'s view, read from the state without making the view
+        (the batched env's fast path; tests/rl/test_rl_fast.py holds the two equal). Only
+        a seat that handed cards over face down with two packs has its view made, for
+        what it knows of them."""
+        if not isinstance(state, DaifugoState):
+            raise TypeError(f"a Dai Fugō observation reads a Dai Fugō hand, not "
+                            f"{type(state).__name__}")
+        self._check_decks(state.book.decks)
+        p = state.pos
+        pins: list[tuple[int, int]] = []
+        for _, src, dst, _ in p.hidden:
+            if src == seat and dst >= 0 and dst != seat:  # a hand-over of its own
+                if self.decks == 2:
+                    pins = state.view(seat).facts().known_pins()
+                else:
+                    moves = seat_moves(p.hidden, seat)
+                    pins = handover_pins(
+                        traced_handovers(moves, seat, p.hands[seat] | p.played), moves, seat)
+                break
+        table = p.table
+        return self._encode(
+            seat, p.phase, state.to_move(), p.hands[seat], table,
+            p.table_seat if table else None, p.revolution, p.pending_rev, p.jack_back_now,
+            p.lock, p.direction == 1, p.played, [h.bit_count() for h in p.hands],
+            p.discards.bit_count(), p.dropped.bit_count(), p.finished, state.titles_eff, pins)
+
+    def _check_decks(self, decks: int) -> None:
+        if decks != self.decks:
+            raise ValueError(f"an observer of {self.decks} pack(s) reads a view of "
+                             f"{decks}: build it for the view's rules")
+
+    def _encode(self, seat: int, phase: str, to_move: int | None, hand: int,
+                meld: Meld | None, table_seat: int | None, revolution: bool,
+                revolution_pending: bool, jack_back: bool, lock: int, clockwise: bool,
+                played: int, counts: list[int], discarded: int, dropped: int,
+                finished: list[int], titles: list[str] | None,
+                pins: list[tuple[int, int]]) -> tuple[int, Sequence[float]]:
+        """The 1 entries and the counts of what a seat sees (the fields of
+        :class:`~paiju.daifugo.engine.view.TableBits`), with the cards it knows are with
+        other seats (``pins``)."""
+        n, c, at = self.players, self._width, self.at
         flags = at["flags"]
-        ones = (hot(v.seat, n, at["seat"]) | hot(_PHASE[v.phase], 4, at["phase"])
-                | hot(v.to_move, n, at["to_move"])
-                | self._cards(v.hand) << at["hand"]
-                | hot(v.table_seat, n, at["table_seat"])
-                | (1 << flags if v.revolution else 0)
-                | (1 << (flags + 1) if v.revolution_pending else 0)
-                | (1 << (flags + 2) if v.jack_back else 0)
-                | (1 << (flags + 3) if v.clockwise else 0)
-                | hot(_LOCK_INDEX.get(v.lock), 4, at["lock"])
-                | self._cards(v.played) << at["played"])
+        ones = (hot(seat, n, at["seat"]) | hot(_PHASE[phase], 4, at["phase"])
+                | hot(to_move, n, at["to_move"])
+                | self._cards(hand) << at["hand"]
+                | hot(table_seat, n, at["table_seat"])
+                | (1 << flags if revolution else 0)
+                | (1 << (flags + 1) if revolution_pending else 0)
+                | (1 << (flags + 2) if jack_back else 0)
+                | (1 << (flags + 3) if clockwise else 0)
+                | hot(_LOCK_INDEX.get(lock), 4, at["lock"])
+                | self._cards(played) << at["played"])
         if meld is not None:
             ones |= (self._meld(meld.naturals, meld.jokers) << at["table"]
                      | meld_stands_for(meld.subs) << at["table_stands_for"])
-        finished, at_finished = v.finished, at["finished"]
-        for place, seat in enumerate(finished):
-            if 0 <= seat < n and finished.index(seat) == place:
-                ones |= hot(place, n, at_finished + seat * n)
-        at_titles = at["titles"]
-        for seat, title in enumerate(v.titles_before or ()):
-            ones |= hot(_TITLE.get(title), 5, at_titles + seat * 5)
-        known = [0] * (n + 2)
-        two = self.decks == 2
-        for seat, cards in view.facts().known_pins():  # seats, the discard pile, the drop
-            known[seat if seat >= 0 else n - 1 - seat] |= cards  # each place listed once
-        at_known = at["known"]
-        for i, cards in enumerate(known):
-            ones |= (engine_cards2(cards) if two else cards) << (at_known + i * c)
-        hand, pack = self._hand_scale, self._pack_scale
-        return ones, [*(k / hand for k in v.counts), v.discarded_face_down / pack,
-                      v.dropped_face_down / pack]
+        at_finished = at["finished"]
+        for place, s in enumerate(finished):
+            if 0 <= s < n and finished.index(s) == place:
+                ones |= hot(place, n, at_finished + s * n)
+        if titles is not None:
+            at_titles = at["titles"]
+            for s, title in enumerate(titles):
+                ones |= hot(_TITLE.get(title), 5, at_titles + s * 5)
+        if pins:
+            known = [0] * (n + 2)
+            for s, cards in pins:  # seats, the discard pile, the drop
+                known[s if s >= 0 else n - 1 - s] |= cards  # each place listed once
+            at_known = at["known"]
+            two = self.decks == 2
+            for i, cards in enumerate(known):
+                if cards:
+                    ones |= (engine_cards2(cards) if two else cards) << (at_known + i * c)
+        values = [k / self._hand_scale for k in counts]
+        values.append(discarded / self._pack_scale)
+        values.append(dropped / self._pack_scale)
+        return ones, values

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 
 from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
-from paiju.core.protocol import View
-from paiju.lukfu.engine.actions import LukFuAction
+from paiju.core.protocol import State, View
+from paiju.lukfu.engine.actions import DECLARE, OVER, WINDOW, LukFuAction
+from paiju.lukfu.engine.melds import Meld
+from paiju.lukfu.engine.state import LukFuState
 from paiju.lukfu.engine.view import LukFuView
-from paiju.lukfu.inference.knowledge import DISCARD
+from paiju.lukfu.inference.knowledge import DISCARD, Event
 from paiju.lukfu.rules import Rules
 
 #: Rows of history in an information-state tensor: a hand has at most 3 calls and 12
@@ -72,34 +74,75 @@ class LukFuObserver:
             raise TypeError(f"a Luk Fu observation reads a Luk Fu view, not "
                             f"{type(view).__name__}")
         v = view
+        return self._encode(
+            v.seat, v.phase, v.to_move(), v.hand, v.caller, v.privileged, v.master_passed,
+            v.leader, v.top, v.top_seat, v.won, v.events, False, v.dreamer_card, v.declared,
+            v.aged() if v.seat < 3 else 0, v.hand_counts, v.tricks, v.round)
+
+    def encode_state(self, state: State[LukFuAction, Rules], seat: int
+                     ) -> tuple[int, Sequence[float]]:
+        """:meth:`encode` of ``seat``'s view (as ``Game.seat_view`` makes it, the aged
+        cards the engine's quick answer), read from the state without making the view
+        (the batched env's fast path; tests/rl/test_rl_fast.py holds the two equal)."""
+        if not isinstance(state, LukFuState):
+            raise TypeError(f"a Luk Fu observation reads a Luk Fu hand, not "
+                            f"{type(state).__name__}")
+        p = state.pos
+        if not 0 <= seat < p.players:
+            raise ValueError(f"there is no seat {seat} in a {p.players}-player hand")
+        hidden_window = p.phase == WINDOW and seat != p.turn
+        active = seat < 3
+        # the view shows a declaration's aged cards once a declaration was made
+        declared = p.declared_aged if p.declared_aged and any(
+            a[1] == DECLARE for a in p.actions) else 0
+        return self._encode(
+            seat, "deal" if hidden_window else p.phase, None if hidden_window else p.turn,
+            p.hands[seat] if active else 0, p.caller, p.privileged, p.master_passed,
+            p.leader, p.top, p.top_seat, p.won, p.seen[seat] if active else p.events,
+            not active, p.dreamer_card if not active or p.phase == OVER else None,
+            declared, state.aged(seat) if active else 0,
+            p.hand_counts(), p.tricks, p.round)
+
+    def _encode(self, seat: int, phase: str, to_move: int | None, hand: int,
+                caller: int | None, privileged: int | None, master_passed: bool,
+                leader: int, top: Meld | None, top_seat: int, won: Sequence[int],
+                events: Sequence[Event], dreamer: bool, dreamer_card: int | None,
+                declared: int, aged: int, hand_counts: Sequence[int], tricks: Sequence[int],
+                round: int) -> tuple[int, Sequence[float]]:
+        """The 1 entries and the counts of what ``seat`` sees (``dreamer``: the
+        dreamer's ``events``, whose face-down discards count without their cards)."""
         c, a, at = CARDS, ACTORS, self.at
-        top = v.top
-        ones = (hot(v.seat, 4, at["seat"]) | hot(_PHASE[v.phase], 6, at["phase"])
-                | hot(v.to_move(), 4, at["to_move"]) | v.hand << at["hand"]
-                | hot(v.caller, a, at["caller"]) | hot(v.privileged, a, at["privileged"])
-                | (1 << at["master_passed"] if v.master_passed else 0)
-                | hot(v.leader, a, at["leader"]))
+        ones = (hot(seat, 4, at["seat"]) | hot(_PHASE[phase], 6, at["phase"])
+                | hot(to_move, 4, at["to_move"]) | hand << at["hand"]
+                | hot(caller, a, at["caller"]) | hot(privileged, a, at["privileged"])
+                | (1 << at["master_passed"] if master_passed else 0)
+                | hot(leader, a, at["leader"]))
         if top is not None:
-            ones |= top.cards << at["top"] | hot(v.top_seat, a, at["top_seat"])
-        won = at["won"]
-        for seat, cards in enumerate(v.won):
-            ones |= cards << (won + seat * c)
+            ones |= top.cards << at["top"] | hot(top_seat, a, at["top_seat"])
+        at_won = at["won"]
+        for s, cards in enumerate(won):
+            ones |= cards << (at_won + s * c)
         played, seen, counts = [0] * a, [0] * a, [0] * a
-        for e in v.events:
+        for e in events:
             if e.kind != DISCARD:
                 played[e.seat] |= e.cards
+            elif dreamer:
+                counts[e.seat] += e.count
             else:
                 seen[e.seat] |= e.cards
                 counts[e.seat] += e.count if not e.cards else e.cards.bit_count()
         at_played, at_seen = at["played"], at["discarded_seen"]
-        for seat in range(a):
-            ones |= played[seat] << (at_played + seat * c) | seen[seat] << (at_seen + seat * c)
-        if v.dreamer_card is not None:
-            ones |= 1 << (at["dreamer"] + v.dreamer_card)
-        ones |= v.declared << at["declared"]
-        if v.seat < 3:
-            ones |= v.aged() << at["aged"]
-        return ones, [n / 12 for n in (*v.hand_counts, *v.tricks, v.round + 1, *counts)]
+        for s in range(a):
+            ones |= played[s] << (at_played + s * c) | seen[s] << (at_seen + s * c)
+        if dreamer_card is not None:
+            ones |= 1 << (at["dreamer"] + dreamer_card)
+        ones |= declared << at["declared"]
+        ones |= aged << at["aged"]
+        values = [k / 12 for k in hand_counts]
+        values.extend([k / 12 for k in tricks])
+        values.append((round + 1) / 12)
+        values.extend([k / 12 for k in counts])
+        return ones, values
 
 
 OBSERVER = LukFuObserver()

@@ -233,8 +233,11 @@ class Picker:
                     self._next = {do_id(a.do) for a in self._legal}
             elif self._bits:
                 base = len(self.space.dos)
-                self._next = {base + (r & -r).bit_length() - 1 if r else end
-                              for r, _ in options}
+                found: set[int] = set()
+                for option in options:
+                    cards: int = option[0]  # an int: the compiled build's own int ops
+                    found.add(base + (cards & -cards).bit_length() - 1 if cards else end)
+                self._next = found
             else:
                 self._next = {r[0] if r else end for r, _ in options}
         return self._next
@@ -278,7 +281,11 @@ class Picker:
             return self._chosen(next(a for r, a in options if not r))
         elif self._bits:
             bit = 1 << (action_id - len(self.space.dos))
-            left = [(r ^ bit, a) for r, a in options if r & -r == bit]
+            left = []
+            for option in options:
+                cards: int = option[0]  # an int: the compiled build's own int ops
+                if cards & -cards == bit:
+                    left.append((cards ^ bit, option[1]))
         else:
             left = [(r[1:], a) for r, a in options if r and r[0] == action_id]
         self.prefix = (*self.prefix, action_id)

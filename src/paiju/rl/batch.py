@@ -21,18 +21,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, cast
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from paiju.core.protocol import StateObserver
 from paiju.rl.actions import as_id
 from paiju.rl.gym import RESETS, opponents_of
 from paiju.rl.match import Match, new_seed
 from paiju.rl.moves import Moves
 from paiju.rl.observe import HIGH, rule_flags
+from paiju.rl.rows import encode_rows, legal_cells, pick_cells, stale
 
 #: A batched policy over ids: the observations and masks of the sessions where its
 #: player is to move (``{"observation": (k, size), "action_mask": (k, ids)}``) to ``k`` ids.
@@ -58,7 +60,8 @@ class BatchMatch:
 
     def __init__(self, game: str | None = None, rules: Any = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None,
-                 batch: int = 1, hands_per_session: int = 1, info_state: bool = False) -> None:
+                 batch: int = 1, hands_per_session: int = 1, info_state: bool = False,
+                 fast: bool = True) -> None:
         if not isinstance(batch, int) or batch < 1:
             raise ValueError(f"a batch holds at least one session, not {batch!r}")
         first = Match(game, rules, options, players, hands_per_session)
@@ -96,7 +99,16 @@ class BatchMatch:
         self._rules_at = slice(rules_at, rules_at + width)
         self._flags = np.array(rule_flags(self.encoder.options, first.rules.values),
                                dtype=np.float32)
+        #: whether the game's fast path serves (kept as a flag: the batch pickles, and a
+        #: compiled observer does not)
+        self._fast = fast and isinstance(self.encoder.observer, StateObserver)
         self._ready = False
+
+    @property
+    def fast(self) -> StateObserver[Any, Any] | None:
+        """The game's fast path: its observer, reading the state itself (``None``: every
+        observation from the seat's view, the reference; so with ``fast=False``)."""
+        return cast(StateObserver[Any, Any], self.encoder.observer) if self._fast else None
 
     # ------------------------------------------------------------ flow
 
@@ -146,12 +158,9 @@ class BatchMatch:
         decisions under way are then written into a copy in one step."""
         self._check()
         if players is not None:
-            out = np.empty((self.batch, self.obs_size), dtype=np.float32)
-            for i, m in enumerate(self.matches):
-                out[i] = m.observation(int(players[i]), self.info_state)
-            return out
+            return self.observe(list(enumerate(int(p) for p in players)))
         base, seen = self._base, self._base_version
-        changed = [i for i, m in enumerate(self.matches) if seen[i] != m.version]
+        changed = stale(self.matches, seen)
         if changed and self.info_state:
             for i in changed:
                 m = self.matches[i]
@@ -161,50 +170,62 @@ class BatchMatch:
                 seen[i] = m.version
         elif changed:
             self._encode(changed)
-        rows: list[int] = []
-        cols: list[int] = []
-        at = self.encoder.at["picked_do"]
-        for i, m in enumerate(self.matches):
-            prefix = m.prefix_now()
-            if prefix:
-                rows.extend([i] * len(prefix))
-                cols.extend(at + a for a in prefix)
+        rows, cols = pick_cells(self.matches, self.encoder.at["picked_do"])
         out = base.copy()
         if rows:
             out[rows, cols] = 1.0
         return out
 
+    def observe(self, asked: list[tuple[int, int]]) -> np.ndarray:
+        """The observations of ``(session, player)`` pairs, a row each (with the picks of
+        a player whose decision is under way)."""
+        if self.fast is None or self.info_state:
+            out = np.empty((len(asked), self.obs_size), dtype=np.float32)
+            for row, (i, player) in enumerate(asked):
+                out[row] = self.matches[i].observation(player, self.info_state)
+            return out
+        out = self._vectors(asked)
+        at = self.encoder.at["picked_do"]
+        for row, (i, player) in enumerate(asked):
+            prefix = self.matches[i].prefix(player)
+            if prefix:
+                out[row, [at + a for a in prefix]] = 1.0
+        return out
+
     def _encode(self, rows: list[int]) -> None:
         """The movers' observations of sessions ``rows`` (without picks) into the kept
-        rows: each view's entries that are 1 read as one integer (the game's observer),
-        then all unpacked into floats in one step, the counts and rule flags written
-        after (as :meth:`paiju.rl.observe.Encoder.observation` does a vector at a time)."""
-        observer, size = self.encoder.observer, self.obs_size
-        width = (size + 7) // 8
-        ones: list[bytes] = []
-        values: list[Sequence[float]] = []
+        rows."""
+        movers: list[tuple[int, int]] = []
         for i in rows:
             m = self.matches[i]
             mover = m.to_move()
             assert mover is not None
-            o, v = observer.encode(m.view(mover))
-            ones.append(o.to_bytes(width, "little"))
-            values.append(v)
+            movers.append((i, mover))
             self._base_version[i] = m.version
-        raw = np.frombuffer(b"".join(ones), np.uint8).reshape(len(rows), width)
+        self._base[rows] = self._vectors(movers)
+
+    def _vectors(self, asked: list[tuple[int, int]]) -> np.ndarray:
+        """The observations (without picks) of ``(session, player)`` pairs, a row each:
+        each one's entries that are 1 read as one integer (by the game's fast path from
+        the state, else from the player's view), then all unpacked into floats in one
+        step, the counts and rule flags written after (as
+        :meth:`paiju.rl.observe.Encoder.observation` does a vector at a time)."""
+        size = self.obs_size
+        width = (size + 7) // 8
+        ones, values = encode_rows(self.fast, self.encoder.observer, self.matches, asked,
+                                   width)
+        raw = np.frombuffer(ones, np.uint8).reshape(len(asked), width)
         out = np.unpackbits(raw, axis=1, bitorder="little")[:, :size].astype(np.float32)
         if len(self._value_at):
             out[:, self._value_at] = np.asarray(values, dtype=np.float32)
         out[:, self._rules_at] = self._flags
-        self._base[rows] = out
+        return out
 
     def masks(self) -> np.ndarray:
         """Each session's mask of its player to move, ``(batch, ids)`` ``int8``."""
         self._check()
-        out = np.empty((self.batch, self.space.size), dtype=np.int8)
-        for i, m in enumerate(self.matches):
-            assert m.picker is not None
-            out[i] = m.picker.mask()
+        out = np.zeros((self.batch, self.space.size), dtype=np.int8)
+        out[legal_cells(self.matches)] = 1  # every session's legal ids in one step
         return out
 
     def step(self, ids: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -279,7 +300,10 @@ class BatchMatch:
         assert m.session is not None
         self.final_totals[i] = m.session.totals
         if self.final_player is not None:
-            self.final_obs[i] = m.observation(self.final_player, self.info_state)
+            if self.fast is None or self.info_state:
+                self.final_obs[i] = m.observation(self.final_player, self.info_state)
+            else:
+                self.final_obs[i] = self._vectors([(i, self.final_player)])[0]
         self.episodes[i] += 1
         self._start(i)
 
@@ -300,9 +324,10 @@ class PaijuVectorEnv(VectorEnv[Any, Any, Any]):
     def __init__(self, game: str | None = None, rules: Any = None,
                  options: Mapping[str, Any] | None = None, players: int | None = None,
                  num_envs: int = 1, hands_per_session: int = 1, player: int = 0,
-                 opponents: Any = "random", info_state: bool = False) -> None:
+                 opponents: Any = "random", info_state: bool = False,
+                 fast: bool = True) -> None:
         self.batch = BatchMatch(game, rules, options, players, num_envs, hands_per_session,
-                                info_state)
+                                info_state, fast)
         n = self.batch.players
         if not isinstance(player, int) or not 0 <= player < n:
             raise ValueError(f"player is a number from 0 to {n - 1}, not {player!r}")
@@ -373,8 +398,7 @@ class PaijuVectorEnv(VectorEnv[Any, Any, Any]):
                         points = m.apply(bot.choose(m.view(p), self._bot_rng))
                         self._settle(i, points, total, done, fresh)
                     continue
-                obs = {"observation": np.stack([b.matches[i].observation(p, b.info_state)
-                                                for i in rows]),
+                obs = {"observation": b.observe([(i, p) for i in rows]),
                        "action_mask": np.stack([b.matches[i].mask(p) for i in rows])}
                 chosen = np.asarray(bot(obs)).reshape(-1).tolist()
                 if len(chosen) != len(rows):

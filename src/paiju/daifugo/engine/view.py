@@ -85,10 +85,7 @@ class DaifugoView:
         self.book = state.book
         base = state.seat_copy(seat)
         #: (index, from, to, cards this seat knows moved or 0, how many cards)
-        self._moves = [
-            (i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
-            for i, src, dst, cards in pos.hidden
-        ]
+        self._moves = seat_moves(pos.hidden, seat)
         base.pos.hidden = [(i, src, dst, cards) for i, src, dst, cards, _ in self._moves]
         secret = {i for i, src, dst, cards, _ in self._moves if i >= 0 and not cards}
         if secret:
@@ -240,14 +237,7 @@ class _Facts:
                 self.fixed[dst] = self.fixed.get(dst, 0) | cards
         # cards this seat handed over, followed from their receiver:
         # (card, seat, position of the hand-over in ``moves``, which are in order)
-        self.traced: list[tuple[int, int, int]] = []
-        for p, (_, src, dst, cards, _) in enumerate(moves):
-            if src == me and dst >= 0 and dst != me:
-                for c in bits(cards & ~seen):
-                    self.traced = [t for t in self.traced if t[0] != c]
-                    self.traced.append((c, dst, p))
-        for cards in self.fixed.values():
-            self.traced = [t for t in self.traced if not cards >> t[0] & 1]
+        self.traced = traced_handovers(moves, me, seen)
         leader = _diamond_three_leader(base, moves, seen)
         if leader is not None and leader != me and all(t[0] != DIAMOND_THREE for t in self.traced):
             self.fixed[leader] = self.fixed.get(leader, 0) | 1 << DIAMOND_THREE
@@ -306,13 +296,7 @@ class _Facts:
 
     def known_pins(self) -> list[tuple[int, int]]:
         """(seat, cards) this seat knows are in that seat's hand now."""
-        out: dict[int, int] = {}
-        me = self.view._seat
-        for c, seat, given in self.traced:
-            if not any(src == seat and not known and dst != me
-                       for _, src, dst, known, _ in self.moves[given + 1:]):
-                out[seat] = out.get(seat, 0) | 1 << c
-        return sorted(out.items())
+        return handover_pins(self.traced, self.moves, self.view._seat)
 
     def _trace(self, rng: Random) -> dict[int, int]:
         """One draw of where the traced cards are now: location -> cards."""
@@ -415,6 +399,44 @@ class _Facts:
         st.dealt = list(st.pos.hands)
         st.sampled = True
         return st
+
+
+def seat_moves(hidden: list[tuple[int, int, int, int]], seat: int
+               ) -> list[tuple[int, int, int, int, int]]:
+    """The face-down moves as ``seat`` knows them: (index, from, to, the cards if it took
+    part else 0, how many cards)."""
+    return [(i, src, dst, cards if seat in (src, dst) else 0, cards.bit_count())
+            for i, src, dst, cards in hidden]
+
+
+def traced_handovers(moves: list[tuple[int, int, int, int, int]], me: int,
+                     seen: int) -> list[tuple[int, int, int]]:
+    """The cards ``me`` handed to a seat and has not seen since (``seen``: its hand and
+    the cards played), less those it put on a pile itself: (card, receiver, position of
+    the hand-over in ``moves``), one pack."""
+    fixed = 0
+    for _, src, dst, cards, _ in moves:
+        if src == me and dst in (DISCARD_PILE, DROPPED_PILE):
+            fixed |= cards
+    traced: list[tuple[int, int, int]] = []
+    for p, (_, src, dst, cards, _) in enumerate(moves):
+        if src == me and dst >= 0 and dst != me:
+            for c in bits(cards & ~seen):
+                traced = [t for t in traced if t[0] != c]
+                traced.append((c, dst, p))
+    return [t for t in traced if not fixed >> t[0] & 1]
+
+
+def handover_pins(traced: list[tuple[int, int, int]],
+                  moves: list[tuple[int, int, int, int, int]], me: int) -> list[tuple[int, int]]:
+    """(seat, cards) of the ``traced`` hand-overs still in their receiver's hand: it has
+    moved no cards face down out of ``me``'s sight since."""
+    out: dict[int, int] = {}
+    for c, seat, given in traced:
+        if not any(src == seat and not known and dst != me
+                   for _, src, dst, known, _ in moves[given + 1:]):
+            out[seat] = out.get(seat, 0) | 1 << c
+    return sorted(out.items())
 
 
 def _deal(rng: Random, cards: list[int], need: dict[int, int],
