@@ -373,9 +373,8 @@ class PlayApp(App[None]):
             saved = WORDS(lang, "saved as {file}", file=summary.record_file.name)
             lines.append(f"[dim]{escape(saved)}[/]")
         if final:
-            best = max(range(m.players), key=lambda p: summary.totals[p])
             lines.append(f"[b]{WORDS(lang, 'The session is over.')}[/] "
-                         + escape(WORDS(lang, "Most points: {name}.", name=m.player_name(best))))
+                         + escape(m.leaders_said(list(summary.totals), lang)))
             lines.append(f"[b]enter[/] {WORDS.c(lang, 'key', 'leave')}")
         else:
             lines.append(f"[b]enter[/] {WORDS.c(lang, 'key', 'next hand')}"
