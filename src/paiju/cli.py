@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from typing import Any, NoReturn
@@ -261,6 +262,7 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         assert bench_cmd.callback is not None
         bench_cmd.callback(**options, game=game)
         return
+    _needs("httpx", "bench --server", "test")
     from paiju.web.loadbench import compare, format_compare, format_load, run_load
 
     if postgres is not None:
@@ -285,12 +287,21 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         click.echo(format_load(report))
 
 
+def _needs(module: str, what: str, extra: str) -> None:
+    """Exit with one line, status 2, unless ``module`` (of paiju's ``extra``) imports."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        _fail(f"{what} needs {module}, which paiju's {extra} extra installs: "
+              f"pip install -e '.[{extra}]' in paiju's folder")
+
+
 def _bench_rl(seconds: float, seed: int, as_json: bool) -> None:
     """``paiju bench --rl`` (paiju.rl.bench)."""
     try:
         from paiju.rl.bench import format_rl_bench, run_rl_bench
     except ImportError as err:
-        _fail(f"bench --rl needs the rl extra (pip install 'paiju[rl]'): {err}")
+        _fail(f"bench --rl needs the rl extra: pip install -e '.[rl]' in paiju's folder ({err})")
     report = run_rl_bench(seconds, seed, log=None if as_json
                           else lambda m: click.echo(m, err=True))
     click.echo(json.dumps(report, indent=2) if as_json else format_rl_bench(report))
