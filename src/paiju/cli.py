@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -449,6 +450,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
                     websockets_per_second=websockets_per_second)
     path = db or default_db()
     owner = owner_id(name)
+    _check_port(host, port)
+    _check_db_path(path)
     try:
         app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay,
                                       limits=limits), name=owner, lease=lease)
@@ -456,6 +459,7 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot open {path}: {err.strerror or err}")
+    _check_db(path)  # the file is this server's now: opening it disturbs no other
     address = f"[{host}]" if ":" in host else host
     serving = f", this server {owner}" if is_postgres(path) else ""
     click.echo(f"paiju: open http://{address}:{port}/ in a browser (tables kept in "
@@ -468,6 +472,54 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
                 limit_concurrency=limits.max_connections, timeout_graceful_shutdown=2,
                 proxy_headers=forwarded_allow_ips is not None,
                 forwarded_allow_ips=forwarded_allow_ips)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Exit with one line, status 2, if another program listens on ``host:port``."""
+    import errno
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except OSError as err:
+        _fail(f"--host {host}: {err.strerror or err}")
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                _fail(f"port {port} is in use by another program: choose another with --port")
+            _fail(f"cannot serve on {host}:{port}: {err.strerror or err}")
+
+
+def _check_db_path(path: str | Path) -> None:
+    """Exit with one line, status 2, if ``--db`` is a folder, or PostgreSQL without its
+    driver."""
+    from paiju.web.store import is_postgres
+
+    if is_postgres(path):
+        _needs("psycopg", "--db postgresql://…", "postgres")
+    elif Path(path).is_dir():
+        _fail(f"--db {path} is a folder: give a file, e.g. {Path(path) / 'tables.sqlite3'}")
+
+
+def _check_db(path: str | Path) -> None:
+    """Exit with one line, status 2, if the SQLite file ``--db`` is not a database paiju
+    can keep its tables in."""
+    import sqlite3
+
+    from paiju.web.store import is_postgres, open_store
+
+    if is_postgres(path):
+        return
+    where = Path(path)
+    try:
+        open_store(where).close()
+    except sqlite3.DatabaseError as err:
+        _fail(f"--db {where} is not a database paiju can use ({err}): give another file")
+    except OSError as err:
+        _fail(f"cannot open {where}: {err.strerror or err}")
 
 
 from paiju.uecda.commands import uecda_cmd  # noqa: E402
