@@ -175,6 +175,10 @@ class PlayApp(App[None]):
         Binding("question_mark", "how_to_play", "how to play", show=False),
         Binding("n", "names", "names", show=False),
         Binding("q", "quit_table", "quit", show=False),
+        # Ctrl-C and Ctrl-Q leave as q does (the hand in progress saved, the session's
+        # summary printed), not by Textual's own quit, which kept neither
+        Binding("ctrl+c", "quit_table", "quit", show=False, priority=True),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
     ]
 
     def __init__(self, match: Match, delay: float = BOT_DELAY, auto_next: bool | None = None):
