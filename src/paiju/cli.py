@@ -55,9 +55,24 @@ class PaijuGroup(SpokenGroup):
         sys.exit(done if isinstance(done, int) else 0)
 
 
+def _version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    """``paiju --version``: the version, and which engines run (compiled or pure, and why)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    import paiju.compiled as compiled
+
+    click.echo(f"paiju, version {version('paiju')}")
+    click.echo("engines: compiled" if compiled.in_use()
+               else f"engines: pure Python ({compiled.reason})")
+    ctx.exit()
+
+
 @click.group(cls=PaijuGroup, context_settings={"help_option_names": ["-h", "--help"]},
              invoke_without_command=True)
-@click.version_option(package_name="paiju")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_version, help="Show the version and exit.")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """paiju (牌局): Luk Fu and Dai Fugō, played, refereed and simulated exactly.

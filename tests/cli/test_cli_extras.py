@@ -79,3 +79,15 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def test_version_says_which_engines_run() -> None:
+    out = subprocess.run([sys.executable, "-m", "paiju.cli", "--version"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    first, engines = out.stdout.strip().splitlines()
+    assert first.startswith("paiju, version ")
+    import paiju.compiled as compiled
+
+    assert engines == ("engines: compiled" if compiled.in_use()
+                       else f"engines: pure Python ({compiled.reason})")
