@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -53,9 +55,24 @@ class PaijuGroup(SpokenGroup):
         sys.exit(done if isinstance(done, int) else 0)
 
 
+def _version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    """``paiju --version``: the version, and which engines run (compiled or pure, and why)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    import paiju.compiled as compiled
+
+    click.echo(f"paiju, version {version('paiju')}")
+    click.echo("engines: compiled" if compiled.in_use()
+               else f"engines: pure Python ({compiled.reason})")
+    ctx.exit()
+
+
 @click.group(cls=PaijuGroup, context_settings={"help_option_names": ["-h", "--help"]},
              invoke_without_command=True)
-@click.version_option(package_name="paiju")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_version, help="Show the version and exit.")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """paiju (牌局): Luk Fu and Dai Fugō, played, refereed and simulated exactly.
@@ -261,6 +278,7 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         assert bench_cmd.callback is not None
         bench_cmd.callback(**options, game=game)
         return
+    _needs("httpx", "bench --server", "test")
     from paiju.web.loadbench import compare, format_compare, format_load, run_load
 
     if postgres is not None:
@@ -285,12 +303,21 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         click.echo(format_load(report))
 
 
+def _needs(module: str, what: str, extra: str) -> None:
+    """Exit with one line, status 2, unless ``module`` (of paiju's ``extra``) imports."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        _fail(f"{what} needs {module}, which paiju's {extra} extra installs: "
+              f"pip install -e '.[{extra}]' in paiju's folder")
+
+
 def _bench_rl(seconds: float, seed: int, as_json: bool) -> None:
     """``paiju bench --rl`` (paiju.rl.bench)."""
     try:
         from paiju.rl.bench import format_rl_bench, run_rl_bench
     except ImportError as err:
-        _fail(f"bench --rl needs the rl extra (pip install 'paiju[rl]'): {err}")
+        _fail(f"bench --rl needs the rl extra: pip install -e '.[rl]' in paiju's folder ({err})")
     report = run_rl_bench(seconds, seed, log=None if as_json
                           else lambda m: click.echo(m, err=True))
     click.echo(json.dumps(report, indent=2) if as_json else format_rl_bench(report))
@@ -438,6 +465,8 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
                     websockets_per_second=websockets_per_second)
     path = db or default_db()
     owner = owner_id(name)
+    _check_port(host, port)
+    _check_db_path(path)
     try:
         app = create_app(path, Config(grace=grace, bot_delay=delay, next_delay=next_delay,
                                       limits=limits), name=owner, lease=lease)
@@ -445,6 +474,7 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot open {path}: {err.strerror or err}")
+    _check_db(path)  # the file is this server's now: opening it disturbs no other
     address = f"[{host}]" if ":" in host else host
     serving = f", this server {owner}" if is_postgres(path) else ""
     click.echo(f"paiju: open http://{address}:{port}/ in a browser (tables kept in "
@@ -457,6 +487,54 @@ def serve_cmd(host: str, port: int, db: str | None, grace: float, delay: float,
                 limit_concurrency=limits.max_connections, timeout_graceful_shutdown=2,
                 proxy_headers=forwarded_allow_ips is not None,
                 forwarded_allow_ips=forwarded_allow_ips)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Exit with one line, status 2, if another program listens on ``host:port``."""
+    import errno
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except OSError as err:
+        _fail(f"--host {host}: {err.strerror or err}")
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                _fail(f"port {port} is in use by another program: choose another with --port")
+            _fail(f"cannot serve on {host}:{port}: {err.strerror or err}")
+
+
+def _check_db_path(path: str | Path) -> None:
+    """Exit with one line, status 2, if ``--db`` is a folder, or PostgreSQL without its
+    driver."""
+    from paiju.web.store import is_postgres
+
+    if is_postgres(path):
+        _needs("psycopg", "--db postgresql://…", "postgres")
+    elif Path(path).is_dir():
+        _fail(f"--db {path} is a folder: give a file, e.g. {Path(path) / 'tables.sqlite3'}")
+
+
+def _check_db(path: str | Path) -> None:
+    """Exit with one line, status 2, if the SQLite file ``--db`` is not a database paiju
+    can keep its tables in."""
+    import sqlite3
+
+    from paiju.web.store import is_postgres, open_store
+
+    if is_postgres(path):
+        return
+    where = Path(path)
+    try:
+        open_store(where).close()
+    except sqlite3.DatabaseError as err:
+        _fail(f"--db {where} is not a database paiju can use ({err}): give another file")
+    except OSError as err:
+        _fail(f"cannot open {where}: {err.strerror or err}")
 
 
 from paiju.uecda.commands import uecda_cmd  # noqa: E402

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from ui_helpers import my_turn_or_end, screen_text, select, wait_for
 
 from paiju.bots.heuristic import HeuristicBot
@@ -195,14 +196,16 @@ def test_the_screen_says_who_you_are_as_the_luk_fu_seats_rotate() -> None:
     raise AssertionError("no seed changed the person's part after hand 1")
 
 
-def test_quitting_before_the_first_action_saves_the_deal() -> None:
-    """``q`` at once saves the hand as dealt, a record the referee reads."""
+@pytest.mark.parametrize("key", ["q", "ctrl+q", "ctrl+c"])
+def test_quitting_before_the_first_action_saves_the_deal(key: str) -> None:
+    """``q`` at once saves the hand as dealt, a record the referee reads; so do Ctrl-Q
+    and Ctrl-C (Textual's own quit saved nothing, and Ctrl-C only said to press Ctrl-Q)."""
     rules = get_game("daifugo").rules("popular")
     match = Match("daifugo", rules, 4, seed=1, hands=1)
 
     async def scenario(app: PlayApp, pilot: Any) -> None:
         await pilot.pause()
-        await pilot.press("q")
+        await pilot.press(key)
         await wait_for(pilot, lambda: not app.is_running, 10)
 
     _run(match, scenario, delay=30)  # no computer acts before the person quits

@@ -175,6 +175,10 @@ class PlayApp(App[None]):
         Binding("question_mark", "how_to_play", "how to play", show=False),
         Binding("n", "names", "names", show=False),
         Binding("q", "quit_table", "quit", show=False),
+        # Ctrl-C and Ctrl-Q leave as q does (the hand in progress saved, the session's
+        # summary printed), not by Textual's own quit, which kept neither
+        Binding("ctrl+c", "quit_table", "quit", show=False, priority=True),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
     ]
 
     def __init__(self, match: Match, delay: float = BOT_DELAY, auto_next: bool | None = None):
@@ -373,9 +377,8 @@ class PlayApp(App[None]):
             saved = WORDS(lang, "saved as {file}", file=summary.record_file.name)
             lines.append(f"[dim]{escape(saved)}[/]")
         if final:
-            best = max(range(m.players), key=lambda p: summary.totals[p])
             lines.append(f"[b]{WORDS(lang, 'The session is over.')}[/] "
-                         + escape(WORDS(lang, "Most points: {name}.", name=m.player_name(best))))
+                         + escape(m.leaders_said(list(summary.totals), lang)))
             lines.append(f"[b]enter[/] {WORDS.c(lang, 'key', 'leave')}")
         else:
             lines.append(f"[b]enter[/] {WORDS.c(lang, 'key', 'next hand')}"

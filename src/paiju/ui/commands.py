@@ -113,6 +113,8 @@ def play_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
     except (PaijuError, ValueError) as err:
         _fail(str(err))
     match.native = chosen(lang, native)
+    if not no_save:
+        _check_records(g.name)
     terminal = sys.stdout.isatty() and sys.stdin.isatty()
     if watch and (plain or not terminal):
         watch_with_progress(match)
@@ -158,6 +160,8 @@ def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
     except (PaijuError, ValueError) as err:
         _fail(str(err))
     match.native = chosen(lang, native)
+    if not no_save:
+        _check_records(match.game.name)
     if not (sys.stdout.isatty() and sys.stdin.isatty()):
         _fail("learning needs a terminal: run paiju learn in one")
     from paiju.ui.app import BOT_DELAY
@@ -170,6 +174,19 @@ def learn_cmd(game: str, seed: int | None, delay: float | None, native: bool,
         _fail(f"cannot save a record: {err}")
     for line in closing_lines(match, match.lang):
         click.echo(line)
+
+
+def _check_records(game: str) -> None:
+    """Exit with one line, status 2, before any hand is played, if its records could not
+    be saved (a folder that cannot be written, a full disk)."""
+    from paiju.ui.datadir import ENV_VAR, check_writable, records_dir
+
+    folder = records_dir(game)
+    try:
+        check_writable(folder)
+    except OSError as err:
+        _fail(f"cannot save records in {folder}: {err.strerror or err}; --no-save plays "
+              f"without saving, ${ENV_VAR} moves the folder")
 
 
 def watch_with_progress(match: Any) -> None:

@@ -40,6 +40,15 @@ def record_path(game: str, session: str, hand: int) -> Path:
     return records_dir(game) / f"{session}-hand{hand:03d}.json"
 
 
+def check_writable(folder: Path) -> None:
+    """``OSError`` unless records can be written in ``folder`` (made if missing): a
+    session checks before its first hand, so that no hand is played and then lost."""
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / f".paiju-probe-{os.getpid()}"
+    probe.write_bytes(b"")
+    probe.unlink()
+
+
 def save_record(path: Path, record: Mapping[str, Any]) -> Path:
     """Write ``record`` as JSON to ``path``, creating its folders; return the path.
 

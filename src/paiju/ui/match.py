@@ -118,6 +118,17 @@ class Match:
             return you_name(self.lang if lang is None else lang)
         return f"P{player}"
 
+    def leaders_said(self, totals: list[float], lang: str) -> str:
+        """Who has the most points, in words: one player, several level, or everyone."""
+        most = max(totals)
+        leaders = [p for p in range(len(totals)) if totals[p] == most]
+        if len(leaders) == len(totals):
+            return WORDS(lang, "Everyone is level on points.")
+        names = joined(lang, [self.player_name(p, lang) for p in leaders])
+        if len(leaders) > 1:
+            return WORDS(lang, "Most points, level: {names}.", names=names)
+        return WORDS(lang, "Most points: {name}.", name=names)
+
     def seat_names(self) -> list[str]:
         """The name of the player at each seat of the current hand."""
         return [self.player_name(p) for p in self.seats]

@@ -71,8 +71,7 @@ def watch_plain(match: Match, echo: Echo) -> None:
             echo("  " + WORDS(lang, "record: {path}", path=str(summary.record_file)))
     echo("")
     totals = match.summaries[-1].totals
-    best = max(range(match.players), key=lambda p: totals[p])
-    echo(WORDS.n(lang, "Session over after {n:,} hand. Final totals: {points}. Most points: "
-                 "{name}.", "Session over after {n:,} hands. Final totals: {points}. Most "
-                 "points: {name}.", match.hands, points=_points(match, totals),
-                 name=match.player_name(best)))
+    echo(WORDS.n(lang, "Session over after {n:,} hand. Final totals: {points}.",
+                 "Session over after {n:,} hands. Final totals: {points}.", match.hands,
+                 points=_points(match, totals))
+         + " " + match.leaders_said(list(totals), lang))
