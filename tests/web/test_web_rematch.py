@@ -40,13 +40,35 @@ async def heard(ws: ClientConnection, seconds: float = 0.5) -> list[dict[str, An
         return out
 
 
-def test_a_rematch_seat_is_kept_from_a_stranger_under_the_persons_name(server: Server
-                                                                         ) -> None:
+def seated(server: Server, public: bool) -> tuple[str, str, str]:
+    """A one-hand Dai Fugō table of Ann, Cat and a computer: the table and Ann's and
+    Cat's seat tokens."""
     made = server.post("/api/tables", {"game": "daifugo", "players": 3, "hands": 1,
-                                       "public": True, "seats": ["human", "human", "random"]})
+                                       "public": public,
+                                       "seats": ["human", "human", "random"]})
     table = made.json()["table"]
     ann = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
     cat = server.post(f"/api/tables/{table}/seats/1", {"name": "Cat"}).json()["token"]
+    return table, ann, cat
+
+
+def finished(server: Server, public: bool, seeds: tuple[int, int]) -> tuple[str, str, str]:
+    """As :func:`seated`, the session then played out by Ann and Cat."""
+    table, ann, cat = seated(server, public)
+
+    async def run() -> None:
+        async with connect(f"{server.ws}/ws/{table}?token={ann}") as a, \
+                connect(f"{server.ws}/ws/{table}?token={cat}") as c:
+            await asyncio.gather(play_out(a, random.Random(seeds[0])),
+                                 play_out(c, random.Random(seeds[1])))
+
+    asyncio.run(run())
+    return table, ann, cat
+
+
+def test_a_rematch_seat_is_kept_from_a_stranger_under_the_persons_name(server: Server
+                                                                         ) -> None:
+    table, ann, cat = seated(server, public=True)
 
     async def run() -> None:
         async with connect(f"{server.ws}/ws/{table}?token={ann}") as a, \
@@ -88,26 +110,15 @@ def test_a_rematch_seat_is_kept_from_a_stranger_under_the_persons_name(server: S
 
 
 def test_a_kept_seat_is_the_stand_ins_once_the_creator_starts(server: Server) -> None:
-    made = server.post("/api/tables", {"game": "daifugo", "players": 3, "hands": 1,
-                                       "seats": ["human", "human", "random"]})
-    table = made.json()["table"]
-    ann = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
-    cat = server.post(f"/api/tables/{table}/seats/1", {"name": "Cat"}).json()["token"]
-
-    async def run() -> None:
-        async with connect(f"{server.ws}/ws/{table}?token={ann}") as a, \
-                connect(f"{server.ws}/ws/{table}?token={cat}") as c:
-            await asyncio.gather(play_out(a, random.Random(3)), play_out(c, random.Random(4)))
-        again = server.post(f"/api/tables/{table}/rematch", {"token": ann}).json()
-        new = again["table"]
-        assert server.post(f"/api/tables/{new}/start",
-                           {"token": again["creator"]}).status_code == 200
-        info = server.get(f"/api/tables/{new}").json()
-        assert info["started"] and info["seats"][1]["kind"] == "bot"
-        # private: the table before does not show it to strangers even now
-        assert server.get(f"/api/tables/{table}").json()["next"] is None
-
-    asyncio.run(run())
+    table, ann, _ = finished(server, public=False, seeds=(3, 4))
+    again = server.post(f"/api/tables/{table}/rematch", {"token": ann}).json()
+    new = again["table"]
+    assert server.post(f"/api/tables/{new}/start",
+                       {"token": again["creator"]}).status_code == 200
+    info = server.get(f"/api/tables/{new}").json()
+    assert info["started"] and info["seats"][1]["kind"] == "bot"
+    # private: the table before does not show it to strangers even now
+    assert server.get(f"/api/tables/{table}").json()["next"] is None
 
 
 def test_a_rematch_is_kept_and_shown_across_restarts(tmp_path: Path) -> None:
@@ -118,20 +129,7 @@ def test_a_rematch_is_kept_and_shown_across_restarts(tmp_path: Path) -> None:
     db = tmp_path / "tables.sqlite3"
     server = Server(db, "--next-delay", "0.2").start()
     try:
-        made = server.post("/api/tables", {"game": "daifugo", "players": 3, "hands": 1,
-                                           "public": True,
-                                           "seats": ["human", "human", "random"]})
-        table = made.json()["table"]
-        ann = server.post(f"/api/tables/{table}/seats/0", {"name": "Ann"}).json()["token"]
-        cat = server.post(f"/api/tables/{table}/seats/1", {"name": "Cat"}).json()["token"]
-
-        async def run() -> None:
-            async with connect(f"{server.ws}/ws/{table}?token={ann}") as a, \
-                    connect(f"{server.ws}/ws/{table}?token={cat}") as c:
-                await asyncio.gather(play_out(a, random.Random(5)),
-                                     play_out(c, random.Random(6)))
-
-        asyncio.run(run())
+        table, ann, cat = finished(server, public=True, seeds=(5, 6))
         again = server.post(f"/api/tables/{table}/rematch", {"token": ann})
         assert again.status_code == 200, again.json()
         new = again.json()["table"]

@@ -4,6 +4,7 @@ the cards, click the button."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -142,6 +143,18 @@ def seated_to_move(server: Any, contexts: Any, body: dict[str, Any], tries: int 
             return page, table
         page.close()
     raise AssertionError(f"every one of {tries} hands ended before the person could move")
+
+
+def learn_from_the_first_page(page: Any, base: str, game: str) -> bool:
+    """Open the first page and start the guided hand of ``game`` from its Learn button;
+    whether the hand is still being played once the table has settled (a Luk Fu hand a
+    computer ends at its deal is over at once)."""
+    page.goto(base + "/")
+    page.get_by_test_id(f"learn-{game}").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.get_by_test_id("play").wait_for(state="visible")
+    settled(page)
+    return not hand_over(page)
 
 
 def snapshot(page: Any) -> dict[str, Any]:

@@ -3,13 +3,19 @@ explanation; and the turn signal, the screen reader's words and play by keyboard
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
 import pytest
 
-from .driver import hand_over, legal, make_move, seated_to_move, settled
+from .driver import (
+    hand_over,
+    learn_from_the_first_page,
+    legal,
+    make_move,
+    seated_to_move,
+    settled,
+)
 from .social import Frames, guide_cards_known
 
 pytestmark = pytest.mark.e2e
@@ -24,12 +30,7 @@ def test_the_guided_hand_is_played_to_its_end(server: Any, contexts: Any, game: 
     for _ in range(4):  # a Luk Fu hand a computer ends at its deal is learnt again
         page = contexts(**size).new_page()
         frames = Frames(page)
-        page.goto(server.base + "/")
-        page.get_by_test_id(f"learn-{game}").click()
-        page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-        page.get_by_test_id("play").wait_for(state="visible")
-        settled(page)
-        if not hand_over(page):
+        if learn_from_the_first_page(page, server.base, game):
             break
         page.close()
     table = page.url.rsplit("/t/", 1)[1]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .driver import hand_over, settled
+from .driver import learn_from_the_first_page
 
 pytestmark = pytest.mark.e2e
 
@@ -69,12 +69,7 @@ def test_how_to_play_from_the_guided_hand_and_the_rules_box(
         short: str) -> None:
     page = contexts(locale=locale, **PHONE).new_page()
     for _ in range(4):  # a Luk Fu hand a computer ends at its deal is learnt again
-        page.goto(server.base + "/")
-        page.get_by_test_id(f"learn-{game}").click()
-        page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-        page.get_by_test_id("play").wait_for(state="visible")
-        settled(page)
-        if not hand_over(page):
+        if learn_from_the_first_page(page, server.base, game):
             break
     guide = page.get_by_test_id("guide-howto")
     guide.wait_for(state="visible")
