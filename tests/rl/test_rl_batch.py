@@ -282,3 +282,34 @@ def test_the_batch_and_the_vector_env_copy_mid_play(copier: str) -> None:
         obs2, reward2, term2, _, _ = other.step(actions)
         assert np.array_equal(obs["observation"], obs2["observation"])
         assert np.array_equal(reward, reward2) and np.array_equal(term, term2)
+
+
+class _Draws:
+    """A stand-in generator whose ``random(n)`` gives ``n`` copies of one value."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def random(self, n: int) -> np.ndarray:
+        return np.full(n, self.value)
+
+
+@pytest.mark.parametrize("game,rules", [("lukfu", "hongkong"), ("daifugo", "popular")])
+def test_random_ids_are_uniform_over_each_mask(game: str, rules: str) -> None:
+    batch = BatchMatch(game, rules, batch=6)
+    batch.reset(seed=8)
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        masks = batch.masks()
+        legal = [np.flatnonzero(row).tolist() for row in masks]
+        for u in (0.0, 0.3, 0.999999):  # the id that far along the mask
+            got = batch.random_ids(_Draws(u)).tolist()  # type: ignore[arg-type]
+            assert got == [ids[int(u * len(ids))] for ids in legal]
+        seen: list[set[int]] = [set() for _ in legal]
+        for _ in range(200):
+            for i, a in enumerate(batch.random_ids(rng).tolist()):
+                seen[i].add(a)
+        assert all(s <= set(ids) for s, ids in zip(seen, legal, strict=True))
+        assert all(len(s) == len(ids) for s, ids in zip(seen, legal, strict=True)
+                   if len(ids) <= 8)  # a small mask is covered in 200 draws
+        batch.step(batch.random_ids(rng))

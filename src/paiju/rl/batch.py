@@ -34,7 +34,16 @@ from paiju.rl.gym import RESETS, opponents_of
 from paiju.rl.match import Match, new_seed
 from paiju.rl.moves import Moves
 from paiju.rl.observe import HIGH, rule_flags
-from paiju.rl.rows import encode_rows, legal_cells, pick_cells, stale
+from paiju.rl.rows import (
+    encode_rows,
+    first_illegal,
+    mask_bytes,
+    movers_of,
+    nth_legal,
+    pick_cells,
+    stale,
+    step_ids,
+)
 
 #: A batched policy over ids: the observations and masks of the sessions where its
 #: player is to move (``{"observation": (k, size), "action_mask": (k, ids)}``) to ``k`` ids.
@@ -195,14 +204,7 @@ class BatchMatch:
     def _encode(self, rows: list[int]) -> None:
         """The movers' observations of sessions ``rows`` (without picks) into the kept
         rows."""
-        movers: list[tuple[int, int]] = []
-        for i in rows:
-            m = self.matches[i]
-            mover = m.to_move()
-            assert mover is not None
-            movers.append((i, mover))
-            self._base_version[i] = m.version
-        self._base[rows] = self._vectors(movers)
+        self._base[rows] = self._vectors(movers_of(self.matches, rows, self._base_version))
 
     def _vectors(self, asked: list[tuple[int, int]]) -> np.ndarray:
         """The observations (without picks) of ``(session, player)`` pairs, a row each:
@@ -224,9 +226,15 @@ class BatchMatch:
     def masks(self) -> np.ndarray:
         """Each session's mask of its player to move, ``(batch, ids)`` ``int8``."""
         self._check()
-        out = np.zeros((self.batch, self.space.size), dtype=np.int8)
-        out[legal_cells(self.matches)] = 1  # every session's legal ids in one step
-        return out
+        size = self.space.size
+        return np.frombuffer(mask_bytes(self.matches, size), np.int8).reshape(-1, size)
+
+    def random_ids(self, rng: np.random.Generator) -> np.ndarray:
+        """A legal id for each session's player to move, uniform over its mask (one draw
+        of ``rng`` a session), ``(batch,)``."""
+        self._check()
+        return np.array(nth_legal(self.matches, rng.random(self.batch).tolist()),
+                        dtype=np.int64)
 
     def step(self, ids: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """One id for the player to move in each session: ``(rewards, dones)``, each
@@ -235,14 +243,23 @@ class BatchMatch:
         raises ``ValueError`` naming the session, and nothing changes in any."""
         self._check()
         picked = self._ids(ids)
-        for i, (m, a) in enumerate(zip(self.matches, picked, strict=True)):
-            assert m.picker is not None
-            if a not in m.picker.next_ids():
-                try:
-                    m.picker.copy().step(a)
-                except ValueError as err:
-                    raise ValueError(f"session {i}: {err}") from None
-        return self._apply(picked)
+        i = first_illegal(self.matches, picked)
+        if i >= 0:
+            picker = self.matches[i].picker
+            assert picker is not None
+            try:
+                picker.copy().step(picked[i])
+            except ValueError as err:
+                raise ValueError(f"session {i}: {err}") from None
+        rewards = self._carry.copy()
+        self._carry[:] = 0.0
+        dones = np.zeros(self.batch, dtype=bool)
+        for i, points, over in step_ids(self.matches, picked):
+            rewards[i] += [points[p] for p in range(self.players)]
+            if over:
+                dones[i] = True
+                self._finish(i)
+        return rewards, dones
 
     def legal_moves(self) -> list[tuple[list[Any], np.ndarray]]:
         """Each session's legal moves of its player to move as whole moves and their

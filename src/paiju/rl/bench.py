@@ -13,7 +13,7 @@ run, so that the figures share the machine's load:
   OpenSpiel games through it, for each target;
 * paiju's batched env (:class:`paiju.rl.batch.BatchMatch`, :data:`BATCH` sessions, the
   movers' observations and masks built as arrays at every step, a random legal id drawn
-  for every session from the masks with NumPy), for each target;
+  for every session from its mask, ``BatchMatch.random_ids``), for each target;
 * OpenSpiel's C++ ``dou_dizhu`` and ``leduc_poker`` driven from Python through pyspiel
   (a random legal action at each decision, chance outcomes sampled), bare and building
   the mover's observation tensor at each step; then the batched env's ratios to them.
@@ -150,10 +150,8 @@ def batch_figure(label: str, game: str, preset: str, players: int, seconds: floa
 
     def one_step() -> None:
         env.observations()
-        masks = env.masks()
-        keys = rng.random(masks.shape)
-        keys[masks == 0] = -1.0
-        env.step(keys.argmax(axis=1))
+        env.masks()
+        env.step(env.random_ids(rng))
 
     for _ in range(20):  # untimed: lookup tables fill
         one_step()

@@ -1,5 +1,6 @@
 """The batched env's loops over its sessions (:mod:`paiju.rl.batch`), compiled with the
-engines: each session's observation as bytes, and the cells of the masks and the picks."""
+engines: each session's observation as bytes, the masks as bytes, the cells of the
+picks, the ids checked and stepped, and a random legal id drawn from each mask."""
 
 from __future__ import annotations
 
@@ -37,19 +38,6 @@ def stale(matches: list[Match], versions: list[int]) -> list[int]:
     return [i for i, m in enumerate(matches) if versions[i] != m.version]
 
 
-def legal_cells(matches: list[Match]) -> tuple[list[int], list[int]]:
-    """``(session, id)`` of every legal id of each session's next step, as two lists."""
-    rows: list[int] = []
-    cols: list[int] = []
-    for i, m in enumerate(matches):
-        picker = m.picker
-        assert picker is not None
-        for a in picker.next_ids():
-            rows.append(i)
-            cols.append(a)
-    return rows, cols
-
-
 def pick_cells(matches: list[Match], at: int) -> tuple[list[int], list[int]]:
     """``(session, entry)`` of the ids picked so far in each session's decision in
     progress, at offset ``at``."""
@@ -60,3 +48,63 @@ def pick_cells(matches: list[Match], at: int) -> tuple[list[int], list[int]]:
             rows.append(i)
             cols.append(at + a)
     return rows, cols
+
+
+def mask_bytes(matches: list[Match], size: int) -> bytearray:
+    """Every session's mask of its next step, ``size`` bytes a session, all joined."""
+    out = bytearray(len(matches) * size)
+    for i, m in enumerate(matches):
+        picker = m.picker
+        assert picker is not None
+        base = i * size
+        for a in picker.next_ids():
+            out[base + a] = 1
+    return out
+
+
+def nth_legal(matches: list[Match], draws: Sequence[float]) -> list[int]:
+    """In each session, the legal id of the next step at ``draws[i]`` (in ``[0, 1)``) of
+    the way along its mask: uniform over the mask for uniform draws."""
+    out: list[int] = []
+    for i, m in enumerate(matches):
+        picker = m.picker
+        assert picker is not None
+        ids = sorted(picker.next_ids())
+        k = int(draws[i] * len(ids))
+        out.append(ids[k if k < len(ids) else len(ids) - 1])
+    return out
+
+
+def first_illegal(matches: list[Match], ids: list[int]) -> int:
+    """The first session whose id is outside its mask, or -1."""
+    for i, m in enumerate(matches):
+        picker = m.picker
+        assert picker is not None
+        if ids[i] not in picker.next_ids():
+            return i
+    return -1
+
+
+def step_ids(matches: list[Match], ids: list[int]
+             ) -> list[tuple[int, dict[int, float], bool]]:
+    """Each session's id stepped (each already checked legal): ``(session, points,
+    over)`` of the sessions where a hand ended."""
+    out: list[tuple[int, dict[int, float], bool]] = []
+    for i, m in enumerate(matches):
+        points = m.step(ids[i])
+        if points is not None:  # a hand ended (so may the session)
+            out.append((i, points, m.over))
+    return out
+
+
+def movers_of(matches: list[Match], rows: list[int], versions: list[int]
+              ) -> list[tuple[int, int]]:
+    """``(session, player to move)`` of sessions ``rows``, their versions noted."""
+    out: list[tuple[int, int]] = []
+    for i in rows:
+        m = matches[i]
+        mover = m.to_move()
+        assert mover is not None
+        out.append((i, mover))
+        versions[i] = m.version
+    return out
