@@ -60,6 +60,30 @@ def test_a_resampled_state_keeps_the_seats_information(game: str, preset: Any,
     assert checked > 10
 
 
+def test_the_compact_tensors_read_from_the_state_are_the_views_encodings(
+        preset: tuple[str, Any, int]) -> None:
+    # the default information-state tensor (no history) and the observation tensor come
+    # from the game's fast path (the state, no view): at every decision of random hands,
+    # every seat's equals the encoding of its view, picks and all
+    game, name, players = preset
+    g = load(game, name, players)
+    rng = np.random.RandomState(2)
+    checked = 0
+    for _ in range(2):
+        state = g.new_initial_state()  # type: ignore[attr-defined]
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                enc = state.config.encoder
+                for p in range(players):
+                    want = enc.observation(state.paiju_state.view(p), state.prefix(p))
+                    for got in (state.observation_tensor(p),
+                                state.information_state_tensor(p)):
+                        assert np.array_equal(np.asarray(got, dtype=np.float32), want)
+                checked += 1
+            play_to(state, rng)
+    assert checked > 10
+
+
 def test_the_deal_is_chance_and_hidden() -> None:
     g = load("lukfu", "hongkong", 4)
     state = g.new_initial_state()  # type: ignore[attr-defined]

@@ -102,6 +102,13 @@ class DaifugoObserver:
         self.decks = decks
         self._segments = segments(players, decks)
         self.at: dict[str, int] = offsets(self._segments)
+        at = self.at
+        # the offsets _encode reads, as attributes (cheaper than the dict in a hot loop)
+        self._seat, self._phase, self._to_move = at["seat"], at["phase"], at["to_move"]
+        self._hand, self._table, self._stands = at["hand"], at["table"], at["table_stands_for"]
+        self._table_seat, self._flags, self._lock = at["table_seat"], at["flags"], at["lock"]
+        self._played, self._finished = at["played"], at["finished"]
+        self._titles, self._known = at["titles"], at["known"]
         self._width = CARDS2 if decks == 2 else CARDS
         self._hand_scale = HAND_SCALE[decks]
         self._pack_scale = PACK_SCALE[decks]
@@ -187,34 +194,34 @@ class DaifugoObserver:
         """The 1 entries and the counts of what a seat sees (the fields of
         :class:`~paiju.daifugo.engine.view.TableBits`), with the cards it knows are with
         other seats (``pins``)."""
-        n, c, at = self.players, self._width, self.at
-        flags = at["flags"]
-        ones = (hot(seat, n, at["seat"]) | hot(_PHASE[phase], 4, at["phase"])
-                | hot(to_move, n, at["to_move"])
-                | self._cards(hand) << at["hand"]
-                | hot(table_seat, n, at["table_seat"])
+        n, c = self.players, self._width
+        flags = self._flags
+        ones = (hot(seat, n, self._seat) | hot(_PHASE[phase], 4, self._phase)
+                | hot(to_move, n, self._to_move)
+                | self._cards(hand) << self._hand
+                | hot(table_seat, n, self._table_seat)
                 | (1 << flags if revolution else 0)
                 | (1 << (flags + 1) if revolution_pending else 0)
                 | (1 << (flags + 2) if jack_back else 0)
                 | (1 << (flags + 3) if clockwise else 0)
-                | hot(_LOCK_INDEX.get(lock), 4, at["lock"])
-                | self._cards(played) << at["played"])
+                | hot(_LOCK_INDEX.get(lock), 4, self._lock)
+                | self._cards(played) << self._played)
         if meld is not None:
-            ones |= (self._meld(meld.naturals, meld.jokers) << at["table"]
-                     | meld_stands_for(meld.subs) << at["table_stands_for"])
-        at_finished = at["finished"]
+            ones |= (self._meld(meld.naturals, meld.jokers) << self._table
+                     | meld_stands_for(meld.subs) << self._stands)
+        at_finished = self._finished
         for place, s in enumerate(finished):
             if 0 <= s < n and finished.index(s) == place:
                 ones |= hot(place, n, at_finished + s * n)
         if titles is not None:
-            at_titles = at["titles"]
+            at_titles = self._titles
             for s, title in enumerate(titles):
                 ones |= hot(_TITLE.get(title), 5, at_titles + s * 5)
         if pins:
             known = [0] * (n + 2)
             for s, cards in pins:  # seats, the discard pile, the drop
                 known[s if s >= 0 else n - 1 - s] |= cards  # each place listed once
-            at_known = at["known"]
+            at_known = self._known
             two = self.decks == 2
             for i, cards in enumerate(known):
                 if cards:

@@ -226,11 +226,11 @@ class Picker:
         if self._next is None:
             options, end = self._options, self.space.end
             if options is None:
-                do_id = self.space.do_id
+                index = self.space._do_index  # every legal action's kind is the game's
                 if self._bits:
-                    self._next = {do_id(do) for do, cards in self._groups if cards}
+                    self._next = {index[do] for do, cards in self._groups if cards}
                 else:
-                    self._next = {do_id(a.do) for a in self._legal}
+                    self._next = {index[a.do] for a in self._legal}
             elif self._bits:
                 base = len(self.space.dos)
                 found: set[int] = set()

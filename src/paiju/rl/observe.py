@@ -34,7 +34,7 @@ import numpy as np
 from paiju.core.bitset import one_hot as hot
 from paiju.core.games import get_game
 from paiju.core.options import Option
-from paiju.core.protocol import Observer, View
+from paiju.core.protocol import Observer, State, StateObserver, View
 from paiju.rl.actions import ActionSpace, space_of
 from paiju.rl.games import research_of
 
@@ -141,6 +141,19 @@ class Encoder:
         out = unpack(ones, self.obs_size)
         out[self._value_at] = values
         out[self._rules_slice] = self._rule_flags(view.rules)
+        return out
+
+    def state_observation(self, state: State, seat: int) -> np.ndarray | None:
+        """:meth:`observation` of ``seat``'s view (as ``Game.seat_view`` makes it, no
+        picks), read by the game's fast path from the state without the view; ``None``
+        where the game has none (tests/rl/test_rl_openspiel.py holds the two equal)."""
+        observer = self.observer
+        if not isinstance(observer, StateObserver):
+            return None
+        ones, values = observer.encode_state(state, seat)
+        out = unpack(ones, self.obs_size)
+        out[self._value_at] = values
+        out[self._rules_slice] = self._rule_flags(state.rules)
         return out
 
     def _rule_flags(self, rules: Any) -> np.ndarray:

@@ -269,11 +269,18 @@ class PaijuState(pyspiel.State):
         assert state is not None
         cached = self._vectors.get((player, perfect_recall))
         if cached is None or cached[0] != self._actions:
-            view = state.view(player)
             cfg = self.config
             enc = cfg.encoder
-            base = enc.info_state(view, rows=cfg.history) if perfect_recall else \
-                enc.observation(view)
+            # the compact tensor is the observation: the game's fast path reads it from
+            # the state (no view), where the game has one
+            fast = None if perfect_recall and cfg.history else \
+                enc.state_observation(state, player)
+            if fast is not None:
+                base = fast
+            elif perfect_recall:
+                base = enc.info_state(state.view(player), rows=cfg.history)
+            else:
+                base = enc.observation(state.view(player))
             cached = self._vectors[player, perfect_recall] = (self._actions, base)
         return self.config.encoder.with_prefix(cached[1], self.prefix(player))
 
