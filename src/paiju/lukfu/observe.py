@@ -49,6 +49,14 @@ class LukFuObserver:
     def __init__(self) -> None:
         self._segments = segments()
         self.at: dict[str, int] = offsets(self._segments)
+        at = self.at
+        # the offsets _encode reads, as attributes (cheaper than the dict in a hot loop)
+        self._seat, self._phase, self._to_move = at["seat"], at["phase"], at["to_move"]
+        self._hand, self._caller, self._privileged = at["hand"], at["caller"], at["privileged"]
+        self._master_passed, self._leader = at["master_passed"], at["leader"]
+        self._top, self._top_seat, self._won = at["top"], at["top_seat"], at["won"]
+        self._played, self._seen = at["played"], at["discarded_seen"]
+        self._dreamer, self._declared, self._aged = at["dreamer"], at["declared"], at["aged"]
 
     @property
     def actors(self) -> int:
@@ -111,15 +119,15 @@ class LukFuObserver:
                 round: int) -> tuple[int, Sequence[float]]:
         """The 1 entries and the counts of what ``seat`` sees (``dreamer``: the
         dreamer's ``events``, whose face-down discards count without their cards)."""
-        c, a, at = CARDS, ACTORS, self.at
-        ones = (hot(seat, 4, at["seat"]) | hot(_PHASE[phase], 6, at["phase"])
-                | hot(to_move, 4, at["to_move"]) | hand << at["hand"]
-                | hot(caller, a, at["caller"]) | hot(privileged, a, at["privileged"])
-                | (1 << at["master_passed"] if master_passed else 0)
-                | hot(leader, a, at["leader"]))
+        c, a = CARDS, ACTORS
+        ones = (hot(seat, 4, self._seat) | hot(_PHASE[phase], 6, self._phase)
+                | hot(to_move, 4, self._to_move) | hand << self._hand
+                | hot(caller, a, self._caller) | hot(privileged, a, self._privileged)
+                | (1 << self._master_passed if master_passed else 0)
+                | hot(leader, a, self._leader))
         if top is not None:
-            ones |= top.cards << at["top"] | hot(top_seat, a, at["top_seat"])
-        at_won = at["won"]
+            ones |= top.cards << self._top | hot(top_seat, a, self._top_seat)
+        at_won = self._won
         for s, cards in enumerate(won):
             ones |= cards << (at_won + s * c)
         played, seen, counts = [0] * a, [0] * a, [0] * a
@@ -131,13 +139,13 @@ class LukFuObserver:
             else:
                 seen[e.seat] |= e.cards
                 counts[e.seat] += e.count if not e.cards else e.cards.bit_count()
-        at_played, at_seen = at["played"], at["discarded_seen"]
+        at_played, at_seen = self._played, self._seen
         for s in range(a):
             ones |= played[s] << (at_played + s * c) | seen[s] << (at_seen + s * c)
         if dreamer_card is not None:
-            ones |= 1 << (at["dreamer"] + dreamer_card)
-        ones |= declared << at["declared"]
-        ones |= aged << at["aged"]
+            ones |= 1 << (self._dreamer + dreamer_card)
+        ones |= declared << self._declared
+        ones |= aged << self._aged
         values = [k / 12 for k in hand_counts]
         values.extend([k / 12 for k in tricks])
         values.append((round + 1) / 12)

@@ -91,6 +91,10 @@ class Encoder:
         self.rules = g.rules(None) if rules is None else rules
         self.space: ActionSpace = space_of(g.name)
         self.observer: Observer[Any, Any] = research_of(g).observer(players, self.rules)
+        #: the observer again where it reads the state itself (asked once: a protocol's
+        #: isinstance is slow)
+        self._state_observer: StateObserver[Any, Any] | None = (
+            self.observer if isinstance(self.observer, StateObserver) else None)
         self.options = dict(g.options.options)
         self.history = self.observer.history
         self._segments = self._layout()
@@ -147,8 +151,8 @@ class Encoder:
         """:meth:`observation` of ``seat``'s view (as ``Game.seat_view`` makes it, no
         picks), read by the game's fast path from the state without the view; ``None``
         where the game has none (tests/rl/test_rl_openspiel.py holds the two equal)."""
-        observer = self.observer
-        if not isinstance(observer, StateObserver):
+        observer = self._state_observer
+        if observer is None:
             return None
         ones, values = observer.encode_state(state, seat)
         out = unpack(ones, self.obs_size)

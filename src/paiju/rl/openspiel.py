@@ -45,6 +45,9 @@ from paiju.rl.observe import Encoder
 
 #: The rows of history an information-state tensor keeps unless told (``history``).
 HISTORY = 0
+#: OpenSpiel's player ids of chance and of a terminal state, as ints.
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def defaults(game: AnyGame) -> dict[str, Any]:
@@ -169,6 +172,8 @@ class PaijuState(pyspiel.State):
         #: engine actions applied, and each seat's vectors (without picks) since the last
         self._actions = 0
         self._vectors: dict[tuple[int, bool], tuple[int, np.ndarray]] = {}
+        #: the current player, worked out once a decision (OpenSpiel asks it often)
+        self._player = CHANCE
 
     @property
     def config(self) -> Config:
@@ -182,11 +187,7 @@ class PaijuState(pyspiel.State):
     # ------------------------------------------------------------ flow
 
     def current_player(self) -> int:
-        state = self.paiju_state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = state.to_move()
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        return self._player
 
     def is_terminal(self) -> bool:
         state = self.paiju_state
@@ -228,11 +229,13 @@ class PaijuState(pyspiel.State):
         state = self.paiju_state
         assert state is not None
         self._actions += 1
+        seat = state.to_move()
+        self._player = TERMINAL if seat is None else seat
         self._picker = None if state.is_terminal() else Picker(
             self.config.space, state.legal_actions())
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == int(pyspiel.PlayerId.CHANCE):
+        if player == CHANCE:
             if len(self._dealt) < len(self.config.deck):
                 return self.config.deal_string(action)
             return f"seat {action} leads"
