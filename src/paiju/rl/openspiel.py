@@ -268,6 +268,11 @@ class PaijuState(pyspiel.State):
         """``player``'s observation (or information-state) tensor with its picks. The
         vector without picks is kept until the next engine action: the steps inside a
         decision only write the picks."""
+        return self.config.encoder.with_prefix(self.base(player, perfect_recall),
+                                               self.prefix(player))
+
+    def base(self, player: int, perfect_recall: bool) -> np.ndarray:
+        """:meth:`vector` without the picks (kept: not to be changed)."""
         state = self.paiju_state
         assert state is not None
         cached = self._vectors.get((player, perfect_recall))
@@ -285,7 +290,7 @@ class PaijuState(pyspiel.State):
             else:
                 base = enc.observation(state.view(player))
             cached = self._vectors[player, perfect_recall] = (self._actions, base)
-        return self.config.encoder.with_prefix(cached[1], self.prefix(player))
+        return cached[1]
 
     def prefix(self, player: int) -> tuple[int, ...]:
         """The ids ``player`` has picked in its decision in progress."""
@@ -342,10 +347,15 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: PaijuState, player: int) -> None:
-        self.tensor.fill(0.0)
+        tensor = self.tensor
         if state.paiju_state is None:
+            tensor.fill(0.0)
             return
-        self.tensor[:] = state.vector(player, self.perfect_recall)
+        tensor[:] = state.base(player, self.perfect_recall)
+        prefix = state.prefix(player)
+        if prefix:  # the picks, written in place (as Encoder.with_prefix)
+            at = self.config.encoder.at["picked_do"]
+            tensor[[at + i for i in prefix]] = 1.0
 
     def string_from(self, state: PaijuState, player: int) -> str:
         if state.paiju_state is None:
