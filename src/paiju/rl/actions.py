@@ -157,17 +157,18 @@ def as_id(action_id: SupportsIndex) -> int:
 class Picker:
     """One decision in progress: the legal actions and the ids picked so far.
 
-    Once a kind is picked, each action still possible is kept with the ids it has left:
-    as a tuple of ids (a card picked twice is there twice), or, where the game's action
-    space reads a decision by kind as bitsets (:class:`paiju.core.protocol.PicksBits`),
-    as a bitset of its cards left (its card ids go up, so the next is the lowest), and
-    only the action chosen is built.
+    Once a kind is picked, the actions still possible are kept whole, each with all its
+    ids (its kind first, a card picked twice there twice), those that agree with the
+    picks so far; or, where the game's action space reads a decision by kind as bitsets
+    (:class:`paiju.core.protocol.PicksBits`), as bitsets of their cards (card ids go
+    up, so each pick is the lowest card above the last), and only the action chosen is
+    built. A step filters them; nothing is rebuilt.
     """
 
     space: ActionSpace
-    #: the ids picked so far
+    #: the ids picked so far (the kind first)
     prefix: tuple[int, ...]
-    #: whether the ids left are a bitset of cards (:class:`~paiju.core.protocol.PicksBits`)
+    #: whether the actions are read as bitsets of cards (:class:`~paiju.core.protocol.PicksBits`)
     _bits: bool
     #: bitsets: the seat and the legal actions by kind, ``(do, [cards bitsets])``
     _seat: int
@@ -176,9 +177,13 @@ class Picker:
     _legal: list[Action]
     #: bitsets: the kind picked, once picked
     _kind: str
-    #: ``(ids left, action)`` of the actions still possible, once a kind is picked
-    #: (bitsets: ``(cards left, cards)``)
-    _options: list[tuple[Any, Any]] | None
+    #: otherwise, once a kind is picked: ``(ids, action)`` of the actions still possible
+    _options: list[tuple[tuple[int, ...], Action]]
+    #: bitsets, once a kind is picked: the cards of the actions still possible, and the
+    #: token indices up to the last card picked (``_low``) with those picked among them
+    _cards: list[int]
+    _low: int
+    _picked: int
     _next: set[int] | None
     _mask: np.ndarray | None
 
@@ -188,8 +193,8 @@ class Picker:
         self._next = self._mask = None
         if fields is not None:  # a copy (a compiled class is only made through __init__)
             (self.prefix, self._bits, self._seat, self._groups, self._legal, self._kind,
-             options) = fields
-            self._options = None if options is None else list(options)
+             options, cards, self._low, self._picked) = fields
+            self._options, self._cards = list(options), list(cards)
             return
         if not legal:
             raise ValueError("a decision needs at least one legal action")
@@ -197,7 +202,7 @@ class Picker:
         bits = space.bits
         self._bits = bits is not None
         self._seat, self._groups, self._legal, self._kind = 0, [], [], ""
-        self._options = None
+        self._options, self._cards, self._low, self._picked = [], [], 0, 0
         if bits is not None:
             self._groups = bits.grouped(legal)
             self._seat = legal[0].seat
@@ -206,7 +211,7 @@ class Picker:
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.prefix, self._bits, self._seat, self._groups, self._legal, self._kind,
-                self._options)
+                self._options, self._cards, self._low, self._picked)
 
     def copy(self) -> Picker:
         """An independent copy (the legal actions are immutable values, so they are shared)."""
@@ -224,8 +229,8 @@ class Picker:
     def next_ids(self) -> set[int]:
         """The legal ids of the next step (worked out once a step; not to be changed)."""
         if self._next is None:
-            options, end = self._options, self.space.end
-            if options is None:
+            end = self.space.end
+            if not self.prefix:
                 index = self.space._do_index  # every legal action's kind is the game's
                 if self._bits:
                     self._next = {index[do] for do, cards in self._groups if cards}
@@ -233,13 +238,15 @@ class Picker:
                     self._next = {index[a.do] for a in self._legal}
             elif self._bits:
                 base = len(self.space.dos)
+                low = self._low
                 found: set[int] = set()
-                for option in options:
-                    cards: int = option[0]  # an int: the compiled build's own int ops
-                    found.add(base + (cards & -cards).bit_length() - 1 if cards else end)
+                for cards in self._cards:
+                    rest = cards & ~low  # the cards above the last picked
+                    found.add(base + (rest & -rest).bit_length() - 1 if rest else end)
                 self._next = found
             else:
-                self._next = {r[0] if r else end for r, _ in options}
+                k = len(self.prefix)
+                self._next = {ids[k] if len(ids) > k else end for ids, _ in self._options}
         return self._next
 
     def mask(self) -> np.ndarray:
@@ -267,42 +274,44 @@ class Picker:
             what = self.space.describe(action_id) if ok else f"action id {action_id}"
             legal = ", ".join(self.space.describe(i) for i in self.legal_ids())
             raise ValueError(f"{what} is not legal now; legal: {legal}")
-        options = self._options
-        if options is None:
+        prefix = self.prefix
+        k = len(prefix)
+        bits = self._bits
+        if not k:
             kind = self.space.dos[action_id]
-            if self._bits:
+            if bits:
                 self._kind = kind
-                left: list[tuple[Any, Any]] = [
-                    (c, c) for do, cards in self._groups if do == kind for c in cards]
+                self._cards = [c for do, cards in self._groups if do == kind for c in cards]
             else:
                 ids_of = self.space.fast_ids_of
-                left = [(ids_of(a)[1:], a) for a in self._legal if a.do == kind]
-        elif action_id == self.space.end:
-            return self._chosen(next(a for r, a in options if not r))
-        elif self._bits:
+                self._options = [(ids_of(a), a) for a in self._legal if a.do == kind]
+        elif action_id == self.space.end:  # the option whose cards are all picked
+            if bits:
+                return self._chosen_cards(next(c for c in self._cards if not c & ~self._low))
+            return next(a for ids, a in self._options if len(ids) == k)
+        elif bits:
             bit = 1 << (action_id - len(self.space.dos))
-            left = []
-            for option in options:
-                cards: int = option[0]  # an int: the compiled build's own int ops
-                if cards & -cards == bit:
-                    left.append((cards ^ bit, option[1]))
+            low, picked = (bit << 1) - 1, self._picked | bit
+            self._cards = [c for c in self._cards if c & low == picked]
+            self._low, self._picked = low, picked
         else:
-            left = [(r[1:], a) for r, a in options if r and r[0] == action_id]
-        self.prefix = (*self.prefix, action_id)
-        self._options = left
+            self._options = [o for o in self._options
+                             if len(o[0]) > k and o[0][k] == action_id]
+        self.prefix = (*prefix, action_id)
         self._next = self._mask = None
-        if len(left) == 1:
-            return self._chosen(left[0][1])
+        if bits:
+            if len(self._cards) == 1:
+                return self._chosen_cards(self._cards[0])
+        elif len(self._options) == 1:
+            return self._options[0][1]
         return None
 
-    def _chosen(self, option: Any) -> Action:
-        """The action an option closes on (built from its cards here, for bitsets)."""
+    def _chosen_cards(self, cards: int) -> Action:
+        """The action of the kind picked with ``cards`` (bitsets: built here)."""
         bits = self.space.bits
-        if bits is not None:
-            built: Action = bits.build(self._seat, self._kind, option)
-            return built
-        action: Action = option
-        return action
+        assert bits is not None
+        built: Action = bits.build(self._seat, self._kind, cards)
+        return built
 
 
 def _picker(space: ActionSpace, fields: tuple[Any, ...]) -> Picker:
