@@ -281,7 +281,9 @@ class Picker:
             kind = self.space.dos[action_id]
             if bits:
                 self._kind = kind
-                self._cards = [c for do, cards in self._groups if do == kind for c in cards]
+                runs = [cards for do, cards in self._groups if do == kind]
+                # one run of the kind (the usual): its list itself, never changed here
+                self._cards = runs[0] if len(runs) == 1 else [c for r in runs for c in r]
             else:
                 ids_of = self.space.fast_ids_of
                 self._options = [(ids_of(a), a) for a in self._legal if a.do == kind]
