@@ -3,7 +3,9 @@
 Each Hypothesis example is a seed that plays a batch of hands with uniformly random legal
 actions. For every hand: every card is accounted for at every step, payments sum to zero,
 the views hide what they must, and the referee replaying ``state.record()`` reports what
-the engine reported. 10,000 hands per preset, half with three players, half with four.
+the engine reported. The slow run (``pytest -m slow``) plays 10,000 hands per preset, half
+with three players, half with four; a slice of 1,000 hands per preset, the same checks,
+runs by default.
 """
 
 import json
@@ -27,6 +29,8 @@ from paiju.lukfu.inference.aged import aged_cards
 HANDS_PER_PRESET = 10_000
 BATCH = 50
 EXAMPLES = HANDS_PER_PRESET // 2 // BATCH
+#: examples of the slice that runs by default (1,000 hands per preset): the full run is slow
+SLICE = 10
 _TOKEN = re.compile(r"\b(?:[1-9](?:Sip|Gon|Sok|Chen)|LiChen)\b")
 
 
@@ -116,15 +120,27 @@ def play_batch(preset: str, players: int, seed: int, hands: int) -> None:
         assert state.result().points == tuple(report["payments"])
 
 
-@pytest.mark.parametrize("players", [3, 4])
-@pytest.mark.parametrize("preset", ["hongkong", "gloucester", "sung"])
-def test_random_hands(preset: str, players: int) -> None:
-    @settings(max_examples=EXAMPLES, database=None)
+def random_hands(preset: str, players: int, examples: int) -> None:
+    @settings(max_examples=examples, database=None)
     @given(seed=st.integers(0, 2**63 - 1))
     def run(seed: int) -> None:
         play_batch(preset, players, seed, BATCH)
 
     run()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("preset", ["hongkong", "gloucester", "sung"])
+def test_random_hands(preset: str, players: int) -> None:
+    random_hands(preset, players, EXAMPLES)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("preset", ["hongkong", "gloucester", "sung"])
+def test_random_hands_slice(preset: str, players: int) -> None:
+    """A slice of the slow run, in every default run: 500 hands per preset and count."""
+    random_hands(preset, players, SLICE)
 
 
 def _subsets_to_try(state: LukFuState, seat: int, k: int, rng: random.Random) -> list[int]:

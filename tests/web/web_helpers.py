@@ -101,18 +101,26 @@ class Server:
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, tries: int = 3) -> Server:
-        """Start the server; on a port taken meanwhile by another process, try another."""
+    def launch(self) -> None:
+        """Start the server's process (:meth:`start` waits for it to answer)."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        for _ in range(tries):
-            with self.log.open("ab") as log:
-                self.proc = subprocess.Popen(
-                    [sys.executable, "-m", "paiju.cli", "serve", "--port", str(self.port),
-                     "--db", str(self.db), "--delay", "0", "--tables-per-minute", "10000",
-                     *self.args],
-                    stdout=subprocess.DEVNULL, stderr=log, env=env)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "paiju.cli", "serve", "--port", str(self.port),
+                 "--db", str(self.db), "--delay", "0", "--tables-per-minute", "10000",
+                 *self.args],
+                stdout=subprocess.DEVNULL, stderr=log, env=env)
+
+    def start(self, tries: int = 3, launched: bool = False) -> Server:
+        """Start the server (``launched``: its process is started already, by
+        :meth:`launch`) and wait until it answers; on a port taken meanwhile by another
+        process, try another."""
+        for attempt in range(tries):
+            if attempt or not launched:
+                self.launch()
             if self._wait_ready():
                 return self
+            assert self.proc is not None
             error = self.log.read_text(errors="replace")
             if "address already in use" not in error:
                 raise RuntimeError(f"the server exited ({self.proc.returncode}): {error}")

@@ -141,11 +141,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         stop(process)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium under Playwright (sync API), for one test: Playwright's sync API
-    keeps an event loop running while it is open, which would break later tests of the same
-    worker that run their own (``asyncio.run``)."""
+    """Debian's Chromium under Playwright (sync API), for one module's tests (a launch costs
+    a second or two; each test's people are contexts of their own, :func:`contexts`), closed
+    at the module's end: Playwright's sync API keeps an event loop running while it is open,
+    which would break later tests of the same worker that run their own (``asyncio.run``;
+    no browser test module does). A worker given another module's test in between closes it
+    first, as pytest ends a module's fixtures before it runs another module's test."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")

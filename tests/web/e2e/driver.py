@@ -110,6 +110,65 @@ def play_hand(pages: list[Any], limit: float = 120.0) -> int:
     raise AssertionError("the hand did not end in time")
 
 
+def play_out_over_sockets(base: str, table: str, pages: list[Any],
+                          pick: Any = choose_big, limit: float = 60.0) -> int:
+    """Play the hand out for every page's person over a WebSocket of their own seat (the
+    page's token), each move the one ``pick`` chooses, the pages away meanwhile (a page
+    drawing every move of a long hand costs the machine more than the moves); then open
+    the table at every page again, which shows the end of the hand. How many moves were
+    made. For the tests of what comes after a hand: clicking a hand out is test_e2e_play's
+    (and others')."""
+    from urllib.parse import quote
+
+    from websockets.sync.client import connect
+
+    tokens = [page.evaluate("(t) => JSON.parse(localStorage.getItem('paiju.token.' + t))"
+                            ".token", table) for page in pages]
+    assert all(tokens)
+    # connected before the pages leave: the seats are never away (no stand-in plays them)
+    sockets = [connect(f"ws{base.removeprefix('http')}/ws/{table}?token={quote(token)}")
+               for token in tokens]
+    latest: list[dict[str, Any] | None] = [None] * len(sockets)
+    acted = [-1] * len(sockets)  # the number of moves seen at each seat's last move
+    over: set[int] = set()
+    made = 0
+    deadline = time.monotonic() + limit
+    try:
+        for page in pages:
+            page.goto("about:blank")
+        while len(over) < len(sockets):
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            for i, ws in enumerate(sockets):  # every message received so far
+                while True:
+                    try:
+                        message = json.loads(ws.recv(timeout=0 if latest[i] else 0.01))
+                    except TimeoutError:
+                        break
+                    if message["type"] == "error":
+                        raise AssertionError(message["reason"])
+                    if message["type"] == "hand_over":
+                        over.add(i)
+                    elif message["type"] == "state":
+                        latest[i] = message
+            for i, state in enumerate(latest):  # one seat is to move at a time
+                if state is None or i in over or not state["legal"]:
+                    continue
+                seen = len(state["view"]["actions"])
+                if seen > acted[i]:
+                    sockets[i].send(json.dumps({"type": "act", "action": pick(state["legal"])}))
+                    acted[i] = seen
+                    made += 1
+            time.sleep(0.005)
+        for page in pages:
+            page.goto(f"{base}/t/{table}")
+        for page in pages:
+            page.wait_for_function("document.getElementById('over-dialog').open")
+    finally:
+        for ws in sockets:
+            ws.close()
+    return made
+
+
 def wait_turn(page: Any, timeout: float = 30.0) -> None:
     """Wait until the page offers moves (on failure, say what the page shows)."""
     try:

@@ -3,25 +3,13 @@ from the poor named to them, the cards received marked, and no word of leading m
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from .driver import choose_big, hand_over, join, legal, make_move
+from .driver import join, legal, make_move, play_out_over_sockets
 
 pytestmark = pytest.mark.e2e
-
-
-def play_out(pages: list[Any], limit: float = 60.0) -> None:
-    """The people play the hand out, each the move of the most cards of its preferred kind."""
-    deadline = time.monotonic() + limit
-    while not all(hand_over(p) for p in pages):
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        for p in pages:
-            if legal(p) and not hand_over(p):
-                make_move(p, choose_big(legal(p)))
-        time.sleep(0.02)
 
 
 def text(page: Any, testid: str) -> str:
@@ -43,9 +31,10 @@ def first_hand(server: Any, contexts: Any, names: list[str],
     return table, pages
 
 
-def next_hand(pages: list[Any], limit: float = 60.0) -> list[Any]:
-    """The first hand played out and the second begun, where the exchange comes."""
-    play_out(pages, limit)
+def next_hand(server: Any, table: str, pages: list[Any], limit: float = 60.0) -> list[Any]:
+    """The first hand played out (over the seats' WebSockets: the exchange of the second is
+    what these tests click) and the second begun from each page, where the exchange comes."""
+    play_out_over_sockets(server.base, table, pages, limit=limit)
     for page in pages:
         page.get_by_test_id("next-hand").click()
     for page in pages:
@@ -55,7 +44,7 @@ def next_hand(pages: list[Any], limit: float = 60.0) -> list[Any]:
 
 def second_hand(server: Any, contexts: Any, names: list[str], rules: Any) -> list[Any]:
     """:func:`first_hand`, then :func:`next_hand`."""
-    return next_hand(first_hand(server, contexts, names, rules)[1])
+    return next_hand(server, *first_hand(server, contexts, names, rules))
 
 
 def test_the_exchange_says_who_gives_what_to_whom(server: Any, contexts: Any) -> None:

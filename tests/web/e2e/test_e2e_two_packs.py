@@ -34,9 +34,14 @@ def test_two_packs_are_dealt_drawn_and_offered_in_pairs_in_the_browser(server: A
     drawn = [hand_tokens(p) for p in pages]
     assert sum(len(h) for h in drawn) == 106  # two packs and two jokers
     assert any(t.endswith("'") for h in drawn for t in h)  # someone holds a card twice
-    # a pair of identical cards is offered as a play
-    assert any(m["do"] == "play" and len(m.get("cards", [])) == 2
-               and m["cards"][1] == m["cards"][0] + "'" for p in pages for m in legal(p))
+    # a pair of identical cards is offered as a play, and played by clicking both cards
+    mover, pair = next((p, m) for p in pages for m in legal(p)
+                       if m["do"] == "play" and len(m.get("cards", [])) == 2
+                       and m["cards"][1] == m["cards"][0] + "'")
+    make_move(mover, pair)
+    left = hand_tokens(mover)
+    assert len(left) == len(drawn[pages.index(mover)]) - 2
+    assert pair["cards"][0] not in left and pair["cards"][1] not in left
     assert not server.table(table)["hands_played"]  # the exchange: the test below
 
 
@@ -47,7 +52,7 @@ def test_with_two_packs_the_rich_may_name_both_copies_of_a_card(server: Any,
     names two cards and they move to his hand."""
     rules = {"preset": "popular", "options": {"decks": 2, "jokers": 2, "card_request": True,
                                               "exchange": "always_two"}}
-    pages = next_hand(first_hand(server, contexts, NAMES, rules)[1], limit=120.0)
+    pages = next_hand(server, *first_hand(server, contexts, NAMES, rules), limit=120.0)
     rich = next(p for p in pages if any(m["do"] == "ask" and len(m.get("cards", [])) == 2
                                         for m in legal(p)))
     said = rich.get_by_test_id("ex-you-ask").inner_text()
