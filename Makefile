@@ -22,6 +22,8 @@ PLAYING := $(VENV)/.playing
 BUILT := $(VENV)/.compiled
 COMPILING := $(VENV)/.compiling
 FAILED := $(VENV)/.compile-failed
+# starts a command in a new session (no controlling terminal, a process group of its own)
+DETACH := $(PYTHON) -c "import subprocess, sys; subprocess.Popen(sys.argv[1:], start_new_session=True)"
 
 # what playing needs, the engines pure (setup.py: PAIJU_COMPILE=0); seconds, not minutes
 # (a venv that `make test` set up already holds it)
@@ -50,6 +52,9 @@ $(STAMP): pyproject.toml setup.py src/paiju/compiled.py $(COMPILED)
 
 # compiles the engines in the background unless they are compiled from these sources
 # or a compile is under way; the table that opens meanwhile plays the pure engines
+# (the compile runs in a session of its own, so closing the terminal does not end it; it
+# writes its own id to .compiling, which it removes when it ends: a .compiling whose process
+# is gone is a compile cut short, said at the next start)
 compile-later: $(PLAYING)
 	@if [ -f $(BUILT) ] && [ -z "$$(find src/paiju/compiled.py $(COMPILED) -newer $(BUILT))" ]; then \
 	    :; \
@@ -59,15 +64,20 @@ compile-later: $(PLAYING)
 	elif [ -f $(COMPILING) ] && kill -0 "$$(cat $(COMPILING))" 2>/dev/null; then \
 	    echo "paiju: the engines are still compiling (tail -f $(VENV)/compile.log)"; \
 	else \
+	    if [ -f $(COMPILING) ]; then \
+	        echo "paiju: the engines' last compile was interrupted before it finished" \
+	             "($(VENV)/compile.log shows how far it got): it starts again"; \
+	    fi; \
 	    rm -f $(FAILED); \
 	    echo "paiju: compiling the engines in the background (tail -f $(VENV)/compile.log);" \
 	         "this table plays the pure-Python engines, the next start the compiled ones"; \
-	    ( nice -n 10 $(BIN)/pip install --no-deps -e . > $(VENV)/compile.log 2>&1 \
+	    $(DETACH) sh -c 'echo $$$$ > $(COMPILING); \
+	      nice -n 10 $(BIN)/pip install --no-deps -e . > $(VENV)/compile.log 2>&1 \
 	      && $(BIN)/python -c "import sys, paiju.compiled as c; \
-	          sys.exit(0 if c.in_use() else 'paiju runs its pure engines: ' + c.reason)" \
+	          sys.exit(0 if c.in_use() else \"paiju runs its pure engines: \" + c.reason)" \
 	         >> $(VENV)/compile.log 2>&1 \
-	      && touch $(BUILT) || touch $(FAILED); rm -f $(COMPILING) ) < /dev/null > /dev/null 2>&1 & \
-	    echo $$! > $(COMPILING); \
+	      && touch $(BUILT) || touch $(FAILED); rm -f $(COMPILING)' \
+	      < /dev/null > /dev/null 2>&1; \
 	fi
 
 play: compile-later

@@ -462,11 +462,8 @@ class DaifugoPresenter(Presenter):
                     k, poor=names[giver], poor_title=self.title(poor, lang), rich=names[taker],
                     rich_title=self.title(rich, lang)))
             elif cards:
-                lines.append(WORDS(
-                    lang, "{poor} ({poor_title}) gives {cards} to {rich} ({rich_title}).",
-                    poor=names[giver], poor_title=self.title(poor, lang),
-                    cards=self.said_all(cards, lang), rich=names[taker],
-                    rich_title=self.title(rich, lang)))
+                lines.append(self._gift_seen(names, lang, giver, taker, cards,
+                                             self.title(poor, lang), self.title(rich, lang)))
             else:
                 lines.append(WORDS.n(
                     lang, "{poor} ({poor_title}) gives the best card to {rich} ({rich_title}).",
@@ -474,6 +471,23 @@ class DaifugoPresenter(Presenter):
                     k, poor=names[giver], poor_title=self.title(poor, lang), rich=names[taker],
                     rich_title=self.title(rich, lang)))
         return lines
+
+    def _gift_seen(self, names: Sequence[str], lang: str, giver: int, taker: int,
+                   cards: Sequence[str], poor_title: str, rich_title: str) -> str:
+        """The poor's gift at the deal with its cards, said to the giver or the receiver
+        when the terminal calls them "You"."""
+        shown = self.said_all(cards, lang)
+        if you(names, giver):
+            return WORDS(lang, "You ({poor_title}) give {cards} to {rich} ({rich_title}).",
+                         poor_title=poor_title, cards=shown, rich=names[taker],
+                         rich_title=rich_title)
+        if you(names, taker):
+            return WORDS(lang, "{poor} ({poor_title}) gives {cards} to you ({rich_title}).",
+                         poor=names[giver], poor_title=poor_title, cards=shown,
+                         rich_title=rich_title)
+        return WORDS(lang, "{poor} ({poor_title}) gives {cards} to {rich} ({rich_title}).",
+                     poor=names[giver], poor_title=poor_title, cards=shown, rich=names[taker],
+                     rich_title=rich_title)
 
     def describe(
         self, action: Mapping[str, Any], observer: int, names: Sequence[str], native: Lang
@@ -498,7 +512,9 @@ class DaifugoPresenter(Presenter):
             return (WORDS(lang, "You ask for {cards}.", cards=shown) if me
                     else WORDS(lang, "{name} asks for {cards}.", name=who, cards=shown))
         n = len(cards) if "cards" in action else action.get("count", 0)
-        seen = observer == seat and "cards" in action
+        # the cards of a move are the mover's to see, and an exchange gift's its receiver's
+        seen = "cards" in action and (
+            observer == seat or (do == "give" and action.get("to") == observer))
         shown = self.said_all(cards, lang) if seen else ""
         if do == "give":
             return self._give(action, names, lang, who, me, shown, n)
@@ -534,6 +550,9 @@ class DaifugoPresenter(Presenter):
                     else WORDS.n(lang, "{name} gives {n} card in the exchange.",
                                  "{name} gives {n} cards in the exchange.", n, name=who))
         other = names[to]
+        if shown and not me and you(names, to):
+            return WORDS(lang, "{name} gives you {cards} in the exchange.", name=who,
+                         cards=shown)
         if shown:
             return (WORDS(lang, "You give {cards} to {to} in the exchange.", cards=shown,
                           to=other) if me

@@ -183,7 +183,16 @@ class Match:
         rules = (self.presenter.rules_words(self.rules) if lang == "en"
                  else self.presenter.rules_line(self.rules))
         self.log.append(WORDS(lang, "Rules {rules}.", rules=rules))
+        self.log.extend(self.deal_lines())
         return self.state
+
+    def deal_lines(self) -> list[str]:
+        """What passed between seats at the deal (Dai Fugō's poor give their best cards),
+        with the cards where the person gave or received them."""
+        assert self.state is not None
+        known = self.presenter.known_at_deal(self.state.view(self.observer_seat))
+        return self.presenter.opening_lines(self.seen().data, self.rules, self.seat_names(),
+                                            self.native, known)
 
     def role_of(self, seat: int) -> str:
         """The part the player at ``seat`` has this hand, as the table shows it."""
