@@ -364,6 +364,10 @@ main.add_command(play_cmd)
 main.add_command(replay_cmd)
 main.add_command(learn_cmd)
 
+from paiju.ui.review import review_cmd  # noqa: E402
+
+main.add_command(review_cmd)
+
 
 def default_db() -> str:
     """The database ``paiju serve`` keeps its tables in when not told."""

@@ -158,10 +158,13 @@ def check_game(game: str, preset: str | dict[str, Any], players: int, hands: int
                 2: make_bot(HALVING.format(iters=8)),
                 3: make_bot(HALVING.format(iters=8).replace("prior=heuristic", "prior=learned")),
                 # the game's strongest player (Dai Fugō's: exact endgames, reward=games)
-                4: make_bot("strongest:iters=8", game)}
+                4: make_bot("strongest:iters=8", game),
+                # ways out in every seat's play-outs, each action tried twice in the first
+                # round (settings Luk Fu does not read)
+                5: make_bot(HALVING.format(iters=8) + ":wayout=300:wide=2")}
     changed = total = 0
     for index, state in enumerate(decision_points(game, preset, players, hands=hands, every=every)):
-        search = searches.get(index % 5)
+        search = searches.get(index % 6)
         changed += check_blind(state, bots + ([search] if search else []), samples=3)
         total += 3
     assert total >= 9

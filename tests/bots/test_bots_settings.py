@@ -10,15 +10,15 @@ from paiju.bots.settings import settings_of
 def test_every_declared_setting_reads_and_writes_back() -> None:
     spec = ("ismcts:iters=12:time=0.5:c=0.3:z=2:rollout=heuristic:prior=heuristic"
             ":reward=place:root=halving:tree=root:opponents=uecda-standard:pick=3:held=8"
-            ":endgame=500:wide=2")
+            ":endgame=500:wide=2:wayout=300")
     bot = ISMCTSBot.from_params(dict(p.split("=") for p in spec.split(":")[1:]))
     assert bot.spec == spec
     assert (bot.iterations, bot.seconds, bot.exploration, bot.z, bot.pick, bot.held,
-            bot.endgame, bot.wide) == (12, 0.5, 0.3, 2.0, 3, 8, 500, 2)
+            bot.endgame, bot.wide, bot.wayout) == (12, 0.5, 0.3, 2.0, 3, 8, 500, 2, 300)
     keys = [s.key for _, s, _ in settings_of(ISMCTSBot)]
     assert set(keys) == {"iters", "time", "c", "z", "rollout", "prior", "reward", "root",
                          "tree", "opponents", "infer", "pick", "facts", "held", "weights",
-                         "endgame", "wide"}
+                         "endgame", "wide", "wayout"}
 
 
 def test_defaults_are_left_out_of_the_spec_but_the_iterations() -> None:

@@ -61,6 +61,13 @@ fixed habits (:mod:`paiju.daifugo.players.standard_facts`).
 searching seat holds at most N cards, and deals plainly before: late in a hand the moves
 say most, and the true deal is worth most (docs/strength.md).
 
+``wayout=N`` lets a seat played by the rollout policy (every seat, or the searching seat
+alone with ``opponents``) play a sure way out wherever the game finds one with every hand
+of the determinization known (``State.way_out``, searching at most N positions; Dai Fugō:
+moves each answered only by passes, then out), as ``endgame=N`` plays two-seat endgames
+exactly. No place is better than going out before every seat still in, so such a line is
+the seat's best in that deal.
+
 This is the single-observer variant (Cowling, Powley and Whitehouse, "Information Set
 Monte Carlo Tree Search", 2012): opponents' decisions in the tree are taken with the
 determinization's cards in view, which is the known weakness of the method (strategy
@@ -81,6 +88,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
+from typing import Any
 
 from paiju.bots.base import BarsCards, Bot, RandomBot, legal_actions_of
 from paiju.bots.dealer import Dealer
@@ -101,6 +109,7 @@ from paiju.core.protocol import (
     State,
     View,
     carries_places,
+    finds_way_out,
     plays_out,
     plays_out_against,
     solves_endgames,
@@ -214,6 +223,10 @@ class ISMCTSBot:
     #: with ``root=halving``: at least this many play-outs a legal action in the first
     #: round, the budget grown past ``iters`` where that needs it (0: ``iters`` alone)
     wide: int = setting(0, "wide", whole, holds=lambda n: n >= 0, wanted="at least 0")
+    #: a budget of positions for a sure way out of a seat played by the rollout policy,
+    #: every hand of the determinization known, where the game finds them (Dai Fugō:
+    #: moves each answered only by passes, then out); 0: the policy plays on
+    wayout: int = setting(0, "wayout", whole, holds=lambda n: n >= 0, wanted="at least 0")
     last: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -482,16 +495,19 @@ class ISMCTSBot:
         of that budget does not settle it, the policies play the rest)."""
         model = self._model
         exact = self.endgame if solves_endgames(state) else 0
+        outs = self.wayout if finds_way_out(state) else 0
         if model is not None and self.fast and self.opponents is not None \
                 and plays_out_against(state) and state.playout_against(
-                    rng, me, self.rollout, self.opponents, exact) is not None:
+                    rng, me, self.rollout, self.opponents, exact, outs) is not None:
             return  # the game's fast path played it out, the others by the model
         if model is None and self.fast and plays_out(state) and (
-                state.playout(rng, self.rollout, exact) if exact
+                state.playout(rng, self.rollout, exact, outs) if exact or outs
                 else state.playout(rng, self.rollout)) is not None:
             return  # the game's fast path played it out
         policy = self._policy
         uniform = model is None and isinstance(policy, RandomBot)
+        #: each seat's moves still to play of the way out it found
+        lines: dict[int, list[Any]] = {}
         while True:
             seat = state.to_move()
             if seat is None:
@@ -500,12 +516,36 @@ class ISMCTSBot:
                 if state.solve_endgame(exact):
                     return
                 exact = 0  # the search ran out: the policies play on
+            if outs and (model is None or seat == me):
+                out = _way_out(state, seat, lines, outs)
+                if out is not None:
+                    state.apply(out)
+                    continue
             if uniform:
                 actions = state.legal_actions()
                 state.apply(actions[rng.randrange(len(actions))])
             else:
                 player = model if model is not None and seat != me else policy
                 state.apply(player.choose(state.view(seat), rng))
+
+
+def _way_out(state: State, seat: int, lines: dict[int, list[Any]],
+             budget: int) -> Any | None:
+    """The next move of ``seat``'s sure way out: of the line it found before, else of one
+    searched now (with ``budget`` positions) if it has a choice; None when it has none.
+    As the fast path's :class:`paiju.daifugo.fast.playout.Outs` plays them."""
+    line = lines.get(seat)
+    if line:
+        return line.pop()
+    if len(state.legal_actions()) < 2 or not finds_way_out(state):
+        return None
+    found = state.way_out(budget)
+    if not found:
+        return None
+    found.reverse()
+    move = found.pop()
+    lines[seat] = found
+    return move
 
 
 def _paired(mine: Mapping[int, float], other: Mapping[int, float]) -> tuple[float, float, int]:

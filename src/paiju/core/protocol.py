@@ -233,11 +233,14 @@ class State(Undoes[A], Protocol[A, R]):
 class PlaysOut(Protocol):
     """A state with a fast path for play-outs (docs/architecture.md, "The fast path")."""
 
-    def playout(self, rng: Random, policy: str = "random", endgame: int = 0) -> int | None:
+    def playout(self, rng: Random, policy: str = "random", endgame: int = 0,
+                wayout: int = 0) -> int | None:
         """Play the hand to its end, every seat by ``policy`` (``random`` or
         ``heuristic``): the decisions made, or ``None``, the state unchanged, when there
         is no fast path for that policy. ``endgame`` (a budget of positions, 0: none)
-        asks a game that solves endgames (:class:`SolvesEndgames`) to play them exactly."""
+        asks a game that solves endgames (:class:`SolvesEndgames`) to play them exactly;
+        ``wayout`` (the same) a game that finds ways out (:class:`FindsWayOut`) to play
+        one wherever a seat has one."""
         ...
 
 
@@ -246,11 +249,12 @@ class PlaysOutAgainst(Protocol):
     """A state with a fast path for play-outs against an opponent model."""
 
     def playout_against(self, rng: Random, me: int, policy: str = "random",
-                        others: str = "", endgame: int = 0) -> int | None:
+                        others: str = "", endgame: int = 0, wayout: int = 0) -> int | None:
         """Play the hand to its end, seat ``me`` by ``policy`` (as
-        :meth:`PlaysOut.playout`) and every other seat by the player named ``others``,
-        making the choices those players make from each seat's view: the decisions
-        made, or ``None``, the state unchanged, when there is no fast path for them."""
+        :meth:`PlaysOut.playout`, ``wayout`` for that seat alone) and every other seat by
+        the player named ``others``, making the choices those players make from each
+        seat's view: the decisions made, or ``None``, the state unchanged, when there is
+        no fast path for them."""
         ...
 
 
@@ -286,6 +290,19 @@ class SolvesEndgames(Protocol):
         """If the hand is at an endgame the game solves, play it to its end with best
         play for every seat and return True; False, the state unchanged, otherwise or
         when a search of ``budget`` positions did not settle it."""
+        ...
+
+
+@runtime_checkable
+class FindsWayOut(Protocol):
+    """A state that finds, every hand known, a sure way out for the seat to move: moves
+    that take it out before every other seat still playing, whatever they play (Dai Fugō:
+    each move but the last answered only by passes)."""
+
+    def way_out(self, budget: int) -> list[Any] | None:
+        """The moves of such a line, the seat's own (the others' forced moves between
+        them left out), or None when it has none or a search of ``budget`` positions did
+        not settle it; the state unchanged."""
         ...
 
 
@@ -359,6 +376,11 @@ def carries_places(rules: object) -> TypeGuard[CarriesPlaces]:
 def solves_endgames(state: object) -> TypeGuard[SolvesEndgames]:
     """Whether ``state`` plays endgames exactly (:class:`SolvesEndgames`)."""
     return offers(state, SolvesEndgames)
+
+
+def finds_way_out(state: object) -> TypeGuard[FindsWayOut]:
+    """Whether ``state`` finds sure ways out (:class:`FindsWayOut`)."""
+    return offers(state, FindsWayOut)
 
 
 def rewinds(view: View[A, R]) -> TypeGuard[Rewinds[A, R]]:

@@ -603,18 +603,35 @@ class DaifugoPresenter(Presenter):
         points = report.get("points")
         if points is None or not order:
             return lines
-        lines.append(self._scoring(seen.view.rules.scoring, len(order), lang))
+        lines.append(self._scoring(seen.view.rules, len(order), lang))
         shown = joined(lang, [f"{names[s]} {v:+d}" for s, v in enumerate(points)])
         lines.append(WORDS(lang, "Points this hand: {list}.", list=shown))
         return lines
 
     @staticmethod
-    def _scoring(scoring: str, players: int, lang: str) -> str:
-        """How this table's scoring turns the places into points."""
-        if scoring == "uecda":
+    def _scoring(rules: Any, players: int, lang: str) -> str:
+        """How this table's scoring turns the places into points, naming only the titles
+        a table of ``players`` has."""
+        from paiju.daifugo.engine.rulebook import DAIFUGO, FUGO, HEIMIN, titles_for
+
+        if rules.scoring == "uecda":
             return WORDS(lang, "Each place scores as UECda counts: {n} for first, down to 1 "
                          "for last.", n=players)
-        if scoring == "payments":
+        titles = titles_for(players, rules.exchange)
+        if DAIFUGO not in titles:  # three or four players, one card exchanged
+            if rules.scoring == "payments":
+                return WORDS(lang, "The Hinmin pays the Fugō 1; the others neither pay nor "
+                             "receive.")
+            return WORDS(lang, "The Fugō scores 1; the others score nothing.")
+        if FUGO not in titles:  # three players, two cards exchanged
+            if rules.scoring == "payments":
+                return WORDS(lang, "The Dai Hinmin pays the Dai Fugō 2; the others neither pay "
+                             "nor receive.")
+            return WORDS(lang, "The Dai Fugō scores 2; the others score nothing.")
+        if rules.scoring == "payments":
+            if HEIMIN not in titles:  # four players, two and one cards exchanged
+                return WORDS(lang, "The Dai Hinmin pays the Dai Fugō 2 and the Hinmin pays the "
+                             "Fugō 1.")
             return WORDS(lang, "The Dai Hinmin pays the Dai Fugō 2 and the Hinmin pays the Fugō "
                          "1; the Heimin neither pay nor receive.")
         return WORDS(lang, "The Dai Fugō scores 2 and the Fugō 1; the others score nothing.")

@@ -195,28 +195,32 @@ class DaifugoState(PositionFields):
             else:
                 self._do_follow(seat, do, plan)
 
-    def playout(self, rng: Random, policy: str = "random", endgame: int = 0) -> int | None:
+    def playout(self, rng: Random, policy: str = "random", endgame: int = 0,
+                wayout: int = 0) -> int | None:
         """Play the hand to its end, every seat by ``policy`` (``random`` or ``heuristic``),
         on the fast path (:mod:`paiju.daifugo.fast.playout`): the decisions made, or ``None``, the
         state unchanged, when the fast path is off. ``endgame``: a budget of positions for
-        playing a two-seat endgame exactly (0: none)."""
+        playing a two-seat endgame exactly (0: none); ``wayout``: the same for a seat's
+        sure way out (:meth:`way_out`), played wherever a seat has one."""
         from paiju.daifugo.fast import playout as fast
 
         if not fast.ENABLED or policy not in fast.PLAYOUTS:
             return None
-        return fast.PLAYOUTS[policy](self, rng, endgame)
+        return fast.PLAYOUTS[policy](self, rng, endgame, wayout)
 
     def playout_against(self, rng: Random, me: int, policy: str = "random",
-                        others: str = "uecda-standard", endgame: int = 0) -> int | None:
+                        others: str = "uecda-standard", endgame: int = 0,
+                        wayout: int = 0) -> int | None:
         """Play the hand to its end, seat ``me`` by ``policy`` and the others by the
         player named ``others``, on the fast path
         (:func:`paiju.daifugo.fast.playout.playout_against`): the decisions made, or
-        ``None``, the state unchanged, when the fast path is off or has no such players."""
+        ``None``, the state unchanged, when the fast path is off or has no such players.
+        ``endgame`` and ``wayout`` as in :meth:`playout` (``wayout`` for ``me`` alone)."""
         from paiju.daifugo.fast import playout as fast
 
         if not fast.ENABLED:
             return None
-        return fast.playout_against(self, rng, me, policy, others, endgame)
+        return fast.playout_against(self, rng, me, policy, others, endgame, wayout)
 
     def at_endgame(self) -> bool:
         """Whether two seats are still playing (and the hand is in play)."""
@@ -232,6 +236,15 @@ class DaifugoState(PositionFields):
         from paiju.daifugo.fast.endgame import finish
 
         return finish(self, budget) is not None
+
+    def way_out(self, budget: int) -> list[Action] | None:
+        """The seat to move's sure way out, every hand known
+        (:func:`paiju.daifugo.fast.mate.way_out`): its moves, each but the last answered
+        only by passes, the last one taking it out before every other seat still
+        playing; None when it has none or ``budget`` positions did not settle it."""
+        from paiju.daifugo.fast.mate import way_out
+
+        return way_out(self, budget)
 
     def push(self, action: Any) -> None:
         """Apply ``action`` so that :meth:`pop` can take it back (for search and replay)."""

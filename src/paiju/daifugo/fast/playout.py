@@ -103,12 +103,14 @@ def _step_cards(state: DaifugoState, seat: int, action: Action) -> None:
         state._do_follow(seat, action.do, cards)
 
 
-def random_playout(state: DaifugoState, rng: Random, endgame: int = 0) -> int:
+def random_playout(state: DaifugoState, rng: Random, endgame: int = 0, wayout: int = 0) -> int:
     """Uniform random play to the end of the hand; the number of decisions made. With
     ``endgame`` (a budget of positions) a two-seat endgame is played exactly
-    (:mod:`paiju.daifugo.fast.endgame`) once the search of that many settles it."""
-    if endgame:
-        return _with_endgame(state, rng, endgame, random_playout)
+    (:mod:`paiju.daifugo.fast.endgame`) once the search of that many settles it; with
+    ``wayout`` (the same) a seat with a sure way out (:mod:`paiju.daifugo.fast.mate`)
+    plays it."""
+    if endgame or wayout:
+        return _with_endgame(state, rng, endgame, random_playout, wayout)
     p = state.pos
     actions = state.actions
     randrange = uniform_index(rng)
@@ -168,15 +170,16 @@ class SeatView:
         return dict(self._table)
 
 
-def heuristic_playout(state: DaifugoState, rng: Random, endgame: int = 0) -> int:
+def heuristic_playout(state: DaifugoState, rng: Random, endgame: int = 0,
+                      wayout: int = 0) -> int:
     """The rule-based player (:func:`paiju.daifugo.players.strategy.choose`) for every seat to the
     end of the hand, as :class:`~paiju.bots.heuristic.HeuristicBot` plays it (a single
     legal action is played without asking); the number of decisions made. ``endgame``
-    as in :func:`random_playout`."""
+    and ``wayout`` as in :func:`random_playout`."""
     from paiju.daifugo.players.strategy import choose
 
-    if endgame:
-        return _with_endgame(state, rng, endgame, heuristic_playout)
+    if endgame or wayout:
+        return _with_endgame(state, rng, endgame, heuristic_playout, wayout)
     p = state.pos
     n = 0
     while p.phase != OVER:
@@ -190,40 +193,83 @@ def heuristic_playout(state: DaifugoState, rng: Random, endgame: int = 0) -> int
     return n
 
 
+class Outs:
+    """The sure ways out found in one play-out (:func:`paiju.daifugo.fast.mate.way_out`),
+    searched with ``budget`` positions for the seats in ``seats`` (a bitset): the moves
+    each seat has still to play of the line it found."""
+
+    __slots__ = ("budget", "lines", "seats")
+
+    def __init__(self, budget: int, seats: int) -> None:
+        self.budget = budget
+        self.seats = seats
+        self.lines: dict[int, list[Action]] = {}
+
+    def move(self, state: DaifugoState, seat: int, choices: int) -> Action | None:
+        """The next move of ``seat``'s way out: the line found before, else one searched
+        now if the seat has more than one of ``choices``; None when it has none."""
+        line = self.lines.get(seat)
+        if line:
+            return line.pop()
+        if choices < 2 or not self.seats >> seat & 1:
+            return None
+        from paiju.daifugo.fast.mate import way_out
+
+        found = way_out(state, self.budget)
+        if not found:
+            return None
+        found.reverse()
+        move = found.pop()
+        self.lines[seat] = found
+        return move
+
+
 def _with_endgame(state: DaifugoState, rng: Random, budget: int,
-                  playout: Callable[[DaifugoState, Random], int]) -> int:
+                  playout: Callable[[DaifugoState, Random], int], wayout: int = 0) -> int:
     """``playout`` to a two-seat endgame, one decision at a time, then the endgame played
-    exactly if a search of ``budget`` positions settles it (else ``playout`` to the end)."""
+    exactly if a search of ``budget`` positions settles it (else ``playout`` to the end;
+    0: no endgame played exactly). With ``wayout`` a seat with a sure way out plays it."""
     from paiju.daifugo.fast.endgame import endgame, finish
     from paiju.daifugo.players.strategy import choose
 
     p = state.pos
     draw = uniform_index(rng)
+    outs = Outs(wayout, -1) if wayout else None
     n = 0
     while p.phase != OVER:
-        if p.active.bit_count() == 2 and endgame(state):
+        if budget and p.active.bit_count() == 2 and endgame(state):
             done = finish(state, budget)
-            return n + (done if done is not None else playout(state, rng))
+            if done is not None:
+                return n + done
+            if outs is None:
+                return n + playout(state, rng)
+            budget = 0  # the search ran out: the players play on
+            p = state.pos  # the search put back a copy of the position
         legal = legal_actions(state)
-        if playout is random_playout:
+        seat = p.turn
+        out = outs.move(state, seat, len(legal)) if outs is not None else None
+        if out is not None:
+            step(state, out)
+        elif playout is random_playout:
             step(state, legal[draw(len(legal))])
         elif len(legal) == 1:
             step(state, legal[0])
         else:
-            step(state, choose(SeatView(state, p.turn, legal), rng))
-        p = state.pos
+            step(state, choose(SeatView(state, seat, legal), rng))
+        p = state.pos  # a way out's search puts back a copy of the position
         n += 1
     return n
 
 
 def playout_against(state: DaifugoState, rng: Random, me: int, policy: str, others: str,
-                    endgame: int = 0) -> int | None:
+                    endgame: int = 0, wayout: int = 0) -> int | None:
     """Seat ``me`` by ``policy`` (``random`` or ``heuristic``) and every other seat by
     the player named ``others`` (an opponent model: ``uecda-standard``) to the end of
     the hand; the decisions made, or ``None``, the state unchanged, for a policy or a
     model without a fast path. The same actions as each player choosing from its seat's
     view, one decision at a time (the others' from the position's card rows where they
-    settle it). ``endgame`` as in :func:`random_playout`."""
+    settle it). ``endgame`` as in :func:`random_playout`; ``wayout`` the same for
+    ``me`` alone (the model plays the others as it would)."""
     if policy not in PLAYOUTS:
         return None
     model = _opponent(others)
@@ -236,6 +282,7 @@ def playout_against(state: DaifugoState, rng: Random, me: int, policy: str, othe
     p = state.pos
     draw = uniform_index(rng)
     exact = endgame
+    outs = Outs(wayout, 1 << me) if wayout else None
     n = 0
     while p.phase != OVER:
         if exact and p.active.bit_count() == 2 and at_endgame(state):
@@ -249,7 +296,10 @@ def playout_against(state: DaifugoState, rng: Random, me: int, policy: str, othe
             step(state, model(state, seat, rng))
         else:
             legal = legal_actions(state)
-            if policy == "random":
+            out = outs.move(state, seat, len(legal)) if outs is not None else None
+            if out is not None:
+                step(state, out)
+            elif policy == "random":
                 step(state, legal[draw(len(legal))])
             elif len(legal) == 1:
                 step(state, legal[0])

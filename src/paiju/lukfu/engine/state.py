@@ -258,11 +258,12 @@ class LukFuState:
         of what is sampled); a declaration shows the aged cards ``shown``, as seen then."""
         self._do(a, shown)
 
-    def playout(self, rng: Random, policy: str = "random", endgame: int = 0) -> int | None:
+    def playout(self, rng: Random, policy: str = "random", endgame: int = 0,
+                wayout: int = 0) -> int | None:
         """Play the hand to its end by ``policy`` (``random`` or ``heuristic``, every seat)
         on the fast path (:mod:`paiju.lukfu.fast.playout`): the decisions made, or ``None``, the
-        state unchanged, when the fast path is off. Luk Fu solves no endgame: ``endgame``
-        is not read."""
+        state unchanged, when the fast path is off. Luk Fu solves no endgame and finds no
+        way out: ``endgame`` and ``wayout`` are not read."""
         from paiju.lukfu.fast import playout as fast
 
         if not fast.ENABLED or policy not in fast.PLAYOUTS:
