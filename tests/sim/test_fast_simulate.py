@@ -92,9 +92,11 @@ def test_the_fast_path_is_taken_only_for_one_plain_policy(
     assert len(calls) == 6
     heuristic = daifugo_fast.PLAYOUTS["heuristic"]
 
-    def counted_heuristic(state: Any, rng: random.Random, endgame: int = 0) -> int:
+    def counted_heuristic(
+        state: Any, rng: random.Random, endgame: int = 0, wayout: int = 0
+    ) -> int:
         calls.append("heuristic")
-        return heuristic(state, rng, endgame)
+        return heuristic(state, rng, endgame, wayout)
 
     monkeypatch.setitem(daifugo_fast.PLAYOUTS, "heuristic", counted_heuristic)
     simulate(SimConfig("daifugo", "popular", 4, ("heuristic",) * 4, 8, 1))

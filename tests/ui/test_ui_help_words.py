@@ -18,6 +18,7 @@ from paiju.ui.helptext import chosen, env_lang, lang_named, wrap
 
 ENGLISH_DIR = Path(__file__).resolve().parent / "english"
 HELPS = {"paiju": [], "play": ["play"], "replay": ["replay"], "rules": ["rules"],
+         "review": ["review"],
          "learn": ["learn"]}
 RECORDS = {"lukfu": ENGLISH_DIR / "lukfu.json", "daifugo": ENGLISH_DIR / "daifugo.json"}
 #: Two English words in a row (a name, a card or an option is one word).

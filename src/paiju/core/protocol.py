@@ -294,12 +294,12 @@ class SolvesEndgames(Protocol):
 
 
 @runtime_checkable
-class FindsWayOut(Protocol):
+class FindsWayOut(Protocol[A]):
     """A state that finds, every hand known, a sure way out for the seat to move: moves
     that take it out before every other seat still playing, whatever they play (Dai Fugō:
     each move but the last answered only by passes)."""
 
-    def way_out(self, budget: int) -> list[Any] | None:
+    def way_out(self, budget: int) -> list[A] | None:
         """The moves of such a line, the seat's own (the others' forced moves between
         them left out), or None when it has none or a search of ``budget`` positions did
         not settle it; the state unchanged."""
@@ -378,7 +378,7 @@ def solves_endgames(state: object) -> TypeGuard[SolvesEndgames]:
     return offers(state, SolvesEndgames)
 
 
-def finds_way_out(state: object) -> TypeGuard[FindsWayOut]:
+def finds_way_out(state: State[A, R]) -> TypeGuard[FindsWayOut[A]]:
     """Whether ``state`` finds sure ways out (:class:`FindsWayOut`)."""
     return offers(state, FindsWayOut)
 

@@ -1,5 +1,5 @@
 """The sentences of the players' commands' help (``paiju``, ``play``, ``learn``, ``replay``,
-``rules``), for the catalogue: each is said in a language by
+``review``, ``rules``), for the catalogue: each is said in a language by
 :func:`paiju.ui.helptext.said`, which finds it by its English (the help Click prints).
 
 A command's help paragraph, option help or summary changed in its command's source must
@@ -101,6 +101,26 @@ SENTENCES: tuple[Callable[[str], str], ...] = (
                          "from 1)."),
     lambda lang: WORDS.c(lang, "help", "Which record of a JSON-lines file, from 1 (default: "
                          "the first)."),
+    # paiju review
+    lambda lang: WORDS.c(lang, "help", "Review a recorded hand: each decision of a seat "
+                         "against the engine's best."),
+    lambda lang: WORDS.c(lang, "help", "Every decision with a choice is valued from what the "
+                         "seat knew then (never the hidden cards): each move is played out "
+                         "on the same deals of the unseen cards, and the best is checked "
+                         "against the move made on fresh deals. The moves that cost more "
+                         "than the noise are listed worst first, then what every seat held."),
+    lambda lang: WORDS.c(lang, "help", "Whose decisions to review, from 1."),
+    lambda lang: WORDS.c(lang, "help", "Review only the decision at this action (counted "
+                         "from 1)."),
+    lambda lang: WORDS.c(lang, "help", "Deals each move is played out on: more is slower and "
+                         "surer (200 is a deep review)."),
+    lambda lang: WORDS.c(lang, "help", "The computer player that plays every seat in the "
+                         "play-outs."),
+    lambda lang: WORDS.c(lang, "help", "Deal the unseen cards by what the others did: each "
+                         "deal the best of 16 by how many of their moves this player (e.g. "
+                         "heuristic) makes too."),
+    lambda lang: WORDS.c(lang, "help", "Seed of the deals."),
+    lambda lang: WORDS.c(lang, "help", "Print the review as JSON."),
     # paiju rules
     lambda lang: WORDS.c(lang, "help", "Print machine-readable JSON."),
 )
