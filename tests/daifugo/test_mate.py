@@ -107,6 +107,9 @@ def test_the_ways_out_are_the_plain_searchs(seed: int) -> None:
         before = state.record()
         line = way_out(state, 100_000)
         assert state.record() == before, "the search changed the state"
+        if state.book.decks != 1:
+            assert line is None  # two packs are not searched
+            continue
         assert (line is not None) == goes_out(state.clone(), me)
         if line is not None:
             check_line(state, line)

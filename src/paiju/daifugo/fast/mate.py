@@ -7,7 +7,8 @@ can answer but by passing (so the lead comes back to it), and the last a finish 
 not forbidden. Going out before every seat still playing is the best place left to it, so
 a play-out that finds such a line plays it. :func:`way_out` finds one by a depth-first
 search over the seat's moves (those that end its hand first, then the longest), each
-followed by the others' passes, within a budget of positions (the seat to move at each);
+followed by the others' passes, within a budget of positions (each the seat's, or another
+seat's whose moves are worked out to see that it can only pass);
 a position met before without a way out is not searched again.
 
 Every rule is the engine's: the moves are :func:`paiju.daifugo.fast.playout.choices` and
@@ -75,6 +76,9 @@ class _Search:
             if not p.hands[me]:
                 return [] if me in p.finished and me not in p.forbidden else None
             while p.phase != OVER and p.turn != me:
+                self.nodes += 1  # another seat's position: its moves are worked out too
+                if self.nodes > self.budget:
+                    raise OutOfBudget
                 legal = choices(state)
                 if len(legal) != 1 or legal[0].do != "pass":
                     return None  # another seat may answer
@@ -108,11 +112,12 @@ def _ordered(state: DaifugoState, legal: list[Action]) -> list[Action]:
 def way_out(state: DaifugoState, budget: int) -> list[Action] | None:
     """The moves by which the seat to move goes out before every other seat still
     playing, each but the last answered only by passes (the others' passes not listed);
-    None when it has none, it is not in play, or ``budget`` positions did not settle it.
+    None when it has none, it is not in play, the hand has two packs (whose moves cost
+    too much to work out in every play-out), or ``budget`` positions did not settle it.
     The state is unchanged."""
     p = state.pos
-    if p.phase not in _IN_PLAY or p.exchange or p.asks:
-        return None
+    if p.phase not in _IN_PLAY or p.exchange or p.asks or state.book.decks != 1:
+        return None  # two packs: every other seat's moves cost too much to work out here
     try:
         return _Search(state, budget).line()
     except OutOfBudget:
