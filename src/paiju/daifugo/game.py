@@ -31,7 +31,7 @@ from paiju.daifugo.players.standard_player import PLAYERS
 from paiju.daifugo.rules import TABLE, Rules, make_rules
 
 #: Dai Fugō's strongest player (docs/strength.md).
-STRONGEST = ("ismcts:iters=64:root=halving:tree=root:rollout=heuristic:prior=heuristic"
+STRONGEST = ("ismcts:iters=256:root=halving:tree=root:rollout=heuristic:prior=heuristic"
              ":reward=games:endgame=2000")
 
 
