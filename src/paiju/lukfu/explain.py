@@ -77,11 +77,14 @@ def explain(p: LukFuPresenter, seen: Seen, report: Mapping[str, Any], names: Seq
     rules = seen.view.rules
     winner, count = report["winner"], report["count"]
     winner_name = names[winner]
+    mine = you(names, winner)  # the person's own win: "owes you", not "owes You"
     lines = []
     dreamer_amount = 0
     if outcome == "five_tigers":
         _, value = scoring.five_tigers_value(rules.tariff, rules.five_tigers_value)
-        lines.append(WORDS(lang, "The Five Tigers count as {count}: each loser owes {name} "
+        lines.append(WORDS(lang, "The Five Tigers count as {count}: each loser owes you "
+                           "{value}.", count=count, value=value) if mine else
+                     WORDS(lang, "The Five Tigers count as {count}: each loser owes {name} "
                            "{value}.", count=count, name=winner_name, value=value))
     else:
         won = data.get("won") or []
@@ -90,12 +93,21 @@ def explain(p: LukFuPresenter, seen: Seen, report: Mapping[str, Any], names: Seq
         value = scoring.win_value(rules.tariff, count, winning, rules.red_bonus)
         counted = rules.red_bonus or rules.tariff == "sung"
         reds = scoring.red_count(winning) if counted else 0
-        if reds and value != 30:
+        if reds and value != 30 and mine:
+            lines.append(WORDS.n(
+                lang, "At this table's tariff {count} is worth {base}, plus {n} for the red "
+                "card won: each loser owes you {value}.", "At this table's tariff {count} is "
+                "worth {base}, plus {n} for the red cards won: each loser owes you {value}.",
+                reds, count=count, base=value - reds, value=value))
+        elif reds and value != 30:
             lines.append(WORDS.n(
                 lang, "At this table's tariff {count} is worth {base}, plus {n} for the red "
                 "card won: each loser owes {name} {value}.", "At this table's tariff {count} is "
                 "worth {base}, plus {n} for the red cards won: each loser owes {name} {value}.",
                 reds, count=count, base=value - reds, name=winner_name, value=value))
+        elif mine:
+            lines.append(WORDS(lang, "At this table's tariff {count} is worth {value}: each "
+                               "loser owes you {value}.", count=count, value=value))
         else:
             lines.append(WORDS(lang, "At this table's tariff {count} is worth {value}: each "
                                "loser owes {name} {value}.", count=count, name=winner_name,
@@ -139,6 +151,10 @@ def _who_pays(data: Mapping[str, Any], winner: int, share: int, names: Sequence[
     liable = data.get("privileged")
     if liable in losers:
         other = losers[1 - losers.index(liable)]
+        if you(names, liable):
+            return WORDS(lang, "You called as the privileged player and lost, so you pay both "
+                         "losers' shares: 2 × {share} = {total}; {other} pays nothing.",
+                         share=share, total=2 * share, other=names[other])
         return WORDS(lang, "{name} called as the privileged player and lost, so pays both "
                      "losers' shares: 2 × {share} = {total}; {other} pays nothing.",
                      name=names[liable], share=share, total=2 * share, other=names[other])

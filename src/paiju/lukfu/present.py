@@ -410,7 +410,9 @@ class LukFuPresenter(Presenter):
         if data["caller"] is not None:
             flags.append(WORDS(lang, "Called by {name}.", name=names[data["caller"]]))
         if data["privileged"] is not None:
-            flags.append(WORDS(lang, "{name} is privileged.", name=names[data["privileged"]]))
+            privileged = data["privileged"]
+            flags.append(WORDS(lang, "You are privileged.") if you(names, privileged)
+                         else WORDS(lang, "{name} is privileged.", name=names[privileged]))
         return (" " if lang == "en" else "").join(flags)
 
     def describe(

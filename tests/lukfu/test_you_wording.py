@@ -1,0 +1,52 @@
+"""The person's own seat is "you" in the sentences the table says of it: "You are
+privileged.", "each loser owes you 5", "so you pay" (never "You is" or "owes You")."""
+
+from __future__ import annotations
+
+import random
+
+from paiju.bots.base import make_bot
+from paiju.core.games import get_game
+from paiju.table.present import Seen, presenter_for, you_name
+
+GAME = get_game("lukfu")
+PRESENTER = presenter_for("lukfu")
+
+
+def names_with_you(seat: int, players: int) -> list[str]:
+    return [you_name("en") if s == seat else f"P{s + 1}" for s in range(players)]
+
+
+def test_the_person_is_you_in_the_status_and_the_scoring() -> None:
+    bot = make_bot("heuristic", "lukfu")
+    privileged = owed = liable = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = GAME.new_hand(GAME.rules("hongkong"), 3, rng)
+        while (seat := state.to_move()) is not None:
+            view = state.view(seat)
+            seen = Seen(view, view.to_json())
+            who = seen.data.get("privileged")
+            if who is not None:
+                status = PRESENTER.status(seen, names_with_you(who, 3), False)
+                assert "You are privileged." in status and "You is" not in status
+                privileged += 1
+            state.apply(bot.choose(view, rng))
+        view = state.view(0)
+        seen = Seen(view, view.to_json())
+        report = state.report()
+        if report.get("outcome") not in ("win", "five_tigers") or report.get("payments") is None:
+            continue
+        lines = " ".join(PRESENTER.result_lines(seen, report, names_with_you(report["winner"], 3),
+                                                False))
+        assert "owes You" not in lines
+        if "owes you" in lines:
+            owed += 1
+        liable_seat = seen.data.get("privileged")
+        if liable_seat is not None and liable_seat != report["winner"]:
+            lines = " ".join(PRESENTER.result_lines(seen, report,
+                                                    names_with_you(liable_seat, 3), False))
+            assert "so pays" not in lines
+            if "so you pay both losers' shares" in lines:
+                liable += 1
+    assert privileged and owed and liable
