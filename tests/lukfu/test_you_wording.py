@@ -1,5 +1,6 @@
 """The person's own seat is "you" in the sentences the table says of it: "You are
-privileged.", "each loser owes you 5", "so you pay" (never "You is" or "owes You")."""
+privileged.", "each loser owes you 5", "so you pay" (never "You is" or "owes You"); a
+round's count of tricks says it is the running total."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def names_with_you(seat: int, players: int) -> list[str]:
 
 def test_the_person_is_you_in_the_status_and_the_scoring() -> None:
     bot = make_bot("heuristic", "lukfu")
-    privileged = owed = liable = 0
+    privileged = owed = liable = rounds = 0
     for seed in range(60):
         rng = random.Random(seed)
         state = GAME.new_hand(GAME.rules("hongkong"), 3, rng)
@@ -32,6 +33,12 @@ def test_the_person_is_you_in_the_status_and_the_scoring() -> None:
                 assert "You are privileged." in status and "You is" not in status
                 privileged += 1
             state.apply(bot.choose(view, rng))
+            after = state.view(seat)
+            note = PRESENTER.cleared_note(Seen(after, after.to_json()),
+                                          names_with_you(seat, 3), False)
+            if "the round" in note:  # the count is the running total, and says so
+                assert note.endswith(("trick so far)", "tricks so far)")), note
+                rounds += 1
         view = state.view(0)
         seen = Seen(view, view.to_json())
         report = state.report()
@@ -49,4 +56,4 @@ def test_the_person_is_you_in_the_status_and_the_scoring() -> None:
             assert "so pays" not in lines
             if "so you pay both losers' shares" in lines:
                 liable += 1
-    assert privileged and owed and liable
+    assert privileged and owed and liable and rounds

@@ -465,10 +465,10 @@ class LukFuPresenter(Presenter):
             return ""
         leader = data["leader"]
         if you(names, leader):
-            return WORDS.n(lang, "— you win the round ({n} trick)",
-                           "— you win the round ({n} tricks)", data["tricks"][leader])
-        return WORDS.n(lang, "— {name} wins the round ({n} trick)",
-                       "— {name} wins the round ({n} tricks)", data["tricks"][leader],
+            return WORDS.n(lang, "— you win the round ({n} trick so far)",
+                           "— you win the round ({n} tricks so far)", data["tricks"][leader])
+        return WORDS.n(lang, "— {name} wins the round ({n} trick so far)",
+                       "— {name} wins the round ({n} tricks so far)", data["tricks"][leader],
                        name=names[leader])
 
     def result_lines(
