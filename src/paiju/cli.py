@@ -260,15 +260,33 @@ from paiju.sim.commands import bench_cmd, simulate_cmd  # noqa: E402
 main.add_command(simulate_cmd)
 
 
+def _strangers(names: str | None) -> tuple[str, ...]:
+    """``--strangers``: the names, each one of the abuse run's (every one when not told)."""
+    from paiju.web.abuse import STRANGERS
+
+    if names is None:
+        return STRANGERS
+    chosen = tuple(n.strip() for n in names.split(",") if n.strip())
+    unknown = [n for n in chosen if n not in STRANGERS]
+    if not chosen:
+        _fail(f"--strangers names none; they are {', '.join(STRANGERS)}")
+    if unknown:
+        _fail(f"--strangers: there is no stranger called {unknown[0]} (they are "
+              f"{', '.join(STRANGERS)})")
+    return chosen
+
+
 def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay: float,
-                   game: str | None, abuse: bool, postgres: str | None,
-                   **options: Any) -> None:
+                   game: str | None, abuse: bool, strangers: str | None,
+                   postgres: str | None, **options: Any) -> None:
     """``paiju bench``; with ``--server``, the load benchmark of the browser tables; with
     ``--rl``, the research environments' steps per second."""
     if server and rl:
         _fail("bench measures --server or --rl, not both at once")
     if abuse and not server:
         _fail("--abuse goes with --server: it abuses the browser tables' server")
+    if strangers is not None and not abuse:
+        _fail("--strangers goes with --abuse: it says which strangers come")
     if postgres is not None and not server:
         _fail("--postgres goes with --server: it measures the browser tables' server there")
     if rl:
@@ -294,7 +312,7 @@ def _bench_or_load(server: bool, rl: bool, tables: int, think: float, bot_delay:
         return
     try:
         report = run_load(tables, options["seconds"], think, bot_delay, game or "lukfu",
-                          options["seed"], abuse)
+                          options["seed"], abuse, strangers=_strangers(strangers))
     except (PaijuError, RuntimeError, OSError) as err:
         _fail(str(err))
     if options["as_json"]:
@@ -351,6 +369,10 @@ main.add_command(click.Command(
                           "the longest think, 10 MB bodies, WebSockets that never read, "
                           "floods of tables and messages, idle connections); the clients "
                           "keep the limits per address (docs/server.md)."),
+        click.Option(["--strangers"], default=None, metavar="NAME,…",
+                     help="With --abuse: only these strangers come, to tell what each "
+                          "costs: searchers, bodies, non-readers, table-flood, idle, "
+                          "message-flood, chat-flood, lobby-flood, crowd (default: all)."),
         click.Option(["--postgres"], default=None, metavar="postgresql://…",
                      help="With --server: measure on a fresh SQLite file, then on this "
                           "PostgreSQL database with one server and with two, and report the "

@@ -91,3 +91,17 @@ def test_version_says_which_engines_run() -> None:
 
     assert engines == ("engines: compiled" if compiled.in_use()
                        else f"engines: pure Python ({compiled.reason})")
+
+
+def _bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "paiju.cli", "bench", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_bench_strangers_are_named_from_the_list_and_only_with_abuse() -> None:
+    assert _one_line(_bench("--server", "--abuse", "--strangers", "bodies,ghosts")) == (
+        "paiju: --strangers: there is no stranger called ghosts (they are searchers, bodies, "
+        "non-readers, table-flood, idle, message-flood, chat-flood, lobby-flood, crowd)")
+    assert "names none" in _one_line(_bench("--server", "--abuse", "--strangers", ","))
+    assert _one_line(_bench("--server", "--strangers", "bodies")) == (
+        "paiju: --strangers goes with --abuse: it says which strangers come")

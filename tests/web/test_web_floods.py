@@ -53,6 +53,48 @@ def test_an_address_past_its_budgets_is_refused_and_another_is_not(tmp_path: Pat
         server.stop()
 
 
+def _refused_raw(port: int, address: str, body: bytes) -> tuple[bytes, bytes]:
+    """A POST from ``address`` with ``body``: the answer's head and what follows it before
+    the server closes the connection (b"" when it does at once)."""
+    import contextlib
+    import socket
+
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body))
+    with socket.create_connection(("127.0.0.1", port), source_address=(address, 0)) as s:
+        s.settimeout(10)
+        with contextlib.suppress(OSError):  # closed before all of it was sent
+            s.sendall(head + body)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += s.recv(65536)
+        try:
+            rest = s.recv(65536)
+            while rest and not rest.endswith(b"}"):
+                rest += s.recv(65536)
+            after = s.recv(65536)
+        except ConnectionResetError:
+            after = b""
+    return answer.split(b"\r\n\r\n")[0].lower(), after
+
+
+def test_a_refusal_before_the_body_is_read_closes_the_connection(tmp_path: Path) -> None:
+    """A 429 or a 403 leaves the body unread: the server closes the connection rather than
+    read a stranger's megabytes to their end (docs/server.md, "Security and limits")."""
+    server = Server(tmp_path / "tables.sqlite3", "--requests-per-second", "1").start()
+    try:
+        flooder = httpx.Client(transport=httpx.HTTPTransport(local_address=FLOODER))
+        while flooder.get(server.url + "/api/games").status_code != 429:
+            pass
+        head, after = _refused_raw(server.port, FLOODER, b"[" + b" " * 4_000_000 + b"]")
+        assert head.startswith(b"http/1.1 429") and b"connection: close" in head, head
+        assert after == b""  # closed, the rest of the body unread
+        # a refusal of a request with no body keeps its connection
+        assert "connection" not in flooder.get(server.url + "/api/games").headers
+    finally:
+        server.stop()
+
+
 async def quiet_for(ws: ClientConnection, seconds: float) -> list[dict[str, Any]]:
     out = []
     try:

@@ -45,3 +45,15 @@ def test_the_abuse_run_measures_tables_while_strangers_do_everything_at_once() -
     assert did["crowd_spectators"] > 0 and did["crowd_watchers"] > 0
     assert did["churn_opened"] > 0
     assert "strangers each from an address of their own" in format_load(report)
+
+
+def test_one_stranger_alone_comes_and_no_other() -> None:
+    report = run_load(tables=2, seconds=2.0, think=0.05, bot_delay=0.0, game="daifugo",
+                      abuse=True, strangers=("bodies",))
+    assert report["moves"] > 0 and report["errors"] == 0
+    did = report["abuse"]
+    assert did["bodies_sent"] > 0 and did["bodies_refused"] > 0
+    assert did["search_tables"] == did["non_readers"] == did["tables_asked"] == 0
+    assert did["flood_messages"] == did["chat_sent"] == did["churn_opened"] == 0
+    assert report["strangers"] == ["bodies"]
+    assert "strangers (bodies alone)" in format_load(report)

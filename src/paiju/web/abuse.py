@@ -2,7 +2,8 @@
 all at once, while the load benchmark's tables are measured (docs/server.md, "Security and
 limits"; docs/performance.md).
 
-Run as its own process (``python -m paiju.web.abuse PORT SECONDS MAX_THINK``) beside the
+Run as its own process (``python -m paiju.web.abuse PORT SECONDS MAX_THINK [NAMES]``, NAMES
+those of :data:`STRANGERS` to run, comma-separated; by default all) beside the
 measured clients, so that its work never delays theirs. Each stranger comes from its own
 loopback address, as strangers on a network would, and every loop is bounded by the run's
 time. It prints what it did as one line of JSON.
@@ -361,18 +362,30 @@ async def crowd(port: int, until: float, did: Abuse) -> None:
         r.cancel()
 
 
-async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
-    """Every stranger at once for ``seconds``."""
+#: The strangers by name (``paiju bench --server --abuse --strangers``), in the order they
+#: are started.
+STRANGERS = ("searchers", "bodies", "non-readers", "table-flood", "idle", "message-flood",
+             "chat-flood", "lobby-flood", "crowd")
+
+
+async def abuse(port: int, seconds: float, max_think: float,
+                strangers: tuple[str, ...] = STRANGERS) -> Abuse:
+    """The ``strangers`` (by default every one) at once for ``seconds``."""
     did = Abuse()
-    table = await flood_table(port)
-    chatted = await chat_table(port)
+    table = await flood_table(port) if "message-flood" in strangers else ""
+    chatted = await chat_table(port) if "chat-flood" in strangers else ""
     until = time.monotonic() + seconds
-    jobs = [searchers(port, max_think, until, did), bodies(port, until, did),
-            non_readers(port, until, did), table_flood(port, until, did),
-            idle(port, until, did), message_flood(port, table, until, did),
-            chat_flood(port, chatted, until, did), lobby_flood(port, until, did),
-            crowd(port, until, did)]
-    results = await asyncio.gather(*jobs, return_exceptions=True)
+    each = {"searchers": lambda: searchers(port, max_think, until, did),
+            "bodies": lambda: bodies(port, until, did),
+            "non-readers": lambda: non_readers(port, until, did),
+            "table-flood": lambda: table_flood(port, until, did),
+            "idle": lambda: idle(port, until, did),
+            "message-flood": lambda: message_flood(port, table, until, did),
+            "chat-flood": lambda: chat_flood(port, chatted, until, did),
+            "lobby-flood": lambda: lobby_flood(port, until, did),
+            "crowd": lambda: crowd(port, until, did)}
+    results = await asyncio.gather(*(each[name]() for name in STRANGERS if name in strangers),
+                                   return_exceptions=True)
     for r in results:
         if isinstance(r, BaseException):
             print(f"paiju abuse: {type(r).__name__}: {r}", file=sys.stderr)
@@ -381,7 +394,8 @@ async def abuse(port: int, seconds: float, max_think: float) -> Abuse:
 
 def main(argv: list[str]) -> None:
     port, seconds, max_think = int(argv[0]), float(argv[1]), float(argv[2])
-    did = asyncio.run(abuse(port, seconds, max_think))
+    strangers = tuple(argv[3].split(",")) if len(argv) > 3 else STRANGERS
+    did = asyncio.run(abuse(port, seconds, max_think, strangers))
     print(json.dumps(asdict(did)))
 
 

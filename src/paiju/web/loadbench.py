@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from paiju.core.games import GAMES
+from paiju.web.abuse import STRANGERS
 from paiju.web.collect import Collector
 
 #: The game played when not told: the registry's first.
@@ -60,6 +61,7 @@ class LoadReport:
     latencies: list[float] = field(default_factory=list)  # seconds
     errors: int = 0
     abuse: dict[str, int] | None = None  # what the strangers did, in an abuse run
+    strangers: tuple[str, ...] = ()  # which strangers, in an abuse run (all: every one)
     store: str = "sqlite"  # or "postgresql"
     servers: int = 1
     #: CPU seconds the servers spent while measuring (user and system, every thread);
@@ -81,7 +83,8 @@ class LoadReport:
                 "p99": _ms(lat[min(len(lat) - 1, int(0.99 * len(lat)))]) if lat else None,
                 "max": _ms(lat[-1]) if lat else None,
             },
-            **({"abuse": self.abuse} if self.abuse is not None else {}),
+            **({"abuse": self.abuse, "strangers": list(self.strangers)}
+               if self.abuse is not None else {}),
         }
 
 
@@ -96,8 +99,10 @@ def format_load(report: dict[str, Any]) -> str:
     per_move = report.get("server_cpu_ms_per_move")
     cpu = [] if per_move is None else [
         f"server CPU time (user and system, every thread) per move: {per_move} ms"]
+    chosen = report.get("strangers")
+    which = "" if not chosen or set(chosen) == set(STRANGERS) else f" ({', '.join(chosen)} alone)"
     lines = [] if abuse is None else [
-        "meanwhile, strangers each from an address of their own: "
+        f"meanwhile, strangers{which} each from an address of their own: "
         f"{abuse['search_tables']} tables of searches at the longest think; "
         f"{abuse['bodies_sent']} bodies of 10 MB ({abuse['bodies_refused']} refused unread); "
         f"{abuse['non_readers']} WebSockets that never read ({abuse['non_readers_cut']} cut "
@@ -264,7 +269,8 @@ def count_moves(db: Path | str, tables: list[str]) -> int:
 
 
 async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
-                abuse: bool = False, pids: list[int] | None = None) -> None:
+                abuse: bool = False, pids: list[int] | None = None,
+                strangers: tuple[str, ...] = STRANGERS) -> None:
     import httpx
 
     bots = ["heuristic"] * 3
@@ -292,11 +298,12 @@ async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
     finally:
         for http in https.values():
             await http.aclose()
-    strangers = None
+    process = None
     if abuse:
-        strangers = await asyncio.create_subprocess_exec(
+        process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "paiju.web.abuse", str(ports[0]), str(WARMUP + report.seconds),
-            str(ABUSE_THINK), stdout=asyncio.subprocess.PIPE)
+            str(ABUSE_THINK), ",".join(strangers), stdout=asyncio.subprocess.PIPE)
+        report.strangers = strangers
     stop = asyncio.Event()
     collector = Collector()  # the clients' process collects as the server does
     collector.start()
@@ -318,17 +325,18 @@ async def drive(ports: list[int], db: Path | str, report: LoadReport, seed: int,
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     collector.stop()
-    if strangers is not None:
-        out, _ = await strangers.communicate()
+    if process is not None:
+        out, _ = await process.communicate()
         report.abuse = json.loads(out.decode().strip().splitlines()[-1])
 
 
 def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
              bot_delay: float = 0.6, game: str = FIRST_GAME, seed: int = 0,
-             abuse: bool = False, db: str | None = None, servers: int = 1) -> dict[str, Any]:
+             abuse: bool = False, db: str | None = None, servers: int = 1,
+             strangers: tuple[str, ...] = STRANGERS) -> dict[str, Any]:
     """Start ``servers`` servers on ``db`` (a PostgreSQL address; by default a fresh SQLite
     file, one server), play ``tables`` tables on them for ``seconds``, and report (with
-    ``abuse``, while strangers do everything the limits are for)."""
+    ``abuse``, while the ``strangers``, by default all, do what the limits are for)."""
     report = LoadReport(tables, game, seconds, think, bot_delay,
                         store="sqlite" if db is None else "postgresql", servers=servers)
     with tempfile.TemporaryDirectory(prefix="paiju-bench-") as tmp:
@@ -340,7 +348,8 @@ def run_load(tables: int = 500, seconds: float = 20.0, think: float = 1.0,
                 ports.append(free_port())
                 procs.append(start_server(where, ports[-1], bot_delay, abuse))
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-                runner.run(drive(ports, where, report, seed, abuse, [p.pid for p in procs]))
+                runner.run(drive(ports, where, report, seed, abuse, [p.pid for p in procs],
+                                 strangers))
         finally:
             for proc in procs:
                 proc.terminate()
