@@ -48,7 +48,7 @@ def test_an_eight_cut_is_marked_on_its_play_and_named_in_the_log() -> None:
     log = msg.state_message(ctx, 0, GAME.seat_view(state, 0))["log"]
     named = [i for i, line in enumerate(log) if line["en"] == "8-cut: the table clears."]
     assert named and log[named[0]]["ja"] == "8切り：場が流れます。"
-    assert log[named[0]]["zh_Hant"] == "八切：清桌。"
+    assert log[named[0]]["zh_Hant"] == "八切：清枱。"
     assert "plays" in log[named[0] - 1]["en"]  # right after the play that cut
 
 

@@ -250,8 +250,8 @@ class DaifugoPresenter(Presenter):
             WORDS.c(lang, "refusal", "the pack has at most two jokers"),
         ]
 
-    def move_word(self, do: str, native: Lang) -> str:
-        return move_word(self.lang(native), do) or super().move_word(do, native)
+    def move_word(self, do: str, native: Lang, dos: Sequence[str] = ()) -> str:
+        return move_word(self.lang(native), do) or super().move_word(do, native, dos)
 
     def refusal(self, reason: str, native: Lang) -> str:
         """As :meth:`Presenter.refusal`, an action's record name read as words."""
@@ -343,17 +343,28 @@ class DaifugoPresenter(Presenter):
         return asking(seen.view.rules, seen.data) is not None and seen.data.get(
             "to_move") == seen.seat
 
-    def hand_title(self, seen: Seen, native: Lang) -> str:
+    def hand_title(self, seen: Seen, native: Lang, name: str | None = None) -> str:
         lang = self.lang(native)
         if self._my_ask(seen):
             _, k = asking(seen.view.rules, seen.data) or (-1, 0)
+            if name is not None:
+                return WORDS.n(lang, "The cards {name} may ask for (holding the others) · up "
+                               "to {n}, or none", "The cards {name} may ask for (holding the "
+                               "others) · up to {n}, or none", k, name=name)
             return WORDS.n(lang, "The cards you may ask for (you hold the others) · pick up "
                            "to {n}, or none", "The cards you may ask for (you hold the others) "
                            "· pick up to {n}, or none", k)
-        if self.reversed_order(seen):
+        reversed_ = self.reversed_order(seen)
+        order = "2 < A < K … 4 < 3 < JK" if reversed_ else "3 < 4 … K < A < 2 < JK"
+        if name is not None:
+            if reversed_:
+                return WORDS(lang, "{name}'s hand, weakest first · {order} · [b]reversed[/]",
+                             name=name, order=order)
+            return WORDS(lang, "{name}'s hand, weakest first · {order}", name=name, order=order)
+        if reversed_:
             return WORDS(lang, "Your hand, weakest first · {order} · [b]reversed[/]",
-                         order="2 < A < K … 4 < 3 < JK")
-        return WORDS(lang, "Your hand, weakest first · {order}", order="3 < 4 … K < A < 2 < JK")
+                         order=order)
+        return WORDS(lang, "Your hand, weakest first · {order}", order=order)
 
     def seat_rows(self, seen: Seen, names: Sequence[str], native: Lang) -> list[str]:
         lang = self.lang(native)
@@ -586,10 +597,14 @@ class DaifugoPresenter(Presenter):
         if data["phase"] == "exchange":
             return ""
         turn = data["to_move"]
+        name = names[turn] if turn is not None else "?"
+        if _rule_cleared(data):  # its line said the table clears: only who leads is left
+            if turn is not None and you(names, turn):
+                return WORDS(lang, "— you lead")
+            return WORDS(lang, "— {name} leads", name=name)
         if turn is not None and you(names, turn):
             return WORDS(lang, "— the table clears; you lead")
-        return WORDS(lang, "— the table clears; {name} leads",
-                     name=names[turn] if turn is not None else "?")
+        return WORDS(lang, "— the table clears; {name} leads", name=name)
 
     def result_lines(
         self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
@@ -649,3 +664,15 @@ class DaifugoPresenter(Presenter):
                 if action.do == "play" and plain == want:
                     return data
         return out
+
+
+#: The rules whose line in the log says that the table clears (their ``fired`` words):
+#: every rule the engine names at a play but the revolution (now or at the clear), which
+#: turns the order instead (``Position.fired``).
+NOT_CLEARING = frozenset({"revolution", "revolution_pending"})
+
+
+def _rule_cleared(data: Mapping[str, Any]) -> bool:
+    """Whether the last play set going a rule whose own line says the table clears."""
+    actions = data.get("actions") or [{}]
+    return any(rule not in NOT_CLEARING for rule in actions[-1].get("rules", ()))

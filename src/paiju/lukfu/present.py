@@ -104,8 +104,10 @@ class LukFuPresenter(Presenter):
                                   "discard": "x", "five_tigers": "t"})
     no_cards = frozenset({"pass", "call", "declare", "five_tigers"})
 
-    def move_word(self, do: str, native: Lang) -> str:
+    def move_word(self, do: str, native: Lang, dos: Sequence[str] = ()) -> str:
         lang = self.lang(native)
+        if do == "pass" and "five_tigers" not in dos:  # the calling's pass: Ng Jor (seed 000)
+            return WORDS.c(lang, "calling key", "pass")
         if do == "call":
             return WORDS.c(lang, "key", "call")
         if do == "declare":
@@ -114,7 +116,7 @@ class LukFuPresenter(Presenter):
             return WORDS.c(lang, "key", "discard")
         if do == "five_tigers":
             return WORDS.c(lang, "key", "Five Tigers")
-        return super().move_word(do, native)
+        return super().move_word(do, native, dos)
 
     def enter_do(self, dos: Sequence[str]) -> str:
         """Enter always plays: a face-down discard needs its own key (``x``)."""
@@ -204,14 +206,23 @@ class LukFuPresenter(Presenter):
             return super().held(seen, native)
         return WORDS(self.lang(native), "dreams: {card}", card=self.label(dreamer, native))
 
-    def hand_title(self, seen: Seen, native: Lang) -> str:
+    def hand_title(self, seen: Seen, native: Lang, name: str | None = None) -> str:
         lang = self.lang(native)
         data = seen.data
+        deduced = seen.view.rules.aged_knowledge == "deduced"
         if seen.seat == 3:
-            card = data.get("dreamer")
-            return WORDS(lang, "You dream this hand: your card is {card}",
-                         card=self.said(card, lang) if card else "?")
-        if seen.view.rules.aged_knowledge == "deduced":
+            card = self.said(data["dreamer"], lang) if data.get("dreamer") else "?"
+            if name is not None:
+                return WORDS(lang, "{name} dreams this hand: the card is {card}",
+                             name=name, card=card)
+            return WORDS(lang, "You dream this hand: your card is {card}", card=card)
+        if name is not None:
+            if deduced:
+                return WORDS(lang, "{name}'s hand · [red]red[/] = red imprint · ° = aged "
+                             "(deduced)", name=name)
+            return WORDS(lang, "{name}'s hand · [red]red[/] = red imprint · ° = aged (seen "
+                         "face up)", name=name)
+        if deduced:
             return WORDS(lang, "Your hand · [red]red[/] = red imprint · ° = aged (deduced)")
         return WORDS(lang, "Your hand · [red]red[/] = red imprint · ° = aged (seen face up)")
 

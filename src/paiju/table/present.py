@@ -175,8 +175,9 @@ class Presenter:
         """What the seat holds, in one line of the replay (its cards with their marks)."""
         return " ".join(c.label + c.mark for c in self.chips(seen, native))
 
-    def hand_title(self, seen: Seen, native: Lang) -> str:
-        """The caption of the hand: what the colours and marks mean."""
+    def hand_title(self, seen: Seen, native: Lang, name: str | None = None) -> str:
+        """The caption of the hand: whose it is and what the colours and marks mean
+        (``name``: the seat's, for someone watching it; None: the reader's own)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ table
@@ -278,8 +279,9 @@ class Presenter:
     #: The kinds of action that take no cards.
     no_cards: frozenset[str] = frozenset({"pass"})
 
-    def move_word(self, do: str, native: Lang) -> str:
-        """What an action's key does, in a word or two of the key bar."""
+    def move_word(self, do: str, native: Lang, dos: Sequence[str] = ()) -> str:
+        """What an action's key does, in a word or two of the key bar (``dos``: the kinds
+        of action the seat may take now, as the bar shows them)."""
         lang = self.lang(native)
         if do == "play":
             return WORDS.c(lang, "key", "play")

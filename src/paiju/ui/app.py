@@ -271,7 +271,8 @@ class PlayApp(App[None]):
         hand = self.query_one("#hand", HandView)
         hand.empty = WORDS(lang, "(no cards)")
         hand.show(p.chips(seen, m.native))
-        hand.border_title = p.hand_title(seen, m.native)
+        watched = names[seen.seat] if m.human is None else None  # whose cards a watcher sees
+        hand.border_title = p.hand_title(seen, m.native, watched)
         chip = hand.current()
         hand.border_subtitle = escape(chip.detail) if chip else ""
         self.query_one("#keys", Static).update(self._keys_line(seen.view))
@@ -284,7 +285,7 @@ class PlayApp(App[None]):
             dos = m.presenter.moves(view.legal_actions())
             for do in dos:
                 key = m.presenter.key_for(do, dos)
-                parts.append(f"[b]{key}[/] {m.presenter.move_word(do, m.native)}")
+                parts.append(f"[b]{key}[/] {m.presenter.move_word(do, m.native, dos)}")
             parts.append(f"[b]←→ space[/] {WORDS.c(lang, 'key', 'select')}")
             parts.append(f"[b]h[/] {WORDS.c(lang, 'key', 'hint')}")
         names = "abc" if m.native else m.presenter.native_name
@@ -345,7 +346,8 @@ class PlayApp(App[None]):
         summary = m.finish()
         self._draw_log()
         final = m.session_over()
-        screen = ResultScreen(self._result_text(summary, final), final)
+        screen = ResultScreen(lambda: self._result_text(summary, final), final,
+                              names=self.action_names)
         self.push_screen(screen, self._after_result)
         if self.auto_next:
             self.set_timer(max(self.delay * 6, 0.01), lambda: self._auto_dismiss(screen))
@@ -362,7 +364,7 @@ class PlayApp(App[None]):
         m = self.match
         lang = m.lang
         lines = [f"[b]{WORDS(lang, 'Hand {n}', n=summary.number)}[/]", ""]
-        lines += [escape(line) for line in summary.lines]
+        lines += [escape(line) for line in m.result_lines(summary)]
         lines.append("")
         lines.append(pad(WORDS.c(lang, "column", "player"), 18)
                      + _right(WORDS.c(lang, "column", "this hand"), 10)

@@ -327,6 +327,16 @@ class Match:
         self._keep_last = state
         return summary
 
+    def result_lines(self, summary: HandSummary) -> tuple[str, ...]:
+        """The lines that sum up ``summary``'s hand, in the table's language now (``n``
+        may have changed it since the hand ended): the last hand's said again, another's
+        as they were said."""
+        state = self._keep_last
+        if self.state is not None or state is None or summary is not self.summaries[-1]:
+            return summary.lines
+        return tuple(self.presenter.result_lines(
+            Seen.of(state, self.observer_seat), state.report(), self.seat_names(), self.native))
+
     def save_hand(self, number: int, state: State | None = None) -> Path:
         """Save the record of hand ``number`` (the current hand unless ``state`` is given)."""
         st = state if state is not None else (self.state or self._keep_last)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.markup import escape
@@ -19,21 +20,34 @@ WORDS = Words("table")
 
 
 class ResultScreen(ModalScreen[bool]):
-    """The end of a hand: the result, the payments and the session's running totals."""
+    """The end of a hand: the result, the payments and the session's running totals;
+    ``n`` says them again with the other names (the game's own language or English), as
+    it does at the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "next hand"),
         Binding("space", "next", "next hand", show=False),
         Binding("q", "leave", "quit"),
+        Binding("n", "names", "names", show=False),
     ]
 
-    def __init__(self, text: str, final: bool) -> None:
+    def __init__(self, text_of: Callable[[], str], final: bool,
+                 names: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.text = text
+        self.text_of = text_of
+        self.text = text_of()
         self.final = final
+        self.names = names
 
     def compose(self) -> ComposeResult:
         yield Static(self.text, id="result-box")
+
+    def action_names(self) -> None:
+        if self.names is None:
+            return
+        self.names()
+        self.text = self.text_of()
+        self.query_one("#result-box", Static).update(self.text)
 
     def action_next(self) -> None:
         self.dismiss(not self.final)

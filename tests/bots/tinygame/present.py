@@ -48,7 +48,7 @@ class TinyPresenter(Presenter):
         hand = sorted(seen.data["hand"], key=lambda t: (int(t[0]), t))
         return [Chip(t, t, "bold") for t in hand]
 
-    def hand_title(self, seen: Seen, native: Lang) -> str:
+    def hand_title(self, seen: Seen, native: Lang, name: str | None = None) -> str:
         return WORDS(self.lang(native), "Your hand, lowest first")
 
     def seat_rows(self, seen: Seen, names: Sequence[str], native: Lang) -> list[str]:

@@ -17,7 +17,7 @@ LATIN = re.compile(r"[A-Za-z]")
 RANKS = re.compile(r"\b(JK|[JQKA])\b")
 #: The buttons a person may see at the table, and their words in the game's own language.
 MOVES = {
-    "zh": {"five_tigers": "報五虎", "call": "叫打", "play": "出牌", "discard": "蓋牌",
+    "zh": {"five_tigers": "報五虎", "call": "做", "play": "出牌", "discard": "蓋牌",
            "declare": "報六", "pass": "過"},
     "ja": {"give": "渡す（交換）", "play": "出す", "seven_pass": "7渡し", "discard": "10捨て",
            "pass": "パス"},

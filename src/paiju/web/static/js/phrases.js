@@ -6,7 +6,7 @@
 export const WORDS = {
   // the moves' buttons
   "move.five_tigers": { en: "Claim the Five Tigers", zh: "報五虎", ja: "五虎を宣言" },
-  "move.call": { en: "Say Play (call)", zh: "叫打", ja: "打つと宣言" },
+  "move.call": { en: "Say Play (call)", zh: "做", ja: "参加する" },
   "move.play": { en: "Play", zh: "出牌", ja: "出す" },
   "move.discard": { en: "Discard face down", zh: "蓋牌", ja: "伏せて捨てる" },
   "move.declare": { en: "Declare six", zh: "報六", ja: "六を宣言" },
@@ -76,7 +76,7 @@ export const WORDS = {
   card: { en: "1 card", zh: "1張", ja: "1枚" },
   tricks: { en: "{n} tricks", zh: "{n}墩", ja: "{n}トリック" },
   trick: { en: "1 trick", zh: "1墩", ja: "1トリック" },
-  called: { en: "called", zh: "叫打", ja: "宣言" },
+  called: { en: "called", zh: "做", ja: "参加" },
   privileged: { en: "privileged", zh: "特權", ja: "特権" },
   // Luk Fu's table and hand
   toBeat: { en: "To beat: {meld} ({name}) · round {r}", zh: "要打過{name}的牌 · 第{r}輪", ja: "{name}の札を上回る · 第{r}巡" },
@@ -89,7 +89,7 @@ export const WORDS = {
     zh: "你在旁觀：各家手牌不公開。",
     ja: "観戦中: 手札は見えません。",
   },
-  dreamCard: { en: "You dream this hand: your card is {card}", zh: "你本局發夢：你的牌是{card}", ja: "この回は夢: あなたの札は{card}" },
+  dreamCard: { en: "You dream this hand: your card is {card}", zh: "你本局做夢家：你的牌是{card}", ja: "この回は夢: あなたの札は{card}" },
   handRedAged: {
     en: "Your hand · red = red imprint · ° and dashed = aged",
     zh: "你的牌 · 紅色 = 紅印 · ° 及虛線 = 老牌",
@@ -99,7 +99,7 @@ export const WORDS = {
   noCards: { en: "No cards in hand.", zh: "手上沒有牌。", ja: "手札はありません。" },
   // the step-through's lines
   "rp.pass": { en: "{who} passes", zh: "{who} 過", ja: "{who} パス" },
-  "rp.call": { en: "{who} says Play (calls)", zh: "{who} 叫打", ja: "{who} が打つと宣言" },
+  "rp.call": { en: "{who} says Play (calls)", zh: "{who}「做」", ja: "{who} が参加" },
   "rp.declare": { en: "{who} declares six", zh: "{who} 報六", ja: "{who} が六を宣言" },
   "rp.five_tigers": { en: "{who} claims the Five Tigers", zh: "{who} 報五虎", ja: "{who} が五虎を宣言" },
   "rp.play": { en: "{who} plays {cards}", zh: "{who} 出 {cards}", ja: "{who} が {cards} を出す" },
@@ -145,10 +145,10 @@ export const WORDS = {
     ja: "{name}が第{r}巡を取り、第{next}巡の親",
   },
   lastRoundPlays: { en: "The last round's plays", zh: "上一輪出的牌", ja: "前の巡に出た札" },
-  "role.master": { en: "Master", zh: "莊家", ja: "荘家" },
+  "role.master": { en: "Master", zh: "頭家", ja: "親" },
   "role.second": { en: "second", zh: "二家", ja: "二番手" },
   "role.third": { en: "third", zh: "三家", ja: "三番手" },
-  "role.dreamer": { en: "dreamer", zh: "發夢", ja: "夢見" },
+  "role.dreamer": { en: "dreamer", zh: "夢家", ja: "夢見" },
   // Dai Fugō's table
   "title.richest": { en: "Dai Fugō", zh: "大富豪", ja: "大富豪" },
   "title.rich": { en: "Fugō", zh: "富豪", ja: "富豪" },
@@ -351,7 +351,7 @@ export const WORDS = {
   seatPerson: { en: "a person", zh: "真人", ja: "人" },
   seatsDream: {
     en: "With four players one seat dreams each hand: the seats turn round from hand to hand.",
-    zh: "四人打時，每局有一家發夢：座位每局輪轉。",
+    zh: "四人打時，每局有一家做夢家：座位每局輪轉。",
     ja: "4人のときは毎回1人が夢見（休み）になります: 席は回ごとに回ります。",
   },
   seatsTurn: {
