@@ -57,3 +57,15 @@ def test_the_person_is_you_in_the_status_and_the_scoring() -> None:
             if "so you pay both losers' shares" in lines:
                 liable += 1
     assert privileged and owed and liable and rounds
+
+
+def test_a_seat_row_counts_one_card_and_one_trick_in_the_singular() -> None:
+    from rich.cells import cell_len
+
+    from paiju.lukfu.present import counts
+
+    assert counts("en", 1, 1).split() == ["1", "card", "1", "trick"]
+    assert counts("en", 6, 2).split() == ["6", "cards", "2", "tricks"]
+    assert counts("zh_Hant", 1, 1).split() == ["1張", "1虎"]
+    widths = {cell_len(counts("en", c, t)) for c in (0, 1, 12) for t in (0, 1, 12)}
+    assert len(widths) == 1  # the rows' columns line up

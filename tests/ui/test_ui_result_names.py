@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import re
 
-from textual.widgets import Static
 from ui_helpers import wait_for
 
 from paiju.core.games import get_game
@@ -29,7 +28,7 @@ def test_n_on_the_result_panel_changes_its_language() -> None:
             assert isinstance(screen, ResultScreen)
 
             def shown() -> str:
-                return str(screen.query_one("#result-box", Static).render())
+                return screen.text
 
             english = shown()
             assert "dreamer" in english and not HAN.search(english)

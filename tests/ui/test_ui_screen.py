@@ -7,12 +7,12 @@ import asyncio
 import pytest
 from rich.cells import cell_len
 from rich.text import Text
-from textual.widgets import Static
 from ui_helpers import my_turn_or_end, screen_text, wait_for
 
 from paiju.core.games import get_game
 from paiju.ui.app import WORDS, HandView, PlayApp
 from paiju.ui.match import Match
+from paiju.ui.screens import RulesScreen
 
 PANELS = ("#header", "#seats", "#trick", "#log", "#status", "#hand", "#keys")
 
@@ -86,8 +86,8 @@ def test_rules_key_and_names_key() -> None:
             assert "tariff = tsoi" in text
             assert option.meaning in text
             assert "preset gloucester" in text
-            box = app.screen.query_one("#rules-text", Static)
-            assert "red_bonus = true (changed)" in str(box.render())
+            assert isinstance(app.screen, RulesScreen)
+            assert "red_bonus = true (changed)" in Text.from_markup(app.screen.text).plain
             await pilot.press("escape")
             await pilot.pause()
             hand = app.query_one("#hand", HandView)

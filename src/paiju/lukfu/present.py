@@ -12,6 +12,8 @@ from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from rich.cells import cell_len
+
 from paiju.core.protocol import View
 from paiju.table.present import Chip, Lang, Presenter, Seen, Wording, pad, slots, you
 from paiju.table.text import Words, joined
@@ -54,6 +56,15 @@ def _suit(suit: int, lang: str) -> str:
     from paiju.lukfu.engine.cards import SUIT_HANZI, SUIT_NAMES
 
     return SUIT_NAMES[suit] if lang == "en" else SUIT_HANZI[suit]
+
+
+def counts(lang: str, cards: int, tricks: int) -> str:
+    """A seat's row's cards held and tricks won, each counted in its own words ("1 card",
+    "2 tricks") and padded to its widest, so the rows' columns line up."""
+    held = WORDS.n(lang, "{n:>2} card", "{n:>2} cards", cards)
+    won = WORDS.n(lang, "{n:>2} trick", "{n:>2} tricks", tricks)
+    return (pad(held, cell_len(WORDS.n(lang, "{n:>2} card", "{n:>2} cards", 12))) + " "
+            + pad(won, cell_len(WORDS.n(lang, "{n:>2} trick", "{n:>2} tricks", 12))))
 
 
 class LukFuPresenter(Presenter):
@@ -244,9 +255,8 @@ class LukFuPresenter(Presenter):
                 flags.append(WORDS(lang, "[b]called[/]"))
             if data["privileged"] == seat:
                 flags.append(WORDS(lang, "[b]priv.[/]"))
-            counts = WORDS(lang, "{cards:>2} cards {tricks:>2} tricks",
-                           cards=data["hand_counts"][seat], tricks=data["tricks"][seat])
-            rows.append(f"{head} {counts}" + "".join(" " + flag for flag in flags))
+            rows.append(f"{head} {counts(lang, data['hand_counts'][seat], data['tricks'][seat])}"
+                        + "".join(" " + flag for flag in flags))
         return rows
 
     def meld(self, tokens: Sequence[str], lang: str) -> str:

@@ -29,6 +29,7 @@ from paiju.core.protocol import Action, View
 from paiju.table.hints import Hint
 from paiju.table.present import Chip, pad
 from paiju.table.text import Words
+from paiju.ui.fold import Folded
 from paiju.ui.match import HandSummary, Match
 from paiju.ui.screens import HintScreen, ResultScreen, RulesScreen, rules_text
 
@@ -357,7 +358,8 @@ class PlayApp(App[None]):
             screen.dismiss(True)
 
     def _draw_log(self) -> None:
-        self.query_one("#log-text", Static).update(Text("\n".join(self.match.log)))
+        lines = [Text(line) for line in "\n".join(self.match.log).split("\n")]
+        self.query_one("#log-text", Static).update(Folded(lines=lines))  # "4 Chen" kept whole
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     def _result_text(self, summary: HandSummary, final: bool) -> str:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from paiju.table.hints import Hint
 from paiju.table.text import SOURCE, Words
+from paiju.ui.fold import Folded
 from paiju.ui.match import Match
 
 WORDS = Words("table")
@@ -40,14 +41,14 @@ class ResultScreen(ModalScreen[bool]):
         self.names = names
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="result-box")
+        yield Static(Folded(self.text), id="result-box")
 
     def action_names(self) -> None:
         if self.names is None:
             return
         self.names()
         self.text = self.text_of()
-        self.query_one("#result-box", Static).update(self.text)
+        self.query_one("#result-box", Static).update(Folded(self.text))
 
     def action_next(self) -> None:
         self.dismiss(not self.final)
@@ -69,7 +70,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-box"):
-            yield Static(self.text, id="rules-text")
+            yield Static(Folded(self.text), id="rules-text")
 
     def on_mount(self) -> None:
         self.query_one("#rules-box").focus()
@@ -130,7 +131,7 @@ class HintScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="hint-box"):
-            yield Static(self.text(), id="hint-text")
+            yield Static(Folded(self.text()), id="hint-text")
 
     def text(self) -> str:
         h, lang = self.hint, self.lang
