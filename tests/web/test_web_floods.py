@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 from web_helpers import Server
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from paiju.web.limits import Budgets
 
@@ -91,6 +91,50 @@ def test_a_refusal_before_the_body_is_read_closes_the_connection(tmp_path: Path)
         assert after == b""  # closed, the rest of the body unread
         # a refusal of a request with no body keeps its connection
         assert "connection" not in flooder.get(server.url + "/api/games").headers
+    finally:
+        server.stop()
+
+
+def test_an_address_holds_its_cap_of_connections_and_gets_them_back(tmp_path: Path) -> None:
+    """The connections an address holds are counted as they open and close, WebSockets
+    upgraded from HTTP included: past the cap a new one is closed at once, and every one
+    that closes makes room again."""
+    server = Server(tmp_path / "tables.sqlite3", "--connections-per-client", "4").start()
+
+    async def lobby() -> ClientConnection:
+        ws = await connect(f"{server.ws}/ws/lobby", local_addr=(FLOODER, 0))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "lobby"
+        return ws
+
+    async def refused() -> bool:
+        try:
+            ws = await lobby()
+        except (OSError, InvalidHandshake, ConnectionClosed):
+            return True
+        await ws.close()
+        return False
+
+    async def run() -> None:
+        held = [await lobby() for _ in range(4)]
+        assert await refused()
+        for ws in held[:2]:
+            await ws.close()
+        await asyncio.sleep(0.3)
+        held[:2] = [await lobby(), await lobby()]  # room again, as each closed
+        assert await refused()
+        async with connect(f"{server.ws}/ws/lobby", local_addr=(OTHER, 0)) as other:
+            assert json.loads(await asyncio.wait_for(other.recv(), 10))["type"] == "lobby"
+        for ws in held:
+            await ws.close()
+        await asyncio.sleep(0.3)
+        for _ in range(3):  # none is left counted: the whole cap is there again
+            held = [await lobby() for _ in range(4)]
+            for ws in held:
+                await ws.close()
+            await asyncio.sleep(0.3)
+
+    try:
+        asyncio.run(run())
     finally:
         server.stop()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from collections import Counter
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -28,18 +29,42 @@ from paiju.web.limits import Bucket, Limits
 SEND_BUFFER = 64 * 1024
 
 
-def _from_one_address(protocol: Any, limit: int) -> bool:
-    """Whether the connection just made is past ``limit`` from its address (0: no cap)."""
-    if limit <= 0 or not protocol.client:
-        return False
-    host = protocol.client[0]
-    same = sum(1 for c in protocol.connections if getattr(c, "client", None)
-               and c.client[0] == host)
-    return same > limit
+class Held:
+    """The connections each address holds, counted as they are made and lost (a count
+    kept, not the server's connections searched at each new one: a crowd holding
+    hundreds made every handshake scan them all)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._by_host: Counter[str] = Counter()
+
+    def enter(self, protocol: Any) -> bool:
+        """Count ``protocol``'s new connection; whether it is past the limit (0: no cap)."""
+        if self.limit <= 0 or not protocol.client:
+            return False
+        host = protocol.client[0]
+        protocol.paiju_host = host
+        self._by_host[host] += 1
+        return self._by_host[host] > self.limit
+
+    def leave(self, protocol: Any) -> None:
+        """The connection counted for ``protocol`` is gone (or handed to another)."""
+        host = getattr(protocol, "paiju_host", None)
+        if host is None:
+            return
+        protocol.paiju_host = None
+        self._by_host[host] -= 1
+        if self._by_host[host] <= 0:
+            del self._by_host[host]
+
+    def of(self, host: str) -> int:
+        """The connections ``host`` holds now."""
+        return self._by_host.get(host, 0)
 
 
 def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsSansIOProtocol]]:
     """uvicorn's ``http`` and ``ws`` protocol classes, held to ``limits``."""
+    held = Held(limits.connections_per_client)
 
     class WebSocket(WebSocketsSansIOProtocol):
         _stall: asyncio.TimerHandle | None = None
@@ -52,7 +77,7 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
             if sock is not None:  # what the system holds unread for it is bounded too
                 with contextlib.suppress(OSError):
                     sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-            if _from_one_address(self, limits.connections_per_client):
+            if held.enter(self):
                 transport.abort()
 
         def send_receive_event_to_app(self) -> None:
@@ -81,6 +106,7 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
                 self.transport.resume_reading()
 
         def connection_lost(self, exc: Exception | None) -> None:
+            held.leave(self)
             if self._stall is not None:
                 self._stall.cancel()
             super().connection_lost(exc)
@@ -90,7 +116,7 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
-            if _from_one_address(self, limits.connections_per_client):
+            if held.enter(self):
                 transport.abort()
                 return
             self._start_clock()
@@ -120,9 +146,11 @@ def protocols(limits: Limits) -> tuple[type[HttpToolsProtocol], type[WebSocketsS
 
         def handle_websocket_upgrade(self) -> None:
             self._stop_clock()
+            held.leave(self)  # the connection is the WebSocket's now, counted there
             super().handle_websocket_upgrade()
 
         def connection_lost(self, exc: Exception | None) -> None:
+            held.leave(self)
             self._stop_clock()
             super().connection_lost(exc)
 
