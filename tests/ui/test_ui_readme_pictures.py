@@ -24,7 +24,8 @@ CLAIMS = {
 
 def _text_of(svg: Path) -> str:
     """The words a terminal picture shows."""
-    return html.unescape(" ".join(re.findall(r">([^<>]+)</text>", svg.read_text("utf-8"))))
+    text = html.unescape(" ".join(re.findall(r">([^<>]+)</text>", svg.read_text("utf-8"))))
+    return text.replace("\xa0", " ")  # Textual writes its spaces unbreakable
 
 
 def test_the_readme_shows_both_tables() -> None:
@@ -39,3 +40,14 @@ def test_every_caption_claim_holds(caption: str, path: str) -> None:
         assert CLAIMS[claim](text), f"{path}: the caption says {claim!r}; the picture does not"
     if "names" not in caption:  # a picture in a language's names says so in its caption
         assert not CLAIMS["Japanese names"](text), caption
+
+
+def test_the_readme_quotes_what_the_table_says() -> None:
+    """The README's quote of the end of a Luk Fu hand is the catalogue's sentence."""
+    from paiju.table.text import Words
+
+    said = Words("lukfu").n("en", "{name} declares with {count}: {tricks} won in tricks plus "
+                            "{n} aged card in hand.", "{name} declares with {count}: {tricks} "
+                            "won in tricks plus {n} aged cards in hand.", 2, name="P3",
+                            count=6, tricks=4)
+    assert f'("{said}")' in " ".join(README.split())
