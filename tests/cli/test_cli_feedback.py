@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -68,6 +69,19 @@ def test_bench_prints_its_plan_first() -> None:
     assert_no_crash(result, (0,))
     assert result.stderr.splitlines()[0] == (
         "plan: 4 measurements of 0.01 s each (--seconds), about 0.0 s in all")
+
+
+def test_uecda_serve_says_how_far_it_is_and_fits_80_columns() -> None:
+    result = subprocess.run([sys.executable, "-m", "paiju.cli", "uecda", "serve", "--port", "0",
+                             "--games", "30", "--seed", "1", "--bots",
+                             "heuristic,random,uecda-standard,heuristic,random"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    progress = [line for line in result.stderr.splitlines() if " of 30 games played" in line]
+    assert [line.split()[1] for line in progress] == ["10", "20"], result.stderr
+    assert all(len(line) <= 80 for line in result.stdout.splitlines()), result.stdout
+    assert all(len(line) <= 80 for line in result.stderr.splitlines()), result.stderr
+    assert result.stdout.splitlines()[-1] == "every player played all 30 games itself"
 
 
 def test_the_results_table_is_as_wide_as_its_content() -> None:

@@ -221,11 +221,14 @@ class Tournament:
             self.config.records.mkdir(parents=True, exist_ok=True)
             out = (self.config.records / "games.jsonl").open("w", encoding="utf-8")
         try:
+            every = progress_every(self.config.games)
             for number in range(1, self.config.games + 1):
                 record = self.play_game(number)
                 if out is not None:
                     out.write(json.dumps(record, ensure_ascii=False) + "\n")
                     out.flush()
+                if number % every == 0 and number < self.config.games:
+                    self.log(self.progress())
         finally:
             if out is not None:
                 out.close()
@@ -438,6 +441,12 @@ class Tournament:
 
     # ------------------------------------------------------------ results
 
+    def progress(self) -> str:
+        """A line of the log on the way: the games played and who leads so far."""
+        first = min(self.entrants, key=rank_key)
+        return (f"{self.games_played} of {plural(self.config.games, 'game')} played; "
+                f"leading: player {first.number} ({first.name!r}), {first.points:g} points")
+
     def standings(self) -> list[Standing]:
         """The players best first: by the points they earned themselves, in the games
         they played to the end; a stand-in's points never count. Ties go to the player
@@ -450,28 +459,46 @@ class Tournament:
                 for i, e in enumerate(order)]
 
 
+def progress_every(games: int) -> int:
+    """Games between the log's progress lines: a tenth of the tournament, at least 10."""
+    return max(10, games // 10)
+
+
 def rank_key(e: Entrant) -> tuple[float, int, int]:
     """The order of the results table (docs/uecda.md, "The results")."""
     return (-e.points, e.stand_in_games, e.number)
 
 
+def _columns(rows: Sequence[Sequence[str]], left: Sequence[int], gap: Sequence[int]) -> str:
+    """Rows as text columns: those in ``left`` flush left, the others right; ``gap[i]``
+    spaces before column ``i + 1``."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "".join((" " * gap[i - 1] if i else "") + (c.ljust(w) if i in left else c.rjust(w))
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
+        for r in rows)
+
+
 def results_table(standings: Sequence[Standing]) -> str:
-    """The standings as a text table: each player's own points, games and places, then
-    the games a stand-in played for it and their points (which do not rank it)."""
+    """The standings as text within 80 columns: each player's own points and places,
+    then the games each played itself and a stand-in's for it, apart (its points do not
+    rank it)."""
     n = len(standings[0].places) if standings else PLAYERS
-    heads = ["place", "player", "name", "kind", "points", "per game", "games",
-             *(f"{k + 1}{'st' if k == 0 else 'nd' if k == 1 else 'rd' if k == 2 else 'th'}"
-               for k in range(n)), "stand-in games", "stand-in points"]
+    places = [f"{k + 1}{'st' if k == 0 else 'nd' if k == 1 else 'rd' if k == 2 else 'th'}"
+              for k in range(n)]
+    heads = ["place", "player", "name", "kind", "points", "per game", *places]
     rows = [[str(s.place), str(s.player), s.name, s.kind, f"{s.points:g}",
-             f"{s.points / s.games:.3f}" if s.games else "-", str(s.games),
-             *map(str, s.places), str(s.stand_in_games),
-             f"{s.stand_in_points:g}" if s.stand_in_games else "-"]
+             f"{s.points / s.games:.3f}" if s.games else "-", *map(str, s.places)]
             for s in standings]
-    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
-    lines = ["  ".join(c.ljust(w) if i in (2, 3) else c.rjust(w)
-                       for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
-             for r in [heads, *rows]]
-    return "\n".join(lines)
+    table = _columns([heads, *rows], (2, 3), (2,) * 6 + (1,) * n)
+    games = {s.games for s in standings}
+    if len(games) == 1 and not any(s.stand_in_games for s in standings):
+        return table + f"\nevery player played all {plural(games.pop(), 'game')} itself"
+    stand = _columns([["player", "name", "own games", "stand-in games", "stand-in points"],
+                      *([str(s.player), s.name, str(s.games), str(s.stand_in_games),
+                         f"{s.stand_in_points:g}" if s.stand_in_games else "-"]
+                        for s in standings)], (1,), (2,) * 4)
+    return table + "\n\ngames each played itself, and a stand-in's for it:\n" + stand
 
 
 def serve(config: ServeConfig, log: Log | None = None, out: TextIO | None = None
@@ -486,9 +513,10 @@ def serve(config: ServeConfig, log: Log | None = None, out: TextIO | None = None
     standings = tournament.run()
     if log is not None:
         dropped = [e.number for e in tournament.entrants if e.dropped is not None]
-        log(f"{tournament.games_played} games played; {tournament.rejected} plays answered 8; "
-            f"{tournament.disagreements} plays judged otherwise than tndhms would; "
-            f"clients dropped: {', '.join(map(str, dropped)) or 'none'}")
+        log(f"{plural(tournament.games_played, 'game')} played; clients dropped: "
+            f"{', '.join(map(str, dropped)) or 'none'}")
+        log(f"{plural(tournament.rejected, 'play')} answered 8; "
+            f"{tournament.disagreements} judged otherwise than tndhms would")
     if out is not None:
         out.write(results_table(standings) + "\n")
     return standings
