@@ -150,6 +150,8 @@ def test_the_bench_measures_both_paths_side_by_side() -> None:
     assert "through the simulator (views)" in text
     plain = bench.run_bench(0.05, 2, 0, False, 0, targets=target, search=None)
     assert "engine_fast" not in plain["paiju"][0]
+    # the simulator plays on the fast path whether or not both paths are measured
+    assert "through the simulator (fast path)" in bench.format_bench(plain)
     assert not bench.has_playout("tiny", "basic", {}, 3)
     assert bench.has_playout("lukfu", "hongkong", {}, 4)
     assert bench.has_playout("daifugo", "pagat", {"jokers": 1}, 4)

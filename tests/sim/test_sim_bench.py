@@ -70,7 +70,9 @@ def test_every_measurement_follows_seconds_the_memory_run_too(
     assert memory["time_budget_s"] == 0.5 and memory["hands_asked"] == bench.MEMORY_HANDS
     assert 10 < memory["hands"] < 100, "the memory run stops when its time is up"
     assert 15 <= len(memory["samples"]) <= 20
-    assert "hands (its 0.5 s ran out; --memory-hands N plays N)" in bench.format_bench(report)
+    text = bench.format_bench(report)
+    assert "(its 0.5 s ran out;\n    --memory-hands N plays N hands)" in text
+    assert all(len(line) <= 80 for line in text.splitlines()), text
 
 
 def test_a_number_of_memory_hands_is_planned_apart(monkeypatch: pytest.MonkeyPatch) -> None:

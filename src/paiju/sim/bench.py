@@ -388,7 +388,8 @@ def _target_steps(report: dict[str, Any], target: Target, seconds: float, ismcts
                   search: str | None, seed: int, both_paths: bool = False) -> list[Step]:
     label, game, preset, options, players = target
     entry: dict[str, Any] = {"label": label, "game": game, "preset": preset,
-                             "options": options, "players": players}
+                             "options": options, "players": players,
+                             "fast_path": has_playout(game, preset, options, players)}
     report["paiju"].append(entry)
     args = (game, preset, options, players)
     steps: list[Step] = [
@@ -455,7 +456,8 @@ def format_bench(report: dict[str, Any]) -> str:
     hw = report["hardware"]
     lines = [
         f"hardware: {hw['cpu']}, {hw['cores']} cores ({hw['usable_cores']} usable), "
-        f"{hw['python']}, {hw['platform']}",
+        f"{hw['python']}",
+        f"platform: {hw['platform']}",
         f"load average at start (1, 5, 15 min): {hw.get('load_average_at_start')}",
         f"each figure: {report['seconds_per_measure']:g}s on one core, seed {report['seed']}",
         "",
@@ -473,7 +475,7 @@ def format_bench(report: dict[str, Any]) -> str:
         lines.append(row(f"paiju {entry['label']}", entry["engine"]))
         if "engine_fast" in entry:
             lines.append(row("  on the fast path (State.playout)", entry["engine_fast"]))
-        fast = " (fast path)" if "simulator_views" in entry else " (views)"
+        fast = " (fast path)" if entry.get("fast_path") else " (views)"
         lines.append(row("  through the simulator" + fast, entry["simulator"]))
         if "simulator_views" in entry:
             lines.append(row("  through the simulator (views)", entry["simulator_views"]))
@@ -482,6 +484,11 @@ def format_bench(report: dict[str, Any]) -> str:
             lines.append(row(peer, figures))
         else:
             lines.append(f"{peer:<40}{figures}")
+    if report["paiju"]:
+        lines += ["  (paiju: the reference engine's loop, legal actions, a uniform choice and",
+                  "  apply, as a peer's random play runs; through the simulator: as `paiju",
+                  "  simulate` plays random players, on the game's fast path where it has one,",
+                  "  or a view built for every decision)"]
     if report["ratios"]:
         lines.append("")
         lines.append("ratios (paiju hands/s ÷ peer games/s, same run):")
@@ -493,14 +500,17 @@ def format_bench(report: dict[str, Any]) -> str:
         lines.append("ISMCTS (random rollouts), then the ladder's search:")
     for entry in report["paiju"]:
         fig = entry["ismcts"]
-        lines.append(f"  {entry['label']}: {fig['iterations_per_s']:,.0f} iterations/s "
-                     f"({plural(fig['iterations'], 'iteration')} over "
+        lines.append(f"  {entry['label']}: {fig['iterations_per_s']:,.0f} iterations/s")
+        lines.append(f"    ({plural(fig['iterations'], 'iteration')} over "
                      f"{plural(fig['positions'], 'decision')})")
+    specs = {entry["search"]["spec"] for entry in report["paiju"] if entry.get("search")}
+    for spec in sorted(specs):
+        lines.append(spec + ":")  # a spec stays whole, to be copied
     for entry in report["paiju"]:
         fig = entry.get("search")
         if fig:
-            lines.append(f"  {entry['label']}, {fig['spec']}: {fig['decisions_per_s']:,.2f} "
-                         f"decisions/s, {fig['iterations_per_s']:,.0f} play-outs/s")
+            lines.append(f"  {entry['label']}: {fig['decisions_per_s']:,.2f} decisions/s, "
+                         f"{fig['iterations_per_s']:,.0f} play-outs/s")
         fig = entry.get("search_views")
         if fig:
             lines.append(f"    the same, rollouts through views: {fig['decisions_per_s']:,.2f} "
@@ -510,12 +520,12 @@ def format_bench(report: dict[str, Any]) -> str:
         lines.append("memory over a long simulation (random players, one process):")
         for mem in report["memory"]:
             budget = mem.get("time_budget_s")
-            cut = (f" (its {budget:g} s ran out; --memory-hands N plays N)"
-                   if budget is not None and mem["hands"] < mem.get("hands_asked", 0) else "")
-            lines.append(
-                f"  {mem['label']}: {plural(mem['hands'], 'hand')}{cut} in {mem['seconds']}s, "
-                f"RSS {mem['rss_start_mib']} -> {mem['rss_end_mib']} MiB, "
-                f"peak {mem['peak_rss_mib']} MiB, "
-                f"slope {mem['slope_kib_per_10k_hands']:+.2f} KiB per 10,000 hands"
-            )
+            cut = budget is not None and mem["hands"] < mem.get("hands_asked", 0)
+            lines.append(f"  {mem['label']}: {plural(mem['hands'], 'hand')} in "
+                         f"{mem['seconds']}s" + (f" (its {budget:g} s ran out;" if cut else ""))
+            if cut:
+                lines.append("    --memory-hands N plays N hands)")
+            lines.append(f"    RSS {mem['rss_start_mib']} -> {mem['rss_end_mib']} MiB, "
+                         f"peak {mem['peak_rss_mib']} MiB, "
+                         f"slope {mem['slope_kib_per_10k_hands']:+.2f} KiB per 10,000 hands")
     return "\n".join(lines)
