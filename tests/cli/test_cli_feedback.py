@@ -160,3 +160,30 @@ def test_a_player_of_another_game_is_refused_before_any_hand() -> None:
     result = run(["simulate", "daifugo", "--rules", "uecda", "--players", "5",
                   "--bots", "uecda-standard,random", "--hands", "4"])
     assert_no_crash(result, (0,))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_in_simulate_reports_the_hands_played_so_far(workers: str) -> None:
+    """Ctrl-C stops ``paiju simulate`` at a group's end and prints the results of the
+    groups played, saying so, with exit status 130 (it printed only "stopped")."""
+    import signal
+    import time
+
+    def default_sigint() -> None:  # a shell's background job ignores it; a terminal does not
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    proc = subprocess.Popen([sys.executable, "-m", "paiju.cli", "simulate", "lukfu",
+                             "--hands", "2000000", "--workers", workers],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=default_sigint)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err
+    played = re.search(r"^([\d,]+) hands in ([\d,]+) groups", out, re.MULTILINE)
+    assert played, out
+    hands = played.group(1)
+    assert err.strip().splitlines()[-1] == (
+        f"paiju: stopped after {hands} hands of 2,000,000; the results above are of those")
+    assert int(played.group(2).replace(",", "")) * 4 == int(hands.replace(",", ""))

@@ -187,6 +187,11 @@ def simulate_cmd(
                               allow_nan=False))
     else:
         click.echo(format_result(result))
+    if result.stopped:
+        click.echo(f"paiju: stopped after {plural(result.hands, 'hand')} of "
+                   f"{config.groups * config.hands_per_group:,}; the results above are of "
+                   "those", err=True)
+        sys.exit(130)
 
 
 def _memory_help() -> str:

@@ -194,6 +194,9 @@ _WORKER: SimPlayer | None = None
 
 def _init_worker(config: SimConfig, want_records: bool) -> None:
     global _WORKER
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
     _WORKER = SimPlayer(config, want_records)
 
 
@@ -275,6 +278,7 @@ class SimResult:
     players: tuple[PlayerRow, ...]
     by_bot: tuple[tuple[str, Interval], ...]
     margins: tuple[tuple[str, str, Interval], ...]
+    stopped: bool = False  # interrupted (Ctrl-C): the groups played before it
 
     def to_json(self) -> dict[str, Any]:
         cfg = self.config
@@ -289,6 +293,7 @@ class SimResult:
             "hands_per_session": cfg.hands_per_session,
             "hands": self.hands,
             "groups": self.groups,
+            "stopped": self.stopped,
             "interval_unit": _unit(cfg),
             "decisions": self.decisions,
             "seconds": round(self.seconds, 3),
@@ -341,7 +346,7 @@ class Tally:
         for a, b in self.pairs:
             self.margin[(a, b)].add(kind_mean[a] - kind_mean[b])
 
-    def result(self, seconds: float) -> SimResult:
+    def result(self, seconds: float, stopped: bool = False) -> SimResult:
         """Per-player and per-bot means and 95% intervals over the groups counted."""
         cfg = self.config
         rows = tuple(
@@ -357,6 +362,7 @@ class Tally:
             rows,
             tuple((k, self.by_kind[k].interval()) for k in self.kinds),
             tuple((a, b, self.margin[(a, b)].interval()) for a, b in self.pairs),
+            stopped,
         )
 
 
@@ -387,16 +393,23 @@ def simulate(
         raise ValueError(f"--workers must be at least 1, not {workers}")
     start = time.perf_counter()
     tally = Tally(config)
-    for outcome in iter_outcomes(config, workers, backend, records is not None, batch_size):
-        if records is not None:
-            for record in outcome.records:
-                records(record)
-        tally.add(outcome)
-        if progress is not None:
-            progress.advance(outcome.hands)
+    stopped = False
+    try:
+        for outcome in iter_outcomes(config, workers, backend, records is not None,
+                                     batch_size):
+            if records is not None:
+                for record in outcome.records:
+                    records(record)
+            tally.add(outcome)
+            if progress is not None:
+                progress.advance(outcome.hands)
+    except KeyboardInterrupt:  # Ctrl-C: what was played so far, if anything was
+        if tally.groups == 0:
+            raise
+        stopped = True
     if progress is not None:
         progress.close()
-    return tally.result(time.perf_counter() - start)
+    return tally.result(time.perf_counter() - start, stopped)
 
 
 def default_workers() -> int:
