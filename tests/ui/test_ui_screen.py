@@ -116,3 +116,23 @@ def test_watching_at_the_table_runs_the_session_to_its_end() -> None:
         assert match.session.hands_played == 2 and len(match.summaries) == 2
 
     asyncio.run(scenario())
+
+
+def test_narrower_than_80_columns_the_log_makes_room_and_says_so() -> None:
+    """The log shrank to a column of single letters below 80 columns, with no word why."""
+    match = Match("lukfu", get_game("lukfu").rules(None), 4, seed=3, hands=1, save=False)
+
+    async def scenario() -> None:
+        app = PlayApp(match, delay=0)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_for(pilot, my_turn_or_end(app))
+            await pilot.pause()
+            assert not app.query_one("#log").display
+            assert app.query_one("#left").region.width == 60
+            assert "the log shows at 80 columns or more" in screen_text(app)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert app.query_one("#log").display and app.query_one("#log").region.width > 20
+            assert "the log shows at" not in screen_text(app)
+
+    asyncio.run(scenario())

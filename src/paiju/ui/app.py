@@ -36,6 +36,9 @@ from paiju.ui.screens import HintScreen, ResultScreen, RulesScreen, rules_text
 WORDS = Words("table")
 #: Seconds a computer player waits before acting, so the person can follow the play.
 BOT_DELAY = 0.6
+#: The narrowest terminal with room for the log beside the table.
+LOG_WIDTH = 80
+
 
 @dataclass(frozen=True)
 class _Span:
@@ -212,6 +215,13 @@ class PlayApp(App[None]):
         self.query_one("#log", VerticalScroll).can_focus = False
         self._new_hand()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrower than :data:`LOG_WIDTH`, the log gives its room to the table, which says
+        so (it shrank to a column of single letters)."""
+        self.query_one("#main").set_class(event.size.width < LOG_WIDTH, "narrow")
+        if self.match.state is not None:
+            self.redraw()
+
     # ------------------------------------------------------------ drawing
 
     def _new_hand(self) -> None:
@@ -257,6 +267,8 @@ class PlayApp(App[None]):
                  else WORDS.c(lang, "panel", "Trick"))
         tw = self.query_one("#trick", Static)
         tw.border_title = title
+        tw.border_subtitle = (WORDS(lang, "the log shows at {n} columns or more", n=LOG_WIDTH)
+                              if self.query_one("#main").has_class("narrow") else "")
         height = max(1, tw.size.height or 7)
         shown = trick[-height:] if trick else [WORDS(lang, "(no cards on the table)")]
         tw.update(Text("\n".join(shown)))
