@@ -142,7 +142,7 @@ def referee_cmd(file: Any) -> None:
 
 @main.command("rules", cls=SpokenCommand)
 @game_argument()
-@rules_option()
+@rules_option(playing=True)
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
@@ -151,7 +151,7 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
     """Print every option of GAME with its value, meaning and source."""
     try:
         g = get_game(game)
-        rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
+        rules = g.rules(preset or default_preset(g, playing=True), parse_overrides(overrides))
     except PaijuError as err:
         _fail(str(err))
     rows = []
@@ -186,7 +186,7 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
 
 @main.command("hand")
 @game_argument()
-@rules_option()
+@rules_option(playing=True)
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
@@ -194,7 +194,7 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
 @click.option(
     "--bots", "-b", default=None, metavar="SPEC,...",
     help="The players, one a seat, the last repeating, e.g. heuristic,random or "
-         "ismcts:iters=200. Default: random in every seat.",
+         "ismcts:iters=200. Default: heuristic in every seat, as at the table.",
 )
 @click.option("--seed", type=SEED, default=None, help="Seed for the deal and the players.")
 @click.option("--record", "record_out", type=click.Path(dir_okay=False), default=None,
@@ -202,7 +202,7 @@ def rules_cmd(game: str, preset: str | None, overrides: tuple[str, ...], as_json
                    "as the last line).")
 def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players: int | None,
              bots: str | None, seed: int | None, record_out: str | None) -> None:
-    """Deal one hand of GAME, let computer players (random unless --bots) play it, and
+    """Deal one hand of GAME, let computer players (heuristic unless --bots) play it, and
     print it as it goes."""
     from paiju.bots.base import make_bot
     from paiju.core.seeding import make_rng
@@ -210,9 +210,9 @@ def hand_cmd(game: str, preset: str | None, overrides: tuple[str, ...], players:
 
     try:
         g = get_game(game)
-        rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
+        rules = g.rules(preset or default_preset(g, playing=True), parse_overrides(overrides))
         n = players or default_players(g)
-        players_of = [make_bot(spec, g.name) for spec in bot_specs(bots, n, "random")]
+        players_of = [make_bot(spec, g.name) for spec in bot_specs(bots, n, "heuristic")]
         rng = make_rng(seed)
         state = g.new_hand(rules, n, rng)
     except (PaijuError, ValueError) as err:

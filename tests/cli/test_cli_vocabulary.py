@@ -146,8 +146,9 @@ def test_play_deals_dai_fugo_under_the_popular_preset(data_dir: Path) -> None:
     assert "rules pagat" in pagat.output.splitlines()[0]
     help_text = " ".join(run(["play", "--help"]).output.split())
     assert "daifugo: popular (default), pagat, uecda" in help_text
-    for command in ("hand", "simulate", "rules"):
-        assert "daifugo: pagat (default)" in " ".join(run([command, "--help"]).output.split())
+    for command in ("hand", "simulate", "rules"):  # one default across commands
+        assert "daifugo: popular (default)" in " ".join(run([command, "--help"]).output.split())
+    assert "popular" in run(["rules", "daifugo"]).output.splitlines()[0]
 
 
 def test_the_readme_says_which_dai_fugo_play_deals() -> None:

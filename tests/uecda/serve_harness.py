@@ -32,7 +32,7 @@ class Run:
     def records(self) -> list[dict[str, Any]]:
         path = self.tournament.config.records
         assert path is not None
-        return [json.loads(line) for line in (path / "games.jsonl").read_text().splitlines()]
+        return [json.loads(line) for line in path.read_text().splitlines()]
 
 
 def tournament(tmp_path: Path, clients: list[Client], wait: float = 120, **config: Any) -> Run:
@@ -40,7 +40,8 @@ def tournament(tmp_path: Path, clients: list[Client], wait: float = 120, **confi
     order of connection); every thread must end within ``wait`` seconds."""
     config.setdefault("timeout", 20.0)
     config.setdefault("seed", 5)
-    cfg = ServeConfig(port=0, records=tmp_path / "records", **config)
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    cfg = ServeConfig(port=0, records=tmp_path / "games.jsonl", **config)
     log: list[str] = []
     t = Tournament(cfg, log.append)
     port = t.listen()

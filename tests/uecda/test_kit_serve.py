@@ -35,7 +35,7 @@ def test_official_clients_play_a_tournament_on_paiju_serve(devkit: Path, tmp_pat
         server = subprocess.Popen(
             [sys.executable, "-c", "from paiju.cli import main; main()", "uecda", "serve",
              "--port", str(port), "--games", str(GAMES), "--seed", "1",
-             "--records", str(tmp_path / "records")],
+             "--records", str(tmp_path / "games.jsonl")],
             stdout=out, stderr=err)
     try:
         deadline = time.monotonic() + 20
@@ -62,7 +62,7 @@ def test_official_clients_play_a_tournament_on_paiju_serve(devkit: Path, tmp_pat
     points = {int(line.split()[1]): float(line.split()[4]) for line in table[1:6]}
     assert len(points) == 5 and sum(points.values()) == 15 * GAMES
     totals = dict.fromkeys(range(5), 0.0)
-    lines = (tmp_path / "records/games.jsonl").read_text().splitlines()
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
     assert len(lines) == GAMES
     for number, line in enumerate(lines, 1):
         rec = json.loads(line)

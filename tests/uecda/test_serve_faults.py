@@ -322,7 +322,7 @@ def test_the_serve_command_runs_a_tournament_of_bots(tmp_path: Path) -> None:
     proc = subprocess.run(
         [*PAIJU, "uecda", "serve", "--port", "0", "--games", "3",
          "--seed", "1", "--bots", "heuristic,random,heuristic,random,heuristic",
-         "--records", str(tmp_path)],
+         "--records", str(tmp_path / "games.jsonl")],
         capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()

@@ -106,7 +106,7 @@ def format_result(result: Any) -> str:
 
 @click.command("simulate")
 @game_argument()
-@rules_option()
+@rules_option(playing=True)
 @click.option(
     "--option", "-o", "overrides", multiple=True, metavar="K=V", help="Override one option."
 )
@@ -115,7 +115,7 @@ def format_result(result: Any) -> str:
     "--bots", "-b", default=None, metavar="SPEC,...",
     help="Comma-separated player specs, one a seat, the last repeating, e.g. "
     "heuristic,random, strongest (each game's best search) or ismcts:iters=200. "
-    "Default: random in every seat.",
+    "Default: heuristic in every seat, as at the table.",
 )
 @click.option("--hands", "-H", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Hands to play (rounded up to whole groups).")
@@ -150,10 +150,10 @@ def simulate_cmd(
 
     try:
         g = get_game(game)
-        rules = g.rules(preset or default_preset(g), parse_overrides(overrides))
+        rules = g.rules(preset or default_preset(g, playing=True), parse_overrides(overrides))
         n = players or default_players(g)
         config = SimConfig(
-            game=g.name, rules=rules.preset, players=n, bots=bot_specs(bots, n, "random"),
+            game=g.name, rules=rules.preset, players=n, bots=bot_specs(bots, n, "heuristic"),
             hands=hands, seed=seed, overrides=parse_overrides(overrides), duplicate=duplicate,
             hands_per_session=hands_per_session,
         )

@@ -95,8 +95,10 @@ def client_cmd(host: str, port: int, name: str, timeout: float | None, exact: bo
                    "over the network, or a paiju player played in-process (strongest, random, "
                    "heuristic, ismcts[:...], learned, uecda-standard). Default: five clients; "
                    "'client,heuristic' waits for one client against four heuristic players.")
-@click.option("--records", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Write every game as a paiju record to DIR/games.jsonl.")
+@click.option("--records", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE",
+              help="Write every game as a paiju record to this JSON-lines file, one a "
+                   "line (as paiju simulate --records).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
               show_default=True,
               help="Seconds within which each whole message of a client must come, its "
@@ -122,6 +124,8 @@ def serve_cmd(host: str, port: int, games: int, players: int, seed: int | None,
 
     hang_ups_raise()
     specs = bot_specs(bots, players, CLIENT, "player")
+    if records is not None and not records.parent.is_dir():
+        raise click.UsageError(f"--records {records}: there is no folder {records.parent}")
 
     def log(message: str) -> None:
         click.echo(f"{time.strftime('%H:%M:%S')} {message}", err=True)

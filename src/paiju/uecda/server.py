@@ -218,8 +218,7 @@ class Tournament:
             self.enter_players()
         out = None
         if self.config.records is not None:
-            self.config.records.mkdir(parents=True, exist_ok=True)
-            out = (self.config.records / "games.jsonl").open("w", encoding="utf-8")
+            out = self.config.records.open("w", encoding="utf-8")
         try:
             every = progress_every(self.config.games)
             for number in range(1, self.config.games + 1):
