@@ -99,6 +99,15 @@ def field(record: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -
     return value
 
 
+def check_you(record: Mapping[str, Any], seats: int) -> None:
+    """A record's ``you`` (the seat the person played at the table), if it has one, must
+    be one of its ``seats``."""
+    if "you" in record:
+        you = field(record, "you", int)
+        if not 0 <= you < seats:
+            raise MalformedRecord(f"'you' must be a seat from 0 to {seats - 1}, not {you}")
+
+
 def actions_of(record: Mapping[str, Any]) -> Sequence[Any]:
     """The record's ``actions`` list (may be empty)."""
     actions = record.get("actions", [])

@@ -10,7 +10,7 @@ from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.page import PageDescription
 from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
-from paiju.core.records import field
+from paiju.core.records import check_you, field
 from paiju.core.words import plural
 from paiju.daifugo.engine.actions import Action, action_from_json
 from paiju.daifugo.engine.cards import (
@@ -78,6 +78,7 @@ class DaifugoGame:
         if n not in self.player_counts:
             raise MalformedRecord(f"Dai Fugō is for 3 to 8 players; the deal has {n} hands")
         check_players(rules, n)
+        check_you(record, n)
         hands = _read_hands(raw_hands, rules)
         sizes = [h.bit_count() for h in hands]
         if max(sizes) - min(sizes) > 1:

@@ -10,14 +10,14 @@ from paiju.core.errors import MalformedRecord
 from paiju.core.options import OptionTable
 from paiju.core.page import PageDescription
 from paiju.core.protocol import Game, PolicyEncoder, Research, State, View
-from paiju.core.records import field
+from paiju.core.records import check_you, field
 from paiju.lukfu.engine.cards import LI_CHEN, Card, name, parse_card
 from paiju.lukfu.engine.session import LukFuSession
 from paiju.lukfu.engine.state import DOS, LukFuAction, LukFuState, new_state
 from paiju.lukfu.rules import TABLE, Rules, make_rules
 
 #: Keys a Luk Fu record may hold.
-RECORD_KEYS = {"game", "rules", "deal", "actions", "players", "comment"}
+RECORD_KEYS = {"game", "rules", "deal", "actions", "players", "comment", "you"}
 _NO_CARDS = {"call", "pass", "declare", "five_tigers"}
 
 
@@ -128,6 +128,7 @@ class LukFuGame:
         if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
             raise MalformedRecord(f"'players' must be 3 or 4, not {players!r}")
         hands, dreamer = parse_deal(field(record, "deal", Mapping), players)
+        check_you(record, len(hands) + (dreamer is not None))  # the dreamer is seat 3
         return LukFuState(rules, hands, dreamer)
 
     def action_from_json(self, obj: Any) -> LukFuAction:

@@ -342,7 +342,13 @@ class Match:
         st = state if state is not None else (self.state or self._keep_last)
         assert st is not None
         return self._saved(save_record(record_path(self.game.name, self.session_id, number),
-                                       st.record()))
+                                       self._with_you(st.record())))
+
+    def _with_you(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The record with the seat the person played (``you``; none when watching)."""
+        if self.human is not None:
+            record["you"] = self.observer_seat
+        return record
 
     def _saved(self, path: Path) -> Path:
         if path not in self.saved_files:
@@ -354,7 +360,8 @@ class Match:
         if self.state is None or not self.save:
             return None
         return self._saved(save_record(
-            record_path(self.game.name, self.session_id, self.hand_number), self.state.record()
+            record_path(self.game.name, self.session_id, self.hand_number),
+            self._with_you(self.state.record())
         ))
 
     # ------------------------------------------------------------ hints

@@ -58,6 +58,8 @@ class Replay:
             state.push(action)
             self._depth += 1
         self._steps = self._depth
+        you = record.get("you")  # the seat the person played (from_record checked it)
+        self.you: int | None = you if isinstance(you, int) else None
         self.native: bool | str = False  # True: the game's own language; or a language code
         #: Which record of its file this is, when the file holds several: its number,
         #: how many there are, and whether ``--index`` chose it.
@@ -110,7 +112,10 @@ class Replay:
         return self._state
 
     def names(self) -> list[str]:
-        return [WORDS(self.lang, "seat {seat}", seat=s) for s in range(self._state.num_seats)]
+        """Each seat's name: its number, and "you" at the seat the person played."""
+        return [WORDS(self.lang, "seat {seat} (you)", seat=s) if s == self.you
+                else WORDS(self.lang, "seat {seat}", seat=s)
+                for s in range(self._state.num_seats)]
 
     def hands(self, step: int) -> list[str]:
         """Each seat's hand at ``step``, one line per seat."""
