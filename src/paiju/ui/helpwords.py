@@ -33,7 +33,7 @@ SENTENCES: tuple[Callable[[str], str], ...] = (
                          "the ruling as JSON."),
     lambda lang: WORDS.c(lang, "help", "Print every option of GAME with its value, meaning "
                          "and source."),
-    lambda lang: WORDS.c(lang, "help", "Deal one hand of GAME, let computer players (random "
+    lambda lang: WORDS.c(lang, "help", "Deal one hand of GAME, let computer players (heuristic "
                          "unless --bots) play it, and print it as it goes."),
     lambda lang: WORDS.c(lang, "help", "Play many hands of GAME between computer players and "
                          "report each player's results."),
