@@ -589,6 +589,33 @@ class DaifugoPresenter(Presenter):
         lang = self.lang(native)
         return [fired(rule, lang) for rule in action.get("rules", ())]
 
+    def going_out_lines(self, before: Seen, seen: Seen, names: Sequence[str],
+                        native: Lang) -> list[str]:
+        """A seat whose last cards the play took went out: in its place, or, going out
+        as the rules forbid (``forbidden_finish``), below every seat that goes out
+        lawfully (004 "Cannot go out with highest card")."""
+        lang = self.lang(native)
+        was, now = before.data["counts"], seen.data["counts"]
+        finished = seen.data["finished"]
+        lines = []
+        for seat, count in enumerate(now):
+            if count or not was[seat]:
+                continue
+            me = you(names, seat)
+            if seat in finished:
+                place = finished.index(seat) + 1
+                lines.append(WORDS(lang, "You go out: place {place}.", place=place) if me
+                             else WORDS(lang, "{name} goes out: place {place}.",
+                                        name=names[seat], place=place))
+            else:
+                lines.append(
+                    WORDS(lang, "You go out as the rules forbid (forbidden_finish): you "
+                          "rank below every seat that goes out as they allow.") if me
+                    else WORDS(lang, "{name} goes out as the rules forbid (forbidden_finish): "
+                               "{name} ranks below every seat that goes out as they allow.",
+                               name=names[seat]))
+        return lines
+
     def cleared_note(self, seen: Seen, names: Sequence[str], native: Lang) -> str:
         lang = self.lang(native)
         data = seen.data

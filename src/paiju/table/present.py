@@ -213,6 +213,12 @@ class Presenter:
         each, for the log to name them where they fire; none unless the game says."""
         return []
 
+    def going_out_lines(self, before: Seen, seen: Seen, names: Sequence[str],
+                        native: Lang) -> list[str]:
+        """What the last action did to the seats' standing (who went out, and where), a
+        sentence each, for the log; none unless the game says."""
+        return []
+
     def result_lines(
         self, seen: Seen, report: Mapping[str, Any], names: Sequence[str], native: Lang
     ) -> list[str]:

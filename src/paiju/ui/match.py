@@ -291,6 +291,7 @@ class Match:
         seen = self.seen()
         history = seen.data.get("actions") or [{}]
         fired = self.presenter.rule_lines(history[-1], self.native)  # a house rule named
+        fired += self.presenter.going_out_lines(before, seen, self.seat_names(), self.native)
         self.log.extend(fired)
         if not self.presenter.in_trick(data):
             return
