@@ -69,3 +69,29 @@ def test_a_seat_row_counts_one_card_and_one_trick_in_the_singular() -> None:
     assert counts("zh_Hant", 1, 1).split() == ["1張", "1虎"]
     widths = {cell_len(counts("en", c, t)) for c in (0, 1, 12) for t in (0, 1, 12)}
     assert len(widths) == 1  # the rows' columns line up
+
+
+def test_the_status_says_you_called_not_called_by_you() -> None:
+    from paiju.core.games import get_game
+    from paiju.table.present import Seen
+    from paiju.ui.match import Match
+
+    for seed in range(60):
+        m = Match("lukfu", get_game("lukfu").rules("hongkong"), 4, seed=seed, hands=1,
+                  save=False)
+        m.deal()
+        state = m.state
+        assert state is not None
+        if not m.human_to_move():
+            continue
+        legal = state.view(m.observer_seat).legal_actions()
+        call = [a for a in legal if a.to_json()["do"] == "call"]
+        if not call:
+            continue
+        m.apply(call[0])
+        seen = Seen.of(state, m.observer_seat)
+        status = m.presenter.status(seen, m.seat_names(), False)
+        assert "You called." in status and "Called by You" not in status, status
+        assert "你「做」。" in m.presenter.status(seen, m.seat_names(), True)
+        return
+    raise AssertionError("no seed lets the person call")

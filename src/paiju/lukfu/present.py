@@ -429,7 +429,9 @@ class LukFuPresenter(Presenter):
                            len(top["cards"]), name=who, meld=self.meld(top["cards"], lang))
         flags = [text]
         if data["caller"] is not None:
-            flags.append(WORDS(lang, "Called by {name}.", name=names[data["caller"]]))
+            caller = data["caller"]
+            flags.append(WORDS(lang, "You called.") if you(names, caller)
+                         else WORDS(lang, "Called by {name}.", name=names[caller]))
         if data["privileged"] is not None:
             privileged = data["privileged"]
             flags.append(WORDS(lang, "You are privileged.") if you(names, privileged)
