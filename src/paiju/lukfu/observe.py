@@ -9,6 +9,7 @@ shifted to the segment's offset is the segment, and the whole observation is one
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from paiju.core.bitset import offsets
 from paiju.core.bitset import one_hot as hot
@@ -25,10 +26,10 @@ from paiju.lukfu.rules import Rules
 HISTORY = 48
 PHASES = ("deal", "five_tigers", "calling", "lead", "follow", "over")
 #: Entries of a card segment: the 37 dealt cards.
-CARDS = 37
+CARDS: Final = 37
 #: Seats that act (the dreamer never does).
-ACTORS = 3
-_PHASE = {p: i for i, p in enumerate(PHASES)}
+ACTORS: Final = 3
+_PHASE: Final = {p: i for i, p in enumerate(PHASES)}
 
 
 def segments() -> list[tuple[str, int]]:
@@ -103,13 +104,43 @@ class LukFuObserver:
         # the view shows a declaration's aged cards once a declaration was made
         declared = p.declared_aged if p.declared_aged and any(
             a[1] == DECLARE for a in p.actions) else 0
-        return self._encode(
-            seat, "deal" if hidden_window else p.phase, None if hidden_window else p.turn,
-            p.hands[seat] if active else 0, p.caller, p.privileged, p.master_passed,
-            p.leader, p.top, p.top_seat, p.won, p.seen[seat] if active else p.events,
-            not active, p.dreamer_card if not active or p.phase == OVER else None,
-            declared, state.aged(seat) if active else 0,
-            p.hand_counts(), p.tricks, p.round)
+        c = CARDS
+        hands, won, discarded, deal = p.hands, p.won, p.discarded, state.deal_hands
+        # the segments below bit 61 (seat to master_passed) as one small int
+        ones = (1 << (self._seat + seat)
+                | 1 << (self._phase + _PHASE["deal" if hidden_window else p.phase])
+                | (0 if hidden_window else hot(p.turn, 4, self._to_move))
+                | (hands[seat] << self._hand if active else 0)
+                | hot(p.caller, 3, self._caller) | hot(p.privileged, 3, self._privileged)
+                | (1 << self._master_passed if p.master_passed else 0))
+        ones |= (won[0] | won[1] << c | won[2] << 2 * c) << self._won
+        mid = hot(p.leader, 3, 0)  # leader, top and top_seat, from the leader's offset
+        top = p.top
+        if top is not None:
+            mid |= top.cards << (self._top - self._leader) | hot(
+                p.top_seat, 3, self._top_seat - self._leader)
+        ones |= mid << self._leader
+        # a seat's cards played face up: those it was dealt, neither held nor face down
+        # (the events' cards, the view's reading); an active seat sees its own face down
+        played = ((deal[0] & ~hands[0] & ~discarded[0])
+                  | (deal[1] & ~hands[1] & ~discarded[1]) << c
+                  | (deal[2] & ~hands[2] & ~discarded[2]) << 2 * c)
+        ones |= played << self._played
+        if active:
+            ones |= discarded[seat] << (self._seen + seat * c)
+        tail = declared << (self._declared - self._dreamer)
+        if not active or p.phase == OVER:
+            dreamer_card = p.dreamer_card
+            if dreamer_card is not None:
+                tail |= 1 << dreamer_card
+        if active:
+            tail |= state.aged(seat) << (self._aged - self._dreamer)
+        ones |= tail << self._dreamer
+        values = [hands[0].bit_count() / 12, hands[1].bit_count() / 12,
+                  hands[2].bit_count() / 12, p.tricks[0] / 12, p.tricks[1] / 12,
+                  p.tricks[2] / 12, (p.round + 1) / 12, discarded[0].bit_count() / 12,
+                  discarded[1].bit_count() / 12, discarded[2].bit_count() / 12]
+        return ones, values
 
     def _encode(self, seat: int, phase: str, to_move: int | None, hand: int,
                 caller: int | None, privileged: int | None, master_passed: bool,

@@ -26,6 +26,7 @@ from typing import Any, SupportsIndex
 
 import numpy as np
 
+from paiju.core.bitset import members
 from paiju.core.jsontypes import json_strs
 from paiju.core.protocol import Action, PicksBits
 from paiju.core.protocol import ActionSpace as GameSpace
@@ -184,6 +185,8 @@ class Picker:
     _cards: list[int]
     _low: int
     _picked: int
+    #: the legal ids of the next step as one int (bit ``i``: id ``i``), -1 until worked out
+    _bits_next: int
     _next: set[int] | None
     _mask: np.ndarray | None
 
@@ -191,6 +194,7 @@ class Picker:
                  fields: tuple[Any, ...] | None = None) -> None:
         self.space = space
         self._next = self._mask = None
+        self._bits_next = -1
         if fields is not None:  # a copy (a compiled class is only made through __init__)
             (self.prefix, self._bits, self._seat, self._groups, self._legal, self._kind,
              options, cards, self._low, self._picked) = fields
@@ -216,7 +220,7 @@ class Picker:
     def copy(self) -> Picker:
         """An independent copy (the legal actions are immutable values, so they are shared)."""
         new = Picker(self.space, fields=self._fields())
-        new._next, new._mask = self._next, self._mask
+        new._next, new._mask, new._bits_next = self._next, self._mask, self._bits_next
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -226,41 +230,67 @@ class Picker:
     def __deepcopy__(self, memo: dict[int, object]) -> Picker:
         return self.copy()
 
-    def next_ids(self) -> set[int]:
-        """The legal ids of the next step (worked out once a step; not to be changed)."""
-        if self._next is None:
-            end = self.space.end
+    def next_bits(self) -> int:
+        """The legal ids of the next step as one int, bit ``i`` set for id ``i`` (worked
+        out once a step)."""
+        found = self._bits_next
+        if found < 0:
+            found = 0
             if not self.prefix:
                 index = self.space._do_index  # every legal action's kind is the game's
                 if self._bits:
-                    self._next = {index[do] for do, cards in self._groups if cards}
+                    for do, group in self._groups:
+                        if group:
+                            found |= 1 << index[do]
                 else:
-                    self._next = {index[a.do] for a in self._legal}
+                    for a in self._legal:
+                        found |= 1 << index[a.do]
             elif self._bits:
-                base = len(self.space.dos)
                 low = self._low
-                found: set[int] = set()
-                for cards in self._cards:
-                    rest = cards & ~low  # the cards above the last picked
-                    found.add(base + (rest & -rest).bit_length() - 1 if rest else end)
-                self._next = found
+                cards_next = 0  # the lowest card above the last picked, of each option
+                closed = False  # an option whose cards are all picked
+                for option in self._cards:
+                    rest = option & ~low
+                    if rest:
+                        cards_next |= rest & -rest
+                    else:
+                        closed = True
+                found = cards_next << len(self.space.dos)
+                if closed:
+                    found |= 1 << self.space.end
             else:
                 k = len(self.prefix)
-                self._next = {ids[k] if len(ids) > k else end for ids, _ in self._options}
+                end = self.space.end
+                for ids, _ in self._options:
+                    found |= 1 << (ids[k] if len(ids) > k else end)
+            self._bits_next = found
+        return found
+
+    def next_ids(self) -> set[int]:
+        """The legal ids of the next step (worked out once a step; not to be changed)."""
+        if self._next is None:
+            self._next = set(members(self.next_bits()))
         return self._next
 
     def mask(self) -> np.ndarray:
         """The legal ids of the next step, as a 0/1 ``int8`` vector (not to be changed)."""
         if self._mask is None:
             out = bytearray(self.space.size)
-            for i in self.next_ids():
-                out[i] = 1
+            bits = self.next_bits()
+            while bits:
+                low = bits & -bits
+                out[low.bit_length() - 1] = 1
+                bits ^= low
             self._mask = np.frombuffer(out, dtype=np.int8)
         return self._mask
 
     def legal_ids(self) -> list[int]:
         """The legal ids of the next step, ascending."""
-        return sorted(self.next_ids())
+        return members(self.next_bits())
+
+    def legal(self, action_id: int) -> bool:
+        """Whether ``action_id`` is a legal id of the next step."""
+        return 0 <= action_id < self.space.size and bool(self.next_bits() >> action_id & 1)
 
     def step(self, action_id: SupportsIndex) -> Action | None:
         """Pick ``action_id`` (an integer, a NumPy one too): the chosen action once the
@@ -269,7 +299,7 @@ class Picker:
         An id outside the mask raises ``ValueError`` and changes nothing.
         """
         action_id = as_id(action_id)
-        if action_id not in self.next_ids():
+        if not self.legal(action_id):
             ok = 0 <= action_id < self.space.size
             what = self.space.describe(action_id) if ok else f"action id {action_id}"
             legal = ", ".join(self.space.describe(i) for i in self.legal_ids())
@@ -301,6 +331,7 @@ class Picker:
                              if len(o[0]) > k and o[0][k] == action_id]
         self.prefix = (*prefix, action_id)
         self._next = self._mask = None
+        self._bits_next = -1
         if bits:
             if len(self._cards) == 1:
                 return self._chosen_cards(self._cards[0])

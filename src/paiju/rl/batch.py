@@ -219,7 +219,8 @@ class BatchMatch:
         raw = np.frombuffer(ones, np.uint8).reshape(len(asked), width)
         out = np.unpackbits(raw, axis=1, bitorder="little")[:, :size].astype(np.float32)
         if len(self._value_at):
-            out[:, self._value_at] = np.asarray(values, dtype=np.float32)
+            out[:, self._value_at] = np.array(values, dtype=np.float32).reshape(
+                len(asked), len(self._value_at))
         out[:, self._rules_at] = self._flags
         return out
 

@@ -13,12 +13,13 @@ from paiju.rl.match import Match
 
 def encode_rows(fast: StateObserver[Any, Any] | None, observer: Observer[Any, Any],
                 matches: list[Match], asked: list[tuple[int, int]],
-                width: int) -> tuple[bytes, list[Sequence[float]]]:
+                width: int) -> tuple[bytes, list[float]]:
     """The observation (without picks) of each ``(session, player)`` of ``asked``: its
-    entries that are 1 as ``width`` bytes, all joined, and its counts' values. Read by
-    the game's fast path from the state, or (``fast`` None) from the player's view."""
+    entries that are 1 as ``width`` bytes, all joined, and its counts' values, all in one
+    list. Read by the game's fast path from the state, or (``fast`` None) from the
+    player's view."""
     ones: list[bytes] = []
-    values: list[Sequence[float]] = []
+    values: list[float] = []
     for i, player in asked:
         m = matches[i]
         if fast is not None:
@@ -29,7 +30,7 @@ def encode_rows(fast: StateObserver[Any, Any] | None, observer: Observer[Any, An
         else:
             o, v = observer.encode(m.view(player))
         ones.append(o.to_bytes(width, "little"))
-        values.append(v)
+        values.extend(v)
     return b"".join(ones), values
 
 
@@ -57,8 +58,11 @@ def mask_bytes(matches: list[Match], size: int) -> bytearray:
         picker = m.picker
         assert picker is not None
         base = i * size
-        for a in picker.next_ids():
-            out[base + a] = 1
+        bits = picker.next_bits()
+        while bits:
+            low = bits & -bits
+            out[base + low.bit_length() - 1] = 1
+            bits ^= low
     return out
 
 
@@ -69,9 +73,14 @@ def nth_legal(matches: list[Match], draws: Sequence[float]) -> list[int]:
     for i, m in enumerate(matches):
         picker = m.picker
         assert picker is not None
-        ids = sorted(picker.next_ids())
-        k = int(draws[i] * len(ids))
-        out.append(ids[k if k < len(ids) else len(ids) - 1])
+        bits = picker.next_bits()
+        n = bits.bit_count()
+        k = int(draws[i] * n)
+        if k >= n:
+            k = n - 1
+        for _ in range(k):  # the k-th legal id, ascending
+            bits &= bits - 1
+        out.append((bits & -bits).bit_length() - 1)
     return out
 
 
@@ -80,7 +89,7 @@ def first_illegal(matches: list[Match], ids: list[int]) -> int:
     for i, m in enumerate(matches):
         picker = m.picker
         assert picker is not None
-        if ids[i] not in picker.next_ids():
+        if not picker.legal(ids[i]):
             return i
     return -1
 

@@ -15,7 +15,7 @@ Sources are in docs/lukfu.md (000 'Privileged player and restriction on the lead
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from paiju.lukfu.engine.actions import words
 from paiju.lukfu.engine.cards import (
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from paiju.lukfu.engine.position import Position
     from paiju.lukfu.engine.rulebook import Rulebook
 
-_ALWAYS = mask(INITIALLY_AGED)
+_ALWAYS: Final = mask(INITIALLY_AGED)
 
 
 def lowest(bits: int) -> Card:

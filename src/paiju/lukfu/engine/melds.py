@@ -104,18 +104,19 @@ def _all_melds() -> list[Meld]:
 
 
 #: Every meld by its cards: a meld is a value shared by every hand that makes it.
-MELDS: dict[int, Meld] = {m.cards: m for m in _all_melds()}
-_SINGLES = {c: MELDS[1 << c] for c in range(LI_CHEN + 2)}
+MELDS: Final[dict[int, Meld]] = {m.cards: m for m in _all_melds()}
+_SINGLES: Final = {c: MELDS[1 << c] for c in range(LI_CHEN + 2)}
 
 #: For each meld, the melds that beat it, in the order :func:`beating_melds` lists them.
-BEATERS: dict[int, tuple[Meld, ...]] = {
+BEATERS: Final[dict[int, tuple[Meld, ...]]] = {
     top.cards: tuple(m for m in MELDS.values() if m.beats(top)) for top in MELDS.values()
 }
-_BEATER_MASKS: dict[int, tuple[int, ...]] = {k: tuple(m.cards for m in v)
+_BEATER_MASKS: Final[dict[int, tuple[int, ...]]] = {k: tuple(m.cards for m in v)
                                              for k, v in BEATERS.items()}
 
 # The Goks and runs a holding makes, by the holding of one number or one suit.
-_GOKS_OF: list[dict[int, tuple[tuple[Meld, ...], tuple[Meld, ...]]]] = [{} for _ in range(10)]
+_GOKS_OF: Final[list[dict[int, tuple[tuple[Meld, ...], tuple[Meld, ...]]]]] = [
+    {} for _ in range(10)]
 for _n in range(1, 10):
     for _k in range(16):
         _held = mask(c for i, c in enumerate(cards_of(NUMBER_MASK[_n])) if _k >> i & 1)
@@ -123,7 +124,7 @@ for _n in range(1, 10):
             tuple(MELDS[mask(x)] for x in combinations(cards_of(_held), 3)),
             tuple(MELDS[mask(x)] for x in combinations(cards_of(_held), 4)),
         )
-_RUNS_OF: list[list[tuple[Meld, ...]]] = []
+_RUNS_OF: Final[list[list[tuple[Meld, ...]]]] = []
 for _s in SUITS:
     _table = []
     for _bits in range(512):

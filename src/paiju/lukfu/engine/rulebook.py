@@ -69,7 +69,7 @@ from paiju.lukfu.inference.aging import Aging
 from paiju.lukfu.inference.knowledge import BREAK, STRICT, held_at_surrender
 from paiju.lukfu.rules import DEDUCED, Rules
 
-_FT_MASK = mask(FIVE_TIGERS)
+_FT_MASK: Final = mask(FIVE_TIGERS)
 DREAMER: Final = 3
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -68,7 +68,7 @@ from paiju.lukfu.rules import Rules
 if TYPE_CHECKING:
     from paiju.lukfu.engine.view import LukFuView
 
-_FT_MASK = mask(FIVE_TIGERS)
+_FT_MASK: Final = mask(FIVE_TIGERS)
 T = TypeVar("T")
 
 

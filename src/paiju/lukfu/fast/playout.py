@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import comb
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from paiju.core.draw import uniform_index
 from paiju.core.fastpath import fast_path_on
@@ -95,9 +95,9 @@ def _run_tables() -> list[tuple[tuple[int, ...], ...]]:
     ]
 
 
-_GOKS = _gok_tables()
-_RUNS = _run_tables()
-_NUMBERS = tuple((n, NUMBER_MASK[n]) for n in range(1, 10))
+_GOKS: Final = _gok_tables()
+_RUNS: Final = _run_tables()
+_NUMBERS: Final = tuple((n, NUMBER_MASK[n]) for n in range(1, 10))
 
 
 def meld_masks(hand: int, singles: int) -> list[int]:

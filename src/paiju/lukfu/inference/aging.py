@@ -9,14 +9,16 @@ remembered for the position. The options read are ``aged_knowledge``, ``surrende
 
 from __future__ import annotations
 
-from paiju.lukfu.engine.cards import INITIALLY_AGED, SUIT_MASK, SUITS, Card, cards_of, mask
+from typing import Final
+
+from paiju.lukfu.engine.cards import INITIALLY_AGED, SUIT_MASK, SUITS, Card, mask
 from paiju.lukfu.engine.melds import has_beating
 from paiju.lukfu.engine.position import Position
 from paiju.lukfu.inference.inference import can_hold, problem
 from paiju.lukfu.inference.knowledge import DISCARD, Knowledge, held_at_surrender
 from paiju.lukfu.rules import DEDUCED, Rules
 
-_ALWAYS = mask(INITIALLY_AGED)
+_ALWAYS: Final = mask(INITIALLY_AGED)
 
 
 class Aging:
@@ -136,18 +138,24 @@ class Aging:
                          if e.kind == DISCARD and e.cards >> h & 1)
         owner = p.events[where].seat if where >= 0 else -1
         hand = p.hands[o]
-        for x in cards_of(hand):
-            changed = {where: p.events[where].cards ^ (1 << h) ^ (1 << x)} if where >= 0 else {}
-            if not self.obeys_surrender(p, o, hand ^ (1 << x) ^ (1 << h), changed):
+        bit = 1 << h
+        rest = hand
+        while rest:  # each card x of the hand, lowest first
+            x = rest & -rest
+            rest ^= x
+            swapped = p.events[where].cards ^ bit ^ x if where >= 0 else 0
+            if not self.obeys_surrender(p, o, hand ^ x ^ bit, where, swapped):
                 continue
-            if owner in (-1, o) or self.obeys_surrender(p, owner, p.hands[owner], changed):
+            if owner in (-1, o) or self.obeys_surrender(p, owner, p.hands[owner], where,
+                                                        swapped):
                 return True
         return False
 
-    def obeys_surrender(self, p: Position, seat: int, hand: int, changed: dict[int, int]
-    ) -> bool:
-        """Whether ``seat``, holding ``hand`` now and the plays of ``changed`` (event index:
-        cards) in place of the true ones, could have made each of its face-down discards."""
+    def obeys_surrender(self, p: Position, seat: int, hand: int, where: int = -1,
+                        swapped: int = 0) -> bool:
+        """Whether ``seat``, holding ``hand`` now and the play at event index ``where``
+        made with ``swapped`` in place of its true cards, could have made each of its
+        face-down discards."""
         surrender = self.surrender
         held = hand
         events = p.events
@@ -155,7 +163,7 @@ class Aging:
             e = events[i]
             if e.seat != seat:
                 continue
-            cards = changed.get(i, e.cards)
+            cards = swapped if i == where else e.cards
             if e.kind == DISCARD:
                 assert e.top is not None
                 if has_beating(held_at_surrender(surrender, held | cards, cards), e.top):
